@@ -1,0 +1,97 @@
+# Academy: the front door. `make dev` serves everything; `make test` checks everything.
+# Build caches live outside the clone ($(CACHE)), so fresh clones and CI re-runs reuse them.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+CACHE ?= $(HOME)/.cache/academy
+export CARGO_TARGET_DIR ?= $(CACHE)/target
+VENV := $(CACHE)/venv
+export MOTO_SERVER := $(VENV)/bin/moto_server
+NPM_CACHE := $(CACHE)/npm
+ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
+PORT ?= 8080
+LAMBDAS := health courses outline batches videos
+HAS_SITE := $(wildcard site/package.json)
+
+.PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site \
+        test-rust test-site lint-rust lint-infra tools python-tools node-tools browser clean
+
+help: ## List the targets.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
+
+dev: build ## Install what is missing, build, and serve the whole product on http://localhost:$(PORT).
+	$(ACADEMY) serve --port $(PORT) --site site/build/client
+
+test: tools lint-rust test-rust lint-infra test-site ## Every check: format, clippy, Rust tests (moto), cfn-lint, site tests.
+	@echo "make test: all checks passed"
+
+build: build-api build-site ## Build the API server and the site.
+
+build-api:
+	cargo build --workspace
+
+# ---- tools ---------------------------------------------------------------
+
+tools: python-tools
+
+python-tools: $(VENV)/.installed
+$(VENV)/.installed: infra/requirements.txt
+	test -x $(VENV)/bin/pip || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
+	touch $@
+
+ifneq ($(HAS_SITE),)
+node-tools: site/node_modules/.installed
+site/node_modules/.installed: site/package-lock.json
+	cd site && npm ci --cache $(NPM_CACHE) --prefer-offline --no-audit --no-fund
+	touch $@
+
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+endif
+
+# ---- Rust ----------------------------------------------------------------
+
+lint-rust:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+test-rust: python-tools ## Rust tests; the DynamoDB and S3 paths run against a real moto server.
+	cargo test --workspace
+
+openapi: ## Regenerate functions/openapi.json from the Rust types.
+	cargo run --quiet --bin academy -- openapi > functions/openapi.json
+
+build-lambdas: ## Cross-build every Lambda for arm64 into $(CARGO_TARGET_DIR)/lambda/<name>/bootstrap.
+	test -x $(VENV)/bin/cargo-lambda || $(VENV)/bin/pip install --quiet -r infra/requirements-build.txt
+	PATH="$(VENV)/bin:$$PATH" cargo lambda build --release --arm64 --package academy-lambdas
+	@ls -l $(foreach l,$(LAMBDAS),$(CARGO_TARGET_DIR)/lambda/$(l)/bootstrap)
+
+lint-infra: python-tools ## cfn-lint on the SAM template.
+	$(VENV)/bin/cfn-lint template.yaml
+
+# ---- site ----------------------------------------------------------------
+
+ifneq ($(HAS_SITE),)
+build-site: node-tools
+	cd site && npm run build
+
+test-site: node-tools browser build-api ## Typecheck, component tests, then browser tests against `academy serve`.
+	cd site && npm run typecheck
+	cd site && npm test
+	cd site && npm run build
+	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
+
+bench-site: node-tools browser build ## Lighthouse on every public route → docs/benchmarks/site.md.
+	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
+else
+build-site test-site bench-site:
+	@echo "no site/ yet: skipping $@"
+endif
+
+bench: bench-site ## Every benchmark.
+
+clean: ## Remove local data (the build caches under $(CACHE) stay).
+	rm -rf var site/build

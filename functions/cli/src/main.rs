@@ -1,0 +1,99 @@
+//! `academy`: the local server and the operations tool, on either store.
+
+mod commands;
+mod serve;
+mod site;
+
+use academy_core::store::{StoreUrl, DEFAULT_STORE};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The demo catalog, compiled in so `academy seed` works from any folder.
+pub const DEMO_CATALOG: &str = include_str!("../../../infra/seed/catalog.json");
+
+#[derive(Parser)]
+#[command(name = "academy", version, about = "Skyline Tech Academy: local server and operations tool")]
+struct Cli {
+    /// Where data lives: embedded:PATH (SQLite) or dynamodb:TABLE (honours AWS_ENDPOINT_URL).
+    #[arg(long, global = true, env = "ACADEMY_STORE", default_value = DEFAULT_STORE)]
+    store: StoreUrl,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the site and the API on one port, as CloudFront and API Gateway do in AWS.
+    Serve(serve::Options),
+    /// Load the demo catalog (idempotent: running it again changes nothing).
+    Seed,
+    /// Issue a Secret ID for a batch's recorded lectures; it is printed once, only its hash is kept.
+    Grant {
+        /// The batch's 24-character id.
+        #[arg(long)]
+        batch: String,
+        /// A note to find the grant by later, e.g. the student's name.
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Revoke Secret IDs of a batch, by the Secret ID itself or by label.
+    Revoke {
+        #[arg(long)]
+        batch: String,
+        #[arg(long, conflicts_with = "label", required_unless_present = "label")]
+        secret: Option<String>,
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Import courses, outlines, batches and videos from a catalog JSON file; nothing is written
+    /// if anything in it is wrong.
+    Import { file: PathBuf },
+    /// Stored enquiries and enrolment requests.
+    #[command(subcommand)]
+    Submissions(SubmissionsCommand),
+    /// Print the OpenAPI document of the API.
+    Openapi,
+    /// Create the DynamoDB table (for moto or DynamoDB Local; AWS gets it from template.yaml).
+    CreateTable,
+}
+
+#[derive(Subcommand)]
+enum SubmissionsCommand {
+    /// List submissions, oldest first.
+    List {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one submission in full.
+    Show { id: String },
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    academy_core::telemetry::init_cli();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Openapi => {
+            print!("{}", academy_core::openapi::document());
+            Ok(())
+        }
+        Command::CreateTable => commands::create_table(&cli.store).await,
+        Command::Serve(options) => serve::run(&cli.store, options).await,
+        Command::Seed => commands::seed(&cli.store).await,
+        Command::Grant { batch, label } => commands::grant(&cli.store, &batch, label).await,
+        Command::Revoke { batch, secret, label } => commands::revoke(&cli.store, &batch, secret, label).await,
+        Command::Import { file } => commands::import(&cli.store, &file).await,
+        Command::Submissions(SubmissionsCommand::List { json }) => commands::list_submissions(&cli.store, json).await,
+        Command::Submissions(SubmissionsCommand::Show { id }) => commands::show_submission(&cli.store, &id).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("academy: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! `academy serve`: the whole product on one local port. `/api/*` goes to the same handlers the
+//! Lambdas run (each request converted to a `lambda_http::Request` with the peer address as
+//! API Gateway's source IP); everything else is the built site, served by the CDN's rules.
+
+use crate::site::{cache_control, Resolved, Site};
+use academy_core::error::ApiError;
+use academy_core::routes::dispatch;
+use academy_core::state::AppState;
+use academy_core::store::StoreUrl;
+use axum::body::Body as AxumBody;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::any;
+use axum::Router;
+use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
+use lambda_http::request::RequestContext;
+use lambda_http::RequestExt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tower::ServiceExt;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeFile;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// Largest request body the API accepts (API Gateway allows more; no endpoint needs it).
+pub const MAX_BODY: usize = 64 * 1024;
+
+#[derive(clap::Args)]
+pub struct Options {
+    /// Port to listen on.
+    #[arg(long, env = "PORT", default_value_t = 8080)]
+    port: u16,
+    /// Address to bind.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: std::net::IpAddr,
+    /// The built site (React Router's build/client).
+    #[arg(long, default_value = "site/build/client")]
+    site: PathBuf,
+}
+
+struct Server {
+    state: AppState,
+    site: Site,
+}
+
+/// The Content-Security-Policy of every answer; `ACADEMY_CSP_CONNECT` adds origins the browser
+/// may call (the OpenID provider).
+fn content_security_policy() -> String {
+    let extra = std::env::var("ACADEMY_CSP_CONNECT").unwrap_or_default();
+    format!(
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
+         frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
+         connect-src 'self' {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+    )
+}
+
+pub fn router(state: AppState, site: Site) -> Router {
+    let server = Arc::new(Server { state, site });
+    let csp = HeaderValue::from_str(&content_security_policy()).expect("CSP is a valid header value");
+    let fixed = |name: &'static str, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
+    };
+    Router::new()
+        .route("/api", any(api))
+        .route("/api/{*rest}", any(api))
+        .fallback(static_site)
+        .with_state(server)
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
+        .layer(fixed("x-content-type-options", "nosniff"))
+        .layer(fixed("referrer-policy", "strict-origin-when-cross-origin"))
+        .layer(fixed("x-frame-options", "DENY"))
+        .layer(fixed("permissions-policy", "camera=(), microphone=(), geolocation=()"))
+}
+
+fn to_axum(response: lambda_http::Response<lambda_http::Body>) -> Response {
+    let (parts, body) = response.into_parts();
+    let body = match body {
+        lambda_http::Body::Empty => AxumBody::empty(),
+        lambda_http::Body::Text(text) => AxumBody::from(text),
+        lambda_http::Body::Binary(bytes) => AxumBody::from(bytes),
+        _ => AxumBody::empty(),
+    };
+    Response::from_parts(parts, body)
+}
+
+async fn api(State(server): State<Arc<Server>>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
+    let too_large = || to_axum(ApiError::PayloadTooLarge { limit: MAX_BODY }.into_response());
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
+    if declared.is_some_and(|len| len > MAX_BODY) {
+        return too_large();
+    }
+    let (parts, body) = req.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return too_large();
+    };
+    let body = match String::from_utf8(bytes.to_vec()) {
+        Ok(text) if text.is_empty() => lambda_http::Body::Empty,
+        Ok(text) => lambda_http::Body::Text(text),
+        Err(raw) => lambda_http::Body::Binary(raw.into_bytes()),
+    };
+    let mut context = ApiGatewayV2httpRequestContext::default();
+    context.http.method = parts.method.clone();
+    context.http.path = Some(parts.uri.path().to_owned());
+    context.http.source_ip = Some(peer.ip().to_string());
+    let request =
+        lambda_http::Request::from_parts(parts, body).with_request_context(RequestContext::ApiGatewayV2(context));
+    to_axum(dispatch(&server.state, request, None).await)
+}
+
+const NOT_BUILT: &str = "<!doctype html><title>Academy</title><h1>The site is not built yet</h1>\
+<p>Run <code>make build</code> (or <code>make dev</code>) from the repository root. The API is live under <a href=\"/api/courses\">/api</a>.</p>";
+
+async fn static_site(State(server): State<Arc<Server>>, req: Request) -> Response {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+    }
+    let path = req.uri().path().to_owned();
+    match server.site.resolve(&path) {
+        Resolved::Missing => {
+            (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT)
+                .into_response()
+        }
+        Resolved::Redirect(target) => {
+            let location = match req.uri().query() {
+                Some(q) => format!("{target}?{q}"),
+                None => target,
+            };
+            (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, location)]).into_response()
+        }
+        Resolved::File { path: file, status } => {
+            let cache = cache_control(&path, &file);
+            let mut response = match ServeFile::new(&file).oneshot(req).await {
+                Ok(r) => r.map(AxumBody::new),
+                Err(never) => match never {},
+            };
+            if status == 404 && response.status() == StatusCode::OK {
+                *response.status_mut() = StatusCode::NOT_FOUND;
+            }
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            response
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .expect("SIGTERM handler can be installed");
+    tokio::select! {
+        _ = interrupt => {},
+        _ = terminate.recv() => {},
+    }
+    tracing::info!("shutting down");
+}
+
+pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
+    let state = AppState::open(store).await?;
+    if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
+        tracing::info!("empty store: loading the demo catalog");
+        crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
+    }
+    let site = Site::load(&options.site);
+    if !site.is_built() {
+        tracing::warn!(site = %options.site.display(), "site not built; `make build` builds it");
+    }
+    let addr = SocketAddr::new(options.host, options.port);
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    tracing::info!("serving http://{addr}");
+    axum::serve(listener, router(state, site).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(|e| e.to_string())
+}

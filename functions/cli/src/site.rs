@@ -1,0 +1,207 @@
+//! Where a site path leads, by the rules the CDN uses: a redirect from the build's table or to
+//! the canonical letter case, the exact file, the folder's `index.html`, the single-page
+//! fallback for client-rendered areas, else the pre-rendered 404 page.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Paths whose pages load their data in the browser, for ids unknown at build time.
+const CLIENT_RENDERED: [&str; 4] = ["/lms", "/batches", "/recorded-lectures", "/course-outline"];
+const SPA_FALLBACK: &str = "__spa-fallback.html";
+const NOT_FOUND_PAGE: &str = "404/index.html";
+/// Written by the site build: metadata URLs and aliases → their page.
+const REDIRECTS: &str = "redirects.json";
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Resolved {
+    File {
+        path: PathBuf,
+        status: u16,
+    },
+    Redirect(String),
+    /// The site has not been built.
+    Missing,
+}
+
+pub struct Site {
+    root: PathBuf,
+    redirects: HashMap<String, String>,
+    /// Lower-cased page path → the page path as built, e.g. `/freedemo` → `/FreeDemo`.
+    canonical: HashMap<String, String>,
+}
+
+fn trim_slash(path: &str) -> &str {
+    match path.trim_end_matches('/') {
+        "" => "/",
+        p => p,
+    }
+}
+
+fn collect_pages(root: &Path, dir: &Path, pages: &mut HashMap<String, String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.join("index.html").is_file() {
+                if let Ok(rel) = path.strip_prefix(root) {
+                    let page = format!("/{}", rel.to_string_lossy());
+                    pages.insert(page.to_lowercase(), page);
+                }
+            }
+            collect_pages(root, &path, pages);
+        }
+    }
+}
+
+impl Site {
+    pub fn load(root: &Path) -> Self {
+        let redirects = std::fs::read_to_string(root.join(REDIRECTS))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        let mut canonical = HashMap::new();
+        collect_pages(root, root, &mut canonical);
+        Self { root: root.to_owned(), redirects, canonical }
+    }
+
+    pub fn is_built(&self) -> bool {
+        self.root.join("index.html").is_file()
+    }
+
+    pub fn resolve(&self, path: &str) -> Resolved {
+        if !self.is_built() {
+            return Resolved::Missing;
+        }
+        let not_found = Resolved::File { path: self.root.join(NOT_FOUND_PAGE), status: 404 };
+        if path.split('/').any(|seg| seg == ".." || seg.contains('\\')) || path.contains('\0') {
+            return not_found;
+        }
+        let page = trim_slash(path);
+        if let Some(target) = self.redirects.get(page) {
+            return Resolved::Redirect(target.clone());
+        }
+        let relative = path.trim_start_matches('/');
+        let exact = self.root.join(relative);
+        if exact.is_file() {
+            return Resolved::File { path: exact, status: 200 };
+        }
+        let index = exact.join("index.html");
+        if index.is_file() {
+            return Resolved::File { path: index, status: 200 };
+        }
+        if let Some(canonical) = self.canonical.get(&page.to_lowercase()) {
+            return Resolved::Redirect(canonical.clone());
+        }
+        let client_rendered = CLIENT_RENDERED
+            .iter()
+            .any(|p| page == *p || page.strip_prefix(p).is_some_and(|rest| rest.starts_with('/')));
+        let fallback = self.root.join(SPA_FALLBACK);
+        if client_rendered && fallback.is_file() {
+            return Resolved::File { path: fallback, status: 200 };
+        }
+        not_found
+    }
+}
+
+/// Cache policy: content-hashed assets forever, HTML always revalidated, the rest an hour.
+pub fn cache_control(path: &str, file: &Path) -> &'static str {
+    if path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else if file.extension().is_some_and(|e| e == "html") {
+        "no-cache"
+    } else {
+        "public, max-age=3600"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> (tempdir::Dir, Site) {
+        let dir = tempdir::Dir::new();
+        for file in [
+            "index.html",
+            "FreeDemo/index.html",
+            "about/index.html",
+            "404/index.html",
+            "__spa-fallback.html",
+            "assets/app-abc123.js",
+            "course-outline/665f1c2a9b3e4d0012a1b001/index.html",
+        ] {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, file).unwrap();
+        }
+        std::fs::write(dir.path().join("redirects.json"), r#"{"/courses/data-analyst": "/DataAnalysisPage"}"#).unwrap();
+        let site = Site::load(dir.path());
+        (dir, site)
+    }
+
+    fn file(site: &Site, rel: &str, status: u16) -> Resolved {
+        Resolved::File { path: site.root.join(rel), status }
+    }
+
+    #[test]
+    fn serves_exact_files_then_folder_indexes() {
+        let (_dir, site) = site();
+        assert_eq!(site.resolve("/"), file(&site, "index.html", 200));
+        assert_eq!(site.resolve("/assets/app-abc123.js"), file(&site, "assets/app-abc123.js", 200));
+        assert_eq!(site.resolve("/about"), file(&site, "about/index.html", 200));
+        assert_eq!(site.resolve("/about/"), file(&site, "about/index.html", 200));
+        assert_eq!(
+            site.resolve("/course-outline/665f1c2a9b3e4d0012a1b001"),
+            file(&site, "course-outline/665f1c2a9b3e4d0012a1b001/index.html", 200)
+        );
+    }
+
+    #[test]
+    fn redirects_metadata_urls_and_wrong_case() {
+        let (_dir, site) = site();
+        assert_eq!(site.resolve("/courses/data-analyst"), Resolved::Redirect("/DataAnalysisPage".into()));
+        assert_eq!(site.resolve("/freedemo"), Resolved::Redirect("/FreeDemo".into()));
+        assert_eq!(site.resolve("/FREEDEMO/"), Resolved::Redirect("/FreeDemo".into()));
+    }
+
+    #[test]
+    fn client_rendered_areas_fall_back_to_the_spa_shell() {
+        let (_dir, site) = site();
+        for path in ["/lms", "/batches/665f1c2a9b3e4d0012a1b001", "/recorded-lectures/x", "/course-outline/unknown"] {
+            assert_eq!(site.resolve(path), file(&site, "__spa-fallback.html", 200), "{path}");
+        }
+    }
+
+    #[test]
+    fn everything_else_is_the_404_page() {
+        let (_dir, site) = site();
+        for path in ["/nope", "/lmsx", "/../etc/passwd", "/assets/missing.js"] {
+            assert_eq!(site.resolve(path), file(&site, "404/index.html", 404), "{path}");
+        }
+    }
+
+    #[test]
+    fn an_unbuilt_site_says_so() {
+        let dir = tempdir::Dir::new();
+        assert_eq!(Site::load(dir.path()).resolve("/"), Resolved::Missing);
+    }
+
+    /// A throwaway folder, removed on drop.
+    mod tempdir {
+        pub struct Dir(std::path::PathBuf);
+        impl Dir {
+            pub fn new() -> Self {
+                let path = std::env::temp_dir().join(format!("academy-site-{}", academy_core::ids::generate()));
+                std::fs::create_dir_all(&path).unwrap();
+                Self(path)
+            }
+            pub fn path(&self) -> &std::path::Path {
+                &self.0
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+}

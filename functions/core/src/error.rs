@@ -1,0 +1,93 @@
+//! One error type for every endpoint: each case maps to a status and a JSON body
+//! `{"error": code, "message": text}`. Infrastructure failures are logged here and never
+//! described to the client.
+
+use crate::store::StoreError;
+use lambda_http::{http::StatusCode, Body, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("Method not allowed.")]
+    MethodNotAllowed { allow: &'static str },
+    #[error("Request body is larger than {limit} bytes.")]
+    PayloadTooLarge { limit: usize },
+    #[error("Too many attempts. Try again in {} minutes.", retry_after.div_ceil(60))]
+    TooManyRequests { retry_after: u64 },
+    #[error("The service is temporarily unavailable. Please try again shortly.")]
+    Unavailable,
+}
+
+/// The JSON body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// A stable machine-readable code, e.g. `invalid_id`.
+    pub error: &'static str,
+    /// A sentence a person can read.
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadRequest(_) => "bad_request",
+            Self::Unauthorized(_) => "unauthorized",
+            Self::Forbidden(_) => "forbidden",
+            Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed { .. } => "method_not_allowed",
+            Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::TooManyRequests { .. } => "rate_limited",
+            Self::Unavailable => "unavailable",
+        }
+    }
+
+    /// A malformed record id in the path.
+    pub fn invalid_id(what: &str) -> Self {
+        Self::BadRequest(format!("The {what} id must be 24 lowercase hexadecimal characters."))
+    }
+
+    pub fn into_response(self) -> Response<Body> {
+        let mut response =
+            crate::http::json(self.status(), &ErrorBody { error: self.code(), message: self.to_string() });
+        let headers = response.headers_mut();
+        match self {
+            Self::MethodNotAllowed { allow } => {
+                headers.insert("allow", allow.parse().expect("static header value"));
+            }
+            Self::TooManyRequests { retry_after } => {
+                headers.insert("retry-after", retry_after.into());
+            }
+            _ => {}
+        }
+        response
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> Self {
+        tracing::error!(error = %err, "store failure");
+        Self::Unavailable
+    }
+}

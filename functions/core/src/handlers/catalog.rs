@@ -1,0 +1,60 @@
+//! The public catalog: courses, outlines and batches.
+
+use crate::domain::{Batch, Course, Outline};
+use crate::error::{ApiError, ErrorBody};
+use crate::http::ok;
+use crate::ids;
+use crate::store::Store;
+use lambda_http::{Body, Response};
+
+type Answer = Result<Response<Body>, ApiError>;
+
+fn checked<'a>(id: &'a str, what: &str) -> Result<&'a str, ApiError> {
+    ids::is_valid(id).then_some(id).ok_or_else(|| ApiError::invalid_id(what))
+}
+
+#[utoipa::path(get, path = "/api/courses", tag = "catalog",
+    responses((status = 200, body = [Course]), (status = 503, body = ErrorBody)))]
+pub async fn courses(store: &Store) -> Answer {
+    Ok(ok(&store.list_courses().await?))
+}
+
+#[utoipa::path(get, path = "/api/outline/{courseId}", tag = "catalog",
+    params(("courseId" = String, Path, description = "24 lowercase hex characters")),
+    responses((status = 200, body = Outline), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn outline(store: &Store, course_id: &str) -> Answer {
+    let course_id = checked(course_id, "course")?;
+    match store.get_outline(course_id).await? {
+        Some(outline) => Ok(ok(&outline)),
+        None => Err(ApiError::NotFound("No outline exists for this course.".into())),
+    }
+}
+
+#[utoipa::path(get, path = "/api/batches", tag = "catalog",
+    responses((status = 200, body = [Batch]), (status = 503, body = ErrorBody)))]
+pub async fn batches(store: &Store) -> Answer {
+    Ok(ok(&store.list_batches().await?))
+}
+
+#[utoipa::path(get, path = "/api/batches/{batchId}", tag = "catalog",
+    params(("batchId" = String, Path, description = "24 lowercase hex characters")),
+    responses((status = 200, body = Batch), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn batch(store: &Store, batch_id: &str) -> Answer {
+    let batch_id = checked(batch_id, "batch")?;
+    match store.get_batch(batch_id).await? {
+        Some(batch) => Ok(ok(&batch)),
+        None => Err(ApiError::NotFound("No batch has this id.".into())),
+    }
+}
+
+/// An unknown course is a 404, so a mistyped link is told apart from a course with no batches.
+#[utoipa::path(get, path = "/api/batches/course/{courseId}", tag = "catalog",
+    params(("courseId" = String, Path, description = "24 lowercase hex characters")),
+    responses((status = 200, body = [Batch]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn batches_of_course(store: &Store, course_id: &str) -> Answer {
+    let course_id = checked(course_id, "course")?;
+    if store.get_course(course_id).await?.is_none() {
+        return Err(ApiError::NotFound("No course has this id.".into()));
+    }
+    Ok(ok(&store.list_batches_of_course(course_id).await?))
+}

@@ -1,0 +1,6 @@
+//! One module per endpoint. A handler takes the narrowest things it needs and returns either a
+//! response or an `ApiError`; it never knows which adapters sit behind them.
+
+pub mod catalog;
+pub mod health;
+pub mod videos;

@@ -1,0 +1,45 @@
+//! Small helpers for `lambda_http` requests and JSON responses, shared by all handlers.
+
+use lambda_http::{http::StatusCode, request::RequestContext, Body, Request, RequestExt, Response};
+use serde::Serialize;
+
+/// A JSON response with the given status.
+pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response<Body> {
+    let body = serde_json::to_string(value).unwrap_or_else(|_| "null".into());
+    Response::builder()
+        .status(status)
+        .header("content-type", "application/json")
+        .header("cache-control", "no-store")
+        .body(Body::Text(body))
+        .expect("static response parts are valid")
+}
+
+/// `200 OK` with `value` as JSON.
+pub fn ok<T: Serialize>(value: &T) -> Response<Body> {
+    json(StatusCode::OK, value)
+}
+
+/// The caller's address: the source IP API Gateway saw, or the peer address the local server
+/// put in the same request context.
+pub fn client_ip(req: &Request) -> String {
+    match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+    .unwrap_or_else(|| "unknown".into())
+}
+
+/// A header's value as trimmed text, if present and not blank.
+pub fn header<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
+    req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// A query parameter's value as trimmed text, if present and not blank.
+pub fn query_param(req: &Request, name: &str) -> Option<String> {
+    let query = req.uri().query()?;
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}

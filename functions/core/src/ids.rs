@@ -1,0 +1,40 @@
+//! Record ids: 24 lowercase hex characters, the course-id format of the original site, so old
+//! links keep working. A malformed id is rejected before any store call.
+
+use rand::RngCore;
+
+pub const ID_LEN: usize = 24;
+
+/// True when `s` is exactly 24 lowercase hexadecimal characters.
+pub fn is_valid(s: &str) -> bool {
+    s.len() == ID_LEN && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A fresh random id (96 bits).
+pub fn generate() -> String {
+    let mut bytes = [0u8; ID_LEN / 2];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_only_24_lowercase_hex() {
+        assert!(is_valid("665f1c2a9b3e4d0012a1b001"));
+        assert!(!is_valid("665F1C2A9B3E4D0012A1B001"), "uppercase");
+        assert!(!is_valid("665f1c2a9b3e4d0012a1b00"), "23 chars");
+        assert!(!is_valid("665f1c2a9b3e4d0012a1b0011"), "25 chars");
+        assert!(!is_valid("665f1c2a9b3e4d0012a1b00g"), "non-hex");
+        assert!(!is_valid(""));
+    }
+
+    #[test]
+    fn generated_ids_are_valid_and_distinct() {
+        let (a, b) = (generate(), generate());
+        assert!(is_valid(&a) && is_valid(&b));
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,109 @@
+//! The API's paths, matched once for the local server and for every Lambda. A Lambda serves
+//! only its own endpoint's routes; anything else is a JSON 404.
+
+use crate::error::ApiError;
+use crate::handlers;
+use crate::state::AppState;
+use lambda_http::{http::Method, Body, Request, Response};
+
+/// One Lambda function's share of the API.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    Health,
+    Courses,
+    Outline,
+    Batches,
+    Videos,
+}
+
+/// A matched API path with its (still unvalidated) ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Health,
+    Courses,
+    Outline(String),
+    AllBatches,
+    Batch(String),
+    BatchesOfCourse(String),
+    Videos(String),
+}
+
+impl Route {
+    /// Matches a request path (with its `/api` prefix; a trailing slash is ignored).
+    pub fn resolve(path: &str) -> Option<Self> {
+        let rest = path.strip_prefix("/api")?;
+        let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+        let id = |s: &str| s.to_owned();
+        Some(match parts.as_slice() {
+            ["health"] => Self::Health,
+            ["courses"] => Self::Courses,
+            ["outline", course] => Self::Outline(id(course)),
+            ["batches"] => Self::AllBatches,
+            ["batches", "course", course] => Self::BatchesOfCourse(id(course)),
+            ["batches", batch] => Self::Batch(id(batch)),
+            ["batches", batch, "videos"] => Self::Videos(id(batch)),
+            _ => return None,
+        })
+    }
+
+    pub fn endpoint(&self) -> Endpoint {
+        match self {
+            Self::Health => Endpoint::Health,
+            Self::Courses => Endpoint::Courses,
+            Self::Outline(_) => Endpoint::Outline,
+            Self::AllBatches | Self::Batch(_) | Self::BatchesOfCourse(_) => Endpoint::Batches,
+            Self::Videos(_) => Endpoint::Videos,
+        }
+    }
+
+    /// The methods the route answers (every current route is read-only).
+    pub fn allow(&self) -> &'static str {
+        "GET"
+    }
+}
+
+/// Answers one API request. `only` restricts it to one Lambda's endpoint.
+pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) -> Response<Body> {
+    let route = Route::resolve(req.uri().path()).filter(|r| only.is_none_or(|e| r.endpoint() == e));
+    let Some(route) = route else {
+        return ApiError::NotFound("No such API endpoint.".into()).into_response();
+    };
+    if req.method() != Method::GET {
+        return ApiError::MethodNotAllowed { allow: route.allow() }.into_response();
+    }
+    let store = &state.store;
+    let answer = match route {
+        Route::Health => Ok(handlers::health::health()),
+        Route::Courses => handlers::catalog::courses(store).await,
+        Route::Outline(course) => handlers::catalog::outline(store, &course).await,
+        Route::AllBatches => handlers::catalog::batches(store).await,
+        Route::Batch(batch) => handlers::catalog::batch(store, &batch).await,
+        Route::BatchesOfCourse(course) => handlers::catalog::batches_of_course(store, &course).await,
+        Route::Videos(batch) => handlers::videos::videos(store, state.media.as_ref(), &req, &batch).await,
+    };
+    answer.unwrap_or_else(ApiError::into_response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_every_api_path() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        assert_eq!(Route::resolve("/api/health"), Some(Route::Health));
+        assert_eq!(Route::resolve("/api/courses"), Some(Route::Courses));
+        assert_eq!(Route::resolve(&format!("/api/outline/{id}")), Some(Route::Outline(id.into())));
+        assert_eq!(Route::resolve("/api/batches/"), Some(Route::AllBatches));
+        assert_eq!(Route::resolve(&format!("/api/batches/{id}")), Some(Route::Batch(id.into())));
+        assert_eq!(Route::resolve(&format!("/api/batches/course/{id}")), Some(Route::BatchesOfCourse(id.into())));
+        assert_eq!(Route::resolve(&format!("/api/batches/{id}/videos")), Some(Route::Videos(id.into())));
+    }
+
+    #[test]
+    fn rejects_unknown_paths() {
+        for path in ["/api", "/api/", "/api/nope", "/courses", "/api/outline", "/api/batches/a/b/c"] {
+            assert_eq!(Route::resolve(path), None, "{path}");
+        }
+    }
+}

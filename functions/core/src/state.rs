@@ -1,0 +1,62 @@
+//! Everything a handler may need, built once per process (per Lambda container, or once for
+//! the local server) from the environment.
+
+use crate::media::{MediaSigner, S3Signer};
+use crate::store::{Store, StoreUrl, DEFAULT_STORE};
+use aws_config::{BehaviorVersion, Region};
+use std::sync::Arc;
+
+pub struct AppState {
+    pub store: Store,
+    pub media: Arc<dyn MediaSigner>,
+}
+
+/// The store named by `ACADEMY_STORE`, or the local default.
+pub fn store_url_from_env() -> Result<StoreUrl, String> {
+    std::env::var("ACADEMY_STORE").unwrap_or_else(|_| DEFAULT_STORE.into()).parse()
+}
+
+fn unset(name: &str) -> bool {
+    std::env::var_os(name).is_none()
+}
+
+/// AWS configuration from the usual environment, with a region fallback so local runs work.
+pub async fn aws_config() -> aws_config::SdkConfig {
+    let mut loader = aws_config::defaults(BehaviorVersion::latest());
+    if unset("AWS_REGION") && unset("AWS_DEFAULT_REGION") {
+        loader = loader.region(Region::new("eu-west-2"));
+    }
+    loader.load().await
+}
+
+/// Configuration for the local world (embedded store): with no AWS credentials in the
+/// environment, fixed placeholder ones, so signing `s3://` URLs works offline instead of
+/// probing for an instance role.
+async fn local_aws_config() -> aws_config::SdkConfig {
+    if unset("AWS_ACCESS_KEY_ID") && unset("AWS_PROFILE") {
+        let placeholder = aws_sdk_s3::config::Credentials::new("local", "local", None, None, "academy-local");
+        let region = std::env::var("AWS_REGION").unwrap_or_else(|_| "eu-west-2".into());
+        return aws_config::defaults(BehaviorVersion::latest())
+            .region(Region::new(region))
+            .credentials_provider(placeholder)
+            .load()
+            .await;
+    }
+    aws_config().await
+}
+
+impl AppState {
+    pub async fn from_env() -> Result<Self, String> {
+        Self::open(&store_url_from_env()?).await
+    }
+
+    pub async fn open(store: &StoreUrl) -> Result<Self, String> {
+        let opened = store.open().await.map_err(|e| e.to_string())?;
+        let config = match store {
+            StoreUrl::Embedded(_) => local_aws_config().await,
+            StoreUrl::DynamoDb(_) => aws_config().await,
+        };
+        let media = Arc::new(S3Signer::new(aws_sdk_s3::Client::new(&config)));
+        Ok(Self { store: opened, media })
+    }
+}

@@ -1,0 +1,39 @@
+//! The single-table key layout (DESIGN.md), shared by both backends.
+
+pub const COURSE: &str = "COURSE";
+pub const BATCH: &str = "BATCH";
+pub const OUTLINE: &str = "OUTLINE";
+pub const SUBMISSION: &str = "SUBMISSION";
+
+pub fn course_pk(course_id: &str) -> String {
+    format!("COURSE#{course_id}")
+}
+
+pub fn course_sk(course_id: &str) -> String {
+    format!("COURSE#{course_id}")
+}
+
+pub fn batch_sk(batch_id: &str) -> String {
+    format!("BATCH#{batch_id}")
+}
+
+pub fn batch_pk(batch_id: &str) -> String {
+    format!("BATCH#{batch_id}")
+}
+
+/// Zero-padded so the sort key orders lectures numerically.
+pub fn video_sk(lecture_number: u32) -> String {
+    format!("VIDEO#{lecture_number:05}")
+}
+
+pub fn grant_sk(secret_hash: &str) -> String {
+    format!("GRANT#{secret_hash}")
+}
+
+pub fn submission_pk(id: &str) -> String {
+    format!("SUBMISSION#{id}")
+}
+
+pub fn rate_pk(scope: &str, client: &str) -> String {
+    format!("RATE#{scope}#{client}")
+}

@@ -1,0 +1,101 @@
+//! Persistence. `Items` is the narrow key-value contract both backends implement (DynamoDB in
+//! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
+//! (`keys.rs`), so that layout and every rule on top of it exist once.
+
+pub mod dynamodb;
+pub mod keys;
+mod records;
+pub mod sqlite;
+
+use async_trait::async_trait;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+pub use records::Store;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A conditional put found the key already taken.
+    #[error("an item with this key already exists")]
+    Conflict,
+    #[error("stored item is malformed: {0}")]
+    Corrupt(String),
+    #[error("store backend failed: {0}")]
+    Backend(String),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// One stored item: its keys, optional secondary-index keys, optional expiry (epoch seconds,
+/// after which it reads as absent), and the record's own attributes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub pk: String,
+    pub sk: String,
+    pub gsi1: Option<(String, String)>,
+    pub expires_at: Option<i64>,
+    pub body: Map<String, Value>,
+}
+
+impl Item {
+    pub fn is_live(&self, now: i64) -> bool {
+        self.expires_at.is_none_or(|at| at > now)
+    }
+}
+
+/// Whether a put may replace an existing item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PutMode {
+    Upsert,
+    IfAbsent,
+}
+
+/// The key-value operations the product needs, and nothing more.
+#[async_trait]
+pub trait Items: Send + Sync {
+    async fn put(&self, item: Item, mode: PutMode) -> Result<()>;
+    async fn get(&self, pk: &str, sk: &str, now: i64) -> Result<Option<Item>>;
+    /// Items under `pk` whose sort key starts with `sk_prefix`, ascending by sort key.
+    async fn query(&self, pk: &str, sk_prefix: &str, now: i64) -> Result<Vec<Item>>;
+    /// Items on the secondary index under `gsi1pk` (and exactly `gsi1sk`, when given), ascending.
+    async fn query_index(&self, gsi1pk: &str, gsi1sk: Option<&str>, now: i64) -> Result<Vec<Item>>;
+    /// Atomically adds one to the counter at the key, creating it (expiring at `expires_at`) if
+    /// absent or expired, and returns the new count.
+    async fn increment(&self, pk: &str, sk: &str, expires_at: i64, now: i64) -> Result<u64>;
+}
+
+/// Where the store lives: `embedded:PATH` (SQLite) or `dynamodb:TABLE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreUrl {
+    Embedded(String),
+    DynamoDb(String),
+}
+
+pub const DEFAULT_STORE: &str = "embedded:var/academy.db";
+
+impl std::str::FromStr for StoreUrl {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s.split_once(':') {
+            Some(("embedded", path)) if !path.is_empty() => Ok(Self::Embedded(path.into())),
+            Some(("dynamodb", table)) if !table.is_empty() => Ok(Self::DynamoDb(table.into())),
+            _ => Err(format!("store must be embedded:PATH or dynamodb:TABLE, not {s:?}")),
+        }
+    }
+}
+
+impl StoreUrl {
+    /// Opens the store; the DynamoDB client takes its region, credentials and endpoint
+    /// (`AWS_ENDPOINT_URL`) from the usual AWS environment.
+    pub async fn open(&self) -> Result<Store> {
+        let items: Arc<dyn Items> = match self {
+            Self::Embedded(path) => Arc::new(sqlite::SqliteItems::open(path)?),
+            Self::DynamoDb(table) => {
+                let config = aws_config::load_from_env().await;
+                Arc::new(dynamodb::DynamoItems::new(aws_sdk_dynamodb::Client::new(&config), table))
+            }
+        };
+        Ok(Store::new(items))
+    }
+}

@@ -1,0 +1,177 @@
+//! One behaviour, two stores: every case runs on SQLite and on DynamoDB (in moto).
+
+mod support;
+
+use academy_core::domain::{AccessGrant, Batch, Course, Outline, Submission, SubmissionStatus, Video};
+use academy_core::store::{Store, StoreError};
+use serde_json::json;
+
+fn course(id: &str, title: &str) -> Course {
+    serde_json::from_value(json!({
+        "_id": id, "title": title, "description": "d", "duration": "3 Months", "thumbnail": "/t.webp",
+        "skills": ["SQL"], "rating": 4.8
+    }))
+    .unwrap()
+}
+
+fn batch(id: &str, course_id: &str) -> Batch {
+    serde_json::from_value(json!({
+        "_id": id, "courseId": course_id, "name": format!("Batch {id}"), "mode": "Online", "schedule": "Mon",
+        "timing": "7 PM", "instructor": "A. Teacher", "startDate": "2026-01-01", "endDate": "2026-04-01",
+        "price": "$99/month", "seats": 30, "enrolled": 12, "description": "d"
+    }))
+    .unwrap()
+}
+
+fn video(batch_id: &str, lecture: u32) -> Video {
+    Video {
+        id: format!("{:0>24}", lecture),
+        batch_id: batch_id.into(),
+        batch_number: "B-1".into(),
+        lecture_number: lecture,
+        title: format!("Lecture {lecture}"),
+        url: "https://example.com/v.mp4".into(),
+    }
+}
+
+const C1: &str = "aaaaaaaaaaaaaaaaaaaaaa01";
+const C2: &str = "aaaaaaaaaaaaaaaaaaaaaa02";
+const B1: &str = "bbbbbbbbbbbbbbbbbbbbbb01";
+const B2: &str = "bbbbbbbbbbbbbbbbbbbbbb02";
+const B3: &str = "bbbbbbbbbbbbbbbbbbbbbb03";
+
+async fn courses_round_trip(store: Store) {
+    // GIVEN two courses, WHEN stored, THEN each reads back and the list holds both in id order.
+    store.put_course(&course(C2, "Second")).await.unwrap();
+    store.put_course(&course(C1, "First")).await.unwrap();
+    assert_eq!(store.get_course(C1).await.unwrap(), Some(course(C1, "First")));
+    assert_eq!(store.get_course("ffffffffffffffffffffffff").await.unwrap(), None);
+    let titles: Vec<String> = store.list_courses().await.unwrap().into_iter().map(|c| c.title).collect();
+    assert_eq!(titles, ["First", "Second"]);
+    // An upsert replaces.
+    store.put_course(&course(C1, "Renamed")).await.unwrap();
+    assert_eq!(store.get_course(C1).await.unwrap().unwrap().title, "Renamed");
+    assert_eq!(store.list_courses().await.unwrap().len(), 2);
+}
+
+async fn outlines_round_trip(store: Store) {
+    let outline: Outline = serde_json::from_value(json!({
+        "courseId": C1, "roadmap": "Road", "durationWeeks": 1, "topics": ["Intro"],
+        "months": [{"month": 1, "title": "M1", "weeks": [{"week": 1, "title": "Intro", "theory": ["a", "b"], "lab": "L"}]}],
+        "weeklySchedule": {"theory": "4h", "practice": "2h", "lab": "2h"}
+    }))
+    .unwrap();
+    store.put_outline(&outline).await.unwrap();
+    assert_eq!(store.get_outline(C1).await.unwrap(), Some(outline));
+    assert_eq!(store.get_outline(C2).await.unwrap(), None);
+}
+
+async fn batches_by_id_and_by_course(store: Store) {
+    for (b, c) in [(B1, C1), (B2, C1), (B3, C2)] {
+        store.put_batch(&batch(b, c)).await.unwrap();
+    }
+    assert_eq!(store.get_batch(B3).await.unwrap(), Some(batch(B3, C2)));
+    assert_eq!(store.get_batch("bbbbbbbbbbbbbbbbbbbbbb99").await.unwrap(), None);
+    let all: Vec<String> = store.list_batches().await.unwrap().into_iter().map(|b| b.id).collect();
+    assert_eq!(all, [B1, B2, B3]);
+    let of_c1: Vec<String> = store.list_batches_of_course(C1).await.unwrap().into_iter().map(|b| b.id).collect();
+    assert_eq!(of_c1, [B1, B2]);
+    assert!(store.list_batches_of_course("aaaaaaaaaaaaaaaaaaaaaa99").await.unwrap().is_empty());
+}
+
+async fn videos_in_lecture_order(store: Store) {
+    for lecture in [10, 2, 1] {
+        store.put_video(&video(B1, lecture)).await.unwrap();
+    }
+    store.put_video(&video(B2, 7)).await.unwrap();
+    let order: Vec<u32> = store.list_videos(B1).await.unwrap().into_iter().map(|v| v.lecture_number).collect();
+    assert_eq!(order, [1, 2, 10]);
+    assert!(store.list_videos(B3).await.unwrap().is_empty());
+}
+
+async fn grants_by_hash_conflict_and_revocation(store: Store) {
+    let grant = AccessGrant {
+        batch_id: B1.into(),
+        secret_hash: "h1".into(),
+        label: Some("Ayesha".into()),
+        created_at: 100,
+        revoked_at: None,
+    };
+    store.insert_grant(&grant).await.unwrap();
+    // GIVEN a grant, WHEN the same Secret ID is granted again, THEN the conditional put refuses.
+    assert!(matches!(store.insert_grant(&grant).await, Err(StoreError::Conflict)));
+    assert_eq!(store.find_grant(B1, "h1").await.unwrap(), Some(grant.clone()));
+    assert_eq!(store.find_grant(B2, "h1").await.unwrap(), None, "a grant opens only its own batch");
+    assert_eq!(store.find_grant(B1, "h2").await.unwrap(), None);
+    store.revoke_grant(&grant, 200).await.unwrap();
+    let revoked = store.find_grant(B1, "h1").await.unwrap().unwrap();
+    assert_eq!(revoked.revoked_at, Some(200));
+    assert!(!revoked.is_active());
+    assert_eq!(store.list_grants(B1).await.unwrap().len(), 1);
+}
+
+async fn submissions_are_conditional_and_listed_in_order(store: Store) {
+    let submission = |id: &str, at: i64| Submission {
+        id: id.into(),
+        form_type: "contact-form".into(),
+        form_data: json!({"email": "a@b.co"}).as_object().unwrap().clone(),
+        status: SubmissionStatus::Pending,
+        attempts: 0,
+        created_at: at,
+        last_error: None,
+    };
+    store.insert_submission(&submission("s2", 20)).await.unwrap();
+    store.insert_submission(&submission("s1", 10)).await.unwrap();
+    assert!(matches!(store.insert_submission(&submission("s1", 10)).await, Err(StoreError::Conflict)));
+    let mut sent = submission("s1", 10);
+    sent.status = SubmissionStatus::Sent;
+    sent.attempts = 1;
+    store.save_submission(&sent).await.unwrap();
+    assert_eq!(store.get_submission("s1").await.unwrap(), Some(sent));
+    let order: Vec<String> = store.list_submissions().await.unwrap().into_iter().map(|s| s.id).collect();
+    assert_eq!(order, ["s1", "s2"]);
+}
+
+async fn rate_counters_count_and_expire(store: Store) {
+    let now = 1_000_000;
+    for expected in 1..=3 {
+        assert_eq!(store.rate_increment("videos", "c1", 999_900, now + 900, now).await.unwrap(), expected);
+    }
+    assert_eq!(store.rate_count("videos", "c1", 999_900, now).await.unwrap(), 3);
+    assert_eq!(store.rate_count("videos", "c2", 999_900, now).await.unwrap(), 0, "clients are counted apart");
+    // WHEN the counter's expiry passes (TTL may not have deleted it yet) THEN it reads as 0 and restarts.
+    let later = now + 901;
+    assert_eq!(store.rate_count("videos", "c1", 999_900, later).await.unwrap(), 0);
+    assert_eq!(store.rate_increment("videos", "c1", 999_900, later + 900, later).await.unwrap(), 1);
+}
+
+async fn demo_catalog_imports(store: Store) {
+    let store = support::seeded(store).await;
+    assert_eq!(store.list_courses().await.unwrap().len(), 4);
+    assert!(store.list_batches().await.unwrap().len() >= 12);
+    // Importing again changes nothing.
+    let store = support::seeded(store).await;
+    assert_eq!(store.list_courses().await.unwrap().len(), 4);
+}
+
+macro_rules! conformance {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test] async fn $case() { super::$case(super::support::sqlite_store()).await } )*
+        }
+        mod dynamodb_on_moto {
+            $( #[tokio::test] async fn $case() { super::$case(super::support::moto_store().await).await } )*
+        }
+    };
+}
+
+conformance!(
+    courses_round_trip,
+    outlines_round_trip,
+    batches_by_id_and_by_course,
+    videos_in_lecture_order,
+    grants_by_hash_conflict_and_revocation,
+    submissions_are_conditional_and_listed_in_order,
+    rate_counters_count_and_expire,
+    demo_catalog_imports,
+);

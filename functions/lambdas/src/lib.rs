@@ -1,0 +1,1 @@
+//! Each endpoint is a binary under src/bin.

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs a command against a fresh `academy serve` on a free port, with its own store, and
+# stops the server afterwards. Usage: with-server.sh ACADEMY_BINARY COMMAND...
+# The command sees BASE_URL (e.g. http://127.0.0.1:40321) and ACADEMY_STORE.
+set -euo pipefail
+academy=$1; shift
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+export ACADEMY_STORE="embedded:$work/academy.db" BASE_URL="http://127.0.0.1:$port"
+"$academy" serve --port "$port" --site site/build/client >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "$BASE_URL/api/health" >/dev/null 2>&1 && break
+  kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
+  sleep 0.1
+done
+"$@"
