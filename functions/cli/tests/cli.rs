@@ -1,0 +1,273 @@
+//! The `academy` command as an operator and a browser use it: real processes, a real store
+//! file, a real HTTP server.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
+
+struct Workspace {
+    dir: PathBuf,
+}
+
+impl Workspace {
+    fn new() -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("academy-cli-{}", std::process::id() as u64 * 1000 + rand_suffix()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self { dir }
+    }
+
+    fn store(&self) -> String {
+        format!("embedded:{}", self.dir.join("academy.db").display())
+    }
+
+    fn academy(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_academy"))
+            .args(args)
+            .env("ACADEMY_STORE", self.store())
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("academy runs")
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.academy(args);
+        assert!(out.status.success(), "academy {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+fn course_count(ws: &Workspace) -> usize {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = ws.store().parse::<academy_core::store::StoreUrl>().unwrap().open().await.unwrap();
+        store.list_courses().await.unwrap().len()
+    })
+}
+
+#[test]
+fn seed_is_idempotent() {
+    let ws = Workspace::new();
+    assert!(ws.ok(&["seed"]).contains("Imported 4 courses"));
+    ws.ok(&["seed"]);
+    assert_eq!(course_count(&ws), 4);
+}
+
+#[test]
+fn grant_prints_the_secret_once_and_stores_only_its_hash() {
+    let ws = Workspace::new();
+    ws.ok(&["seed"]);
+    let stdout = ws.ok(&["grant", "--batch", MERN_07, "--label", "Ayesha K."]);
+    let secret = stdout.lines().last().unwrap().to_owned();
+    assert!(
+        secret.len() >= 22 && secret.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'),
+        "{secret:?}"
+    );
+    let db = std::fs::read(ws.dir.join("academy.db")).unwrap();
+    let wal = std::fs::read(ws.dir.join("academy.db-wal")).unwrap_or_default();
+    for bytes in [db, wal] {
+        assert!(!bytes.windows(secret.len()).any(|w| w == secret.as_bytes()), "the Secret ID itself is never stored");
+    }
+}
+
+#[test]
+fn grant_refuses_unknown_and_malformed_batches() {
+    let ws = Workspace::new();
+    ws.ok(&["seed"]);
+    for batch in ["ffffffffffffffffffffffff", "nope"] {
+        let out = ws.academy(&["grant", "--batch", batch]);
+        assert!(!out.status.success());
+        assert!(out.stdout.is_empty(), "no secret is printed");
+    }
+}
+
+#[test]
+fn revoke_by_label_and_by_secret() {
+    let ws = Workspace::new();
+    ws.ok(&["seed"]);
+    ws.ok(&["grant", "--batch", MERN_07, "--label", "alpha"]);
+    let secret = ws.ok(&["grant", "--batch", MERN_07]).lines().last().unwrap().to_owned();
+    assert!(ws.ok(&["revoke", "--batch", MERN_07, "--label", "alpha"]).contains("Revoked 1"));
+    assert!(ws.ok(&["revoke", "--batch", MERN_07, "--secret", &secret]).contains("Revoked 1"));
+    let again = ws.academy(&["revoke", "--batch", MERN_07, "--secret", &secret]);
+    assert!(!again.status.success(), "nothing left to revoke");
+}
+
+#[test]
+fn import_reports_every_problem_and_writes_nothing() {
+    let ws = Workspace::new();
+    let file = ws.dir.join("bad.json");
+    std::fs::write(
+        &file,
+        r#"{"courses": [{"_id": "0123456789abcdef01234567", "title": "Good", "description": "d", "duration": "3 Months", "thumbnail": "/t.webp"},
+                        {"_id": "BAD", "title": "", "description": "d", "duration": "3 Months", "thumbnail": "/t.webp"}],
+           "batches": [{"_id": "0123456789abcdef0123456b", "courseId": "ffffffffffffffffffffffff", "name": "B", "mode": "Online",
+                        "schedule": "Mon", "timing": "7 PM", "instructor": "I", "startDate": "2026-02-01", "endDate": "2026-01-01",
+                        "price": "$99", "seats": 10, "enrolled": 12, "description": "d"}]}"#,
+    )
+    .unwrap();
+    let out = ws.academy(&["import", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for expected in
+        ["courses[1]._id", "courses[1].title", "batches[0].courseId", "batches[0].enrolled", "batches[0].endDate"]
+    {
+        assert!(stderr.contains(expected), "{expected} missing from:\n{stderr}");
+    }
+    assert_eq!(course_count(&ws), 0, "the good course was not written either");
+
+    std::fs::write(&file, r#"{"courses": [{"_id": 7}]}"#).unwrap();
+    let stderr = String::from_utf8(ws.academy(&["import", file.to_str().unwrap()]).stderr).unwrap();
+    assert!(stderr.contains("courses[0]._id"), "{stderr}");
+}
+
+#[test]
+fn submissions_list_is_empty_on_a_new_store() {
+    let ws = Workspace::new();
+    assert!(ws.ok(&["submissions", "list"]).contains("No submissions yet."));
+    assert_eq!(ws.ok(&["submissions", "list", "--json"]).trim(), "[]");
+    assert!(!ws.academy(&["submissions", "show", "missing"]).status.success());
+}
+
+/// A running `academy serve` on a free port, over a small fake site build.
+struct Server {
+    child: std::process::Child,
+    base: String,
+    _ws: Workspace,
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn serve() -> Server {
+    let ws = Workspace::new();
+    let site = ws.dir.join("site");
+    let page =
+        |title: &str| format!("<!doctype html><title>{title}</title><h1>{title}</h1>{}", "<p>padding</p>".repeat(200));
+    write(&site, "index.html", &page("Home"));
+    write(&site, "FreeDemo/index.html", &page("Free demo"));
+    write(&site, "404/index.html", &page("Oops! Page not found"));
+    write(&site, "__spa-fallback.html", &page("Loading"));
+    write(&site, "assets/entry-abc123.js", &"console.log('hi');".repeat(100));
+    write(&site, "redirects.json", r#"{"/courses/data-analyst": "/DataAnalysisPage"}"#);
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new(env!("CARGO_BIN_EXE_academy"))
+        .args(["serve", "--port", &port.to_string(), "--site", site.to_str().unwrap()])
+        .env("ACADEMY_STORE", ws.store())
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Server { child, base: format!("http://127.0.0.1:{port}"), _ws: ws }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+}
+
+#[tokio::test]
+async fn serve_mounts_the_api_on_a_seeded_store() {
+    let server = serve();
+    let courses = client().get(format!("{}/api/courses", server.base)).send().await.unwrap();
+    assert_eq!(courses.status(), 200);
+    let body: serde_json::Value = serde_json::from_str(&courses.text().await.unwrap()).unwrap();
+    assert_eq!(body.as_array().unwrap().len(), 4, "seeded on first start");
+    let missing = client().get(format!("{}/api/outline/ffffffffffffffffffffffff", server.base)).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.headers()["content-type"], "application/json");
+}
+
+#[tokio::test]
+async fn serve_refuses_bodies_over_64_kib() {
+    let server = serve();
+    let big = "x".repeat(64 * 1024 + 1);
+    let answer = client().post(format!("{}/api/courses", server.base)).body(big).send().await.unwrap();
+    assert_eq!(answer.status(), 413);
+    let body: serde_json::Value = serde_json::from_str(&answer.text().await.unwrap()).unwrap();
+    assert_eq!(body["error"], "payload_too_large");
+}
+
+#[tokio::test]
+async fn serve_follows_the_cdn_rules_for_the_site() {
+    let server = serve();
+    let get = |path: &str| client().get(format!("{}{path}", server.base)).send();
+    let home = get("/").await.unwrap();
+    assert_eq!(home.status(), 200);
+    assert_eq!(home.headers()["cache-control"], "no-cache");
+    for header in ["content-security-policy", "x-content-type-options", "referrer-policy"] {
+        assert!(home.headers().contains_key(header), "{header}");
+    }
+    assert!(home.headers()["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
+    let asset = get("/assets/entry-abc123.js").await.unwrap();
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(get("/FreeDemo").await.unwrap().status(), 200);
+    let wrong_case = get("/freedemo?x=1").await.unwrap();
+    assert_eq!(
+        (wrong_case.status().as_u16(), wrong_case.headers()["location"].to_str().unwrap()),
+        (308, "/FreeDemo?x=1")
+    );
+    let alias = get("/courses/data-analyst").await.unwrap();
+    assert_eq!(alias.headers()["location"], "/DataAnalysisPage");
+    let spa = get("/batches/665f1c2a9b3e4d0012a1b001").await.unwrap();
+    assert_eq!(spa.status(), 200);
+    assert!(spa.text().await.unwrap().contains("Loading"));
+    let missing = get("/no/such/page").await.unwrap();
+    assert_eq!(missing.status(), 404);
+    assert!(missing.text().await.unwrap().contains("Oops! Page not found"));
+}
+
+#[tokio::test]
+async fn serve_compresses_with_gzip_and_brotli() {
+    let server = serve();
+    for encoding in ["gzip", "br"] {
+        let page = client().get(format!("{}/", server.base)).header("accept-encoding", encoding).send().await.unwrap();
+        assert_eq!(page.headers()["content-encoding"], encoding);
+        let compressed = page.bytes().await.unwrap().len();
+        assert!(compressed < 1000, "{encoding}: {compressed} bytes");
+    }
+}
+
+#[test]
+fn serve_stops_cleanly_on_sigterm() {
+    let mut server = serve();
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            assert!(status.success(), "exit status {status}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "still running 10 s after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

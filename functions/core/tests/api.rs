@@ -1,0 +1,257 @@
+//! The API as a client sees it: requests (API Gateway fixtures and built ones) through the same
+//! dispatcher every Lambda and the local server use, on a seeded store, with lecture URLs
+//! signed by the real S3 presigner against moto.
+
+mod support;
+
+use academy_core::domain::AccessGrant;
+use academy_core::media::S3Signer;
+use academy_core::routes::{dispatch, Endpoint};
+use academy_core::state::AppState;
+use academy_core::{secret, time};
+use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Request, RequestExt};
+use serde_json::Value;
+use std::sync::Arc;
+
+const MERN: &str = "665f1c2a9b3e4d0012a1b001";
+const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
+const MERN_08: &str = "665f1c2a9b3e4d0012a1c002";
+const CS_04: &str = "665f1c2a9b3e4d0012a1c00c";
+const LECTURE_BUCKET: &str = "academy-lectures-demo";
+const LECTURE_KEY: &str = "mern-07/lecture-03.mp4";
+
+async fn state() -> AppState {
+    let config = support::moto_config().await;
+    let s3 = aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
+    AppState { store: support::seeded(support::sqlite_store()).await, media: Arc::new(S3Signer::new(s3)) }
+}
+
+fn fixture(name: &str) -> Request {
+    let path = format!("{}/../../infra/events/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    lambda_http::request::from_str(&std::fs::read_to_string(path).unwrap()).expect("fixture is an API Gateway event")
+}
+
+fn request(method: &str, path: &str, headers: &[(&str, &str)], ip: &str) -> Request {
+    let mut builder = lambda_http::http::Request::builder().method(method).uri(format!("https://api.test{path}"));
+    for (name, value) in headers {
+        builder = builder.header(*name, *value);
+    }
+    let mut context = ApiGatewayV2httpRequestContext::default();
+    context.http.source_ip = Some(ip.into());
+    builder.body(Body::Empty).unwrap().with_request_context(RequestContext::ApiGatewayV2(context))
+}
+
+fn get(path: &str) -> Request {
+    request("GET", path, &[], "198.51.100.1")
+}
+
+/// Status, headers and JSON body of an answer.
+async fn call(state: &AppState, req: Request) -> (u16, lambda_http::http::HeaderMap, Value) {
+    let response = dispatch(state, req, None).await;
+    let (parts, body) = response.into_parts();
+    assert_eq!(parts.headers["content-type"], "application/json");
+    let json = match body {
+        Body::Text(text) => serde_json::from_str(&text).expect("JSON body"),
+        other => panic!("expected a text body, got {other:?}"),
+    };
+    (parts.status.as_u16(), parts.headers, json)
+}
+
+fn assert_error(answer: &(u16, lambda_http::http::HeaderMap, Value), status: u16, code: &str) {
+    assert_eq!(answer.0, status, "{}", answer.2);
+    assert_eq!(answer.2["error"], code);
+    assert!(answer.2["message"].as_str().is_some_and(|m| !m.is_empty()), "a readable message");
+}
+
+async fn grant(state: &AppState, batch: &str) -> (String, AccessGrant) {
+    let secret = secret::generate();
+    let grant = AccessGrant {
+        batch_id: batch.into(),
+        secret_hash: secret::hash(&secret),
+        label: None,
+        created_at: time::now(),
+        revoked_at: None,
+    };
+    state.store.insert_grant(&grant).await.unwrap();
+    (secret, grant)
+}
+
+fn videos_path(batch: &str) -> String {
+    format!("/api/batches/{batch}/videos")
+}
+
+#[tokio::test]
+async fn lists_the_four_courses() {
+    let state = state().await;
+    let (status, _, body) = call(&state, fixture("courses")).await;
+    assert_eq!(status, 200);
+    let titles: Vec<&str> = body.as_array().unwrap().iter().map(|c| c["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["MERN Stack Development", "Data Analysis", "AI & Machine Learning", "Cyber Security"]);
+}
+
+#[tokio::test]
+async fn outline_found_malformed_and_unknown() {
+    let state = state().await;
+    let (status, _, body) = call(&state, fixture("outline")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["durationWeeks"], 16);
+    assert_eq!(body["months"].as_array().unwrap().len(), 4);
+    assert!(body["weeklySchedule"]["lab"].is_string());
+    assert_error(&call(&state, fixture("outline-bad-id")).await, 400, "bad_request");
+    assert_error(&call(&state, get("/api/outline/ffffffffffffffffffffffff")).await, 404, "not_found");
+}
+
+#[tokio::test]
+async fn batches_all_one_and_by_course() {
+    let state = state().await;
+    let (status, _, all) = call(&state, fixture("batches")).await;
+    assert_eq!(status, 200);
+    assert_eq!(all.as_array().unwrap().len(), 12);
+    let (status, _, one) = call(&state, fixture("batch")).await;
+    assert_eq!((status, one["_id"].as_str()), (200, Some(MERN_07)));
+    let (status, _, of_course) = call(&state, fixture("batches-of-course")).await;
+    assert_eq!(status, 200);
+    assert!(of_course.as_array().unwrap().iter().all(|b| b["courseId"] == "665f1c2a9b3e4d0012a1b002"));
+    assert_eq!(of_course.as_array().unwrap().len(), 3);
+    // Trailing slash, as the original client called it.
+    assert_eq!(call(&state, get("/api/batches/")).await.0, 200);
+    assert_error(&call(&state, get("/api/batches/ffffffffffffffffffffffff")).await, 404, "not_found");
+    assert_error(&call(&state, get("/api/batches/NOT-AN-ID")).await, 400, "bad_request");
+    assert_error(&call(&state, get("/api/batches/course/ffffffffffffffffffffffff")).await, 404, "not_found");
+}
+
+#[tokio::test]
+async fn a_course_without_batches_is_an_empty_list() {
+    let state = state().await;
+    let mut course = state.store.get_course(MERN).await.unwrap().unwrap();
+    course.id = "0123456789abcdef01234567".into();
+    state.store.put_course(&course).await.unwrap();
+    let (status, _, body) = call(&state, get("/api/batches/course/0123456789abcdef01234567")).await;
+    assert_eq!((status, body), (200, serde_json::json!([])));
+}
+
+#[tokio::test]
+async fn unknown_paths_and_wrong_methods_answer_json() {
+    let state = state().await;
+    assert_error(&call(&state, get("/api/nothing-here")).await, 404, "not_found");
+    let answer = call(&state, request("DELETE", "/api/courses", &[], "198.51.100.1")).await;
+    assert_error(&answer, 405, "method_not_allowed");
+    assert_eq!(answer.1["allow"], "GET");
+}
+
+#[tokio::test]
+async fn a_lambda_answers_only_its_own_endpoint() {
+    let state = state().await;
+    let response = dispatch(&state, fixture("batches"), Some(Endpoint::Courses)).await;
+    assert_eq!(response.status(), 404);
+    let response = dispatch(&state, fixture("courses"), Some(Endpoint::Courses)).await;
+    assert_eq!(response.status(), 200);
+}
+
+#[tokio::test]
+async fn videos_need_a_secret_id() {
+    let state = state().await;
+    assert_error(&call(&state, fixture("videos-no-secret")).await, 401, "unauthorized");
+    let blank = request("GET", &videos_path(MERN_07), &[("x-secret-id", "   ")], "198.51.100.1");
+    assert_error(&call(&state, blank).await, 401, "unauthorized");
+    let wrong = request("GET", &videos_path(MERN_07), &[("x-secret-id", "guess")], "198.51.100.1");
+    assert_error(&call(&state, wrong).await, 403, "forbidden");
+    let malformed = request("GET", "/api/batches/xyz/videos", &[("x-secret-id", "guess")], "198.51.100.1");
+    assert_error(&call(&state, malformed).await, 400, "bad_request");
+    let unknown = request("GET", &videos_path("ffffffffffffffffffffffff"), &[("x-secret-id", "g")], "198.51.100.1");
+    assert_error(&call(&state, unknown).await, 404, "not_found");
+}
+
+#[tokio::test]
+async fn a_granted_secret_opens_its_own_batch_only() {
+    let state = state().await;
+    let (secret, _) = grant(&state, MERN_07).await;
+    let (status, _, body) =
+        call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], "198.51.100.2")).await;
+    assert_eq!(status, 200);
+    let lectures: Vec<u64> =
+        body["videos"].as_array().unwrap().iter().map(|v| v["lectureNumber"].as_u64().unwrap()).collect();
+    assert_eq!(lectures, (1..=lectures.len() as u64).collect::<Vec<_>>(), "ordered by lecture number");
+    assert_eq!(body["videos"][0]["url"], "/media/sample-lecture.mp4", "site paths pass through");
+
+    let other = request("GET", &videos_path(MERN_08), &[("x-secret-id", &secret)], "198.51.100.2");
+    assert_error(&call(&state, other).await, 403, "forbidden");
+
+    // Old links carry the Secret ID in the query string.
+    let legacy = request("GET", &format!("{}?secretId={secret}", videos_path(MERN_07)), &[], "198.51.100.2");
+    assert_eq!(call(&state, legacy).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_batch_without_lectures_answers_an_empty_list() {
+    let state = state().await;
+    let (secret, _) = grant(&state, CS_04).await;
+    let (status, _, body) =
+        call(&state, request("GET", &videos_path(CS_04), &[("x-secret-id", &secret)], "198.51.100.3")).await;
+    assert_eq!((status, body), (200, serde_json::json!({"videos": []})));
+}
+
+#[tokio::test]
+async fn s3_lectures_come_back_as_working_signed_urls() {
+    let state = state().await;
+    let config = support::moto_config().await;
+    let s3 = aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
+    let _ = s3
+        .create_bucket()
+        .bucket(LECTURE_BUCKET)
+        .create_bucket_configuration(
+            aws_sdk_s3::types::CreateBucketConfiguration::builder()
+                .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::EuWest2)
+                .build(),
+        )
+        .send()
+        .await;
+    let clip = b"lecture three bytes".to_vec();
+    s3.put_object().bucket(LECTURE_BUCKET).key(LECTURE_KEY).body(clip.clone().into()).send().await.unwrap();
+
+    let (secret, _) = grant(&state, MERN_07).await;
+    let (_, _, body) =
+        call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], "198.51.100.4")).await;
+    let signed = body["videos"].as_array().unwrap().iter().find(|v| v["lectureNumber"] == 3).unwrap()["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(signed.starts_with(support::moto_endpoint()), "{signed}");
+    assert!(signed.contains("X-Amz-Expires=3600") && signed.contains("X-Amz-Signature="), "{signed}");
+    let fetched = reqwest::get(&signed).await.unwrap();
+    assert_eq!(fetched.status(), 200);
+    assert_eq!(fetched.bytes().await.unwrap().to_vec(), clip);
+}
+
+#[tokio::test]
+async fn a_revoked_secret_is_refused() {
+    let state = state().await;
+    let (secret, grant) = grant(&state, MERN_07).await;
+    state.store.revoke_grant(&grant, time::now()).await.unwrap();
+    let req = request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], "198.51.100.5");
+    assert_error(&call(&state, req).await, 403, "forbidden");
+}
+
+#[tokio::test]
+async fn ten_failures_lock_the_client_out_of_that_batch() {
+    let state = state().await;
+    let (secret, _) = grant(&state, MERN_07).await;
+    let attacker = "203.0.113.66";
+    for _ in 0..10 {
+        let guess = request("GET", &videos_path(MERN_07), &[("x-secret-id", "guess")], attacker);
+        assert_error(&call(&state, guess).await, 403, "forbidden");
+    }
+    // Even the right Secret ID is refused until the window passes.
+    let answer = call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], attacker)).await;
+    assert_error(&answer, 429, "rate_limited");
+    let retry_after: u64 = answer.1["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=900).contains(&retry_after), "Retry-After {retry_after}");
+    // Another client, and another batch, are unaffected.
+    let other = request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], "203.0.113.67");
+    assert_eq!(call(&state, other).await.0, 200);
+    let (secret_08, _) = grant(&state, MERN_08).await;
+    let other_batch = request("GET", &videos_path(MERN_08), &[("x-secret-id", &secret_08)], attacker);
+    assert_eq!(call(&state, other_batch).await.0, 200);
+}
