@@ -2,6 +2,7 @@
 
 use academy_core::catalog::{self, ImportOutcome};
 use academy_core::domain::AccessGrant;
+use academy_core::mail::{deliver, MailSettings};
 use academy_core::store::{dynamodb, Store, StoreError, StoreUrl};
 use academy_core::{ids, secret, state, time};
 use std::path::Path;
@@ -117,6 +118,15 @@ pub async fn show_submission(url: &StoreUrl, id: &str) -> Outcome {
     let found = open(url).await?.get_submission(id).await.map_err(failed)?;
     let submission = found.ok_or_else(|| format!("no submission has id {id}"))?;
     println!("{}", serde_json::to_string_pretty(&submission).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+pub async fn resend_submission(url: &StoreUrl, id: &str) -> Outcome {
+    let store = open(url).await?;
+    let mailer = state::mailer_from_env(url).await?;
+    let settings = MailSettings::from_env();
+    let status = deliver(&store, mailer.as_ref(), &settings, id, true).await.map_err(|e| e.to_string())?;
+    println!("Submission {id} is {}.", format!("{status:?}").to_lowercase());
     Ok(())
 }
 

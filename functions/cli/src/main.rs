@@ -69,6 +69,8 @@ enum SubmissionsCommand {
     },
     /// Show one submission in full.
     Show { id: String },
+    /// Mail a submission again (after a failure, or a lost message) with the configured mailer.
+    Resend { id: String },
 }
 
 #[tokio::main]
@@ -88,6 +90,7 @@ async fn main() -> ExitCode {
         Command::Import { file } => commands::import(&cli.store, &file).await,
         Command::Submissions(SubmissionsCommand::List { json }) => commands::list_submissions(&cli.store, json).await,
         Command::Submissions(SubmissionsCommand::Show { id }) => commands::show_submission(&cli.store, &id).await,
+        Command::Submissions(SubmissionsCommand::Resend { id }) => commands::resend_submission(&cli.store, &id).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

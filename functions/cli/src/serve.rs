@@ -158,7 +158,8 @@ async fn shutdown_signal() {
 }
 
 pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
-    let state = AppState::open(store).await?;
+    let mut state = AppState::open(store).await?;
+    state.inline_mailer = Some(academy_core::state::mailer_from_env(store).await?);
     if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;

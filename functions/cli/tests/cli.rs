@@ -23,10 +23,15 @@ impl Workspace {
         format!("embedded:{}", self.dir.join("academy.db").display())
     }
 
+    fn outbox(&self) -> PathBuf {
+        self.dir.join("outbox")
+    }
+
     fn academy(&self, args: &[&str]) -> Output {
         Command::new(env!("CARGO_BIN_EXE_academy"))
             .args(args)
             .env("ACADEMY_STORE", self.store())
+            .env("ACADEMY_OUTBOX", self.outbox())
             .env("RUST_LOG", "warn")
             .output()
             .expect("academy runs")
@@ -171,6 +176,7 @@ fn serve() -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_academy"))
         .args(["serve", "--port", &port.to_string(), "--site", site.to_str().unwrap()])
         .env("ACADEMY_STORE", ws.store())
+        .env("ACADEMY_OUTBOX", ws.outbox())
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .spawn()
@@ -270,4 +276,49 @@ fn serve_stops_cleanly_on_sigterm() {
         assert!(Instant::now() < deadline, "still running 10 s after SIGTERM");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+fn eml_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap()).collect())
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_contact_message_lands_in_the_outbox_and_lists_as_sent() {
+    let server = serve();
+    let form = serde_json::json!({"formType": "contact-form", "formData": {"firstName": "Zara", "lastName": "Malik",
+        "email": "zara.malik@example.co.uk", "message": "Corporate training for 12 staff?"}});
+    let answer = client().post(format!("{}/api/send-email", server.base)).body(form.to_string()).send().await.unwrap();
+    assert_eq!(answer.status(), 200);
+    let messages = eml_files(&server._ws.outbox());
+    assert_eq!(messages.len(), 1);
+    assert!(messages[0].contains("zara.malik@example.co.uk") && messages[0].contains("Corporate training"));
+    let listed = server._ws.ok(&["submissions", "list"]);
+    assert!(listed.contains("sent") && listed.contains("zara.malik@example.co.uk"), "{listed}");
+}
+
+#[test]
+fn resend_mails_a_stored_submission_again() {
+    let ws = Workspace::new();
+    let id = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = ws.store().parse::<academy_core::store::StoreUrl>().unwrap().open().await.unwrap();
+        let data = serde_json::json!({"firstName": "Omar", "lastName": "Farooq", "email": "omar@example.pk", "message": "Hello"});
+        let submission = academy_core::domain::Submission {
+            id: id.into(),
+            form_type: "contact-form".into(),
+            form_data: data.as_object().unwrap().clone(),
+            status: academy_core::domain::SubmissionStatus::Failed,
+            attempts: 3,
+            created_at: 1_790_000_000,
+            last_error: Some("SES throttled".into()),
+        };
+        store.insert_submission(&submission).await.unwrap();
+    });
+    assert!(ws.ok(&["submissions", "resend", id]).contains("is sent"));
+    assert_eq!(eml_files(&ws.outbox()).len(), 1);
+    let shown: serde_json::Value = serde_json::from_str(&ws.ok(&["submissions", "show", id])).unwrap();
+    assert_eq!((shown["status"].as_str(), shown["attempts"].as_u64()), (Some("sent"), Some(4)));
 }

@@ -5,12 +5,16 @@
 use crate::store::StoreError;
 use lambda_http::{http::StatusCode, Body, Response};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
+    /// Form fields that failed validation, each with its reason.
+    #[error("Please correct the highlighted fields.")]
+    Invalid { fields: BTreeMap<String, String> },
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -34,12 +38,15 @@ pub struct ErrorBody {
     pub error: &'static str,
     /// A sentence a person can read.
     pub message: String,
+    /// For `invalid`: each failing field with its reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
 }
 
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::BadRequest(_) | Self::Invalid { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
@@ -53,6 +60,7 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         match self {
             Self::BadRequest(_) => "bad_request",
+            Self::Invalid { .. } => "invalid",
             Self::Unauthorized(_) => "unauthorized",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
@@ -69,8 +77,12 @@ impl ApiError {
     }
 
     pub fn into_response(self) -> Response<Body> {
+        let fields = match &self {
+            Self::Invalid { fields } => Some(fields.clone()),
+            _ => None,
+        };
         let mut response =
-            crate::http::json(self.status(), &ErrorBody { error: self.code(), message: self.to_string() });
+            crate::http::json(self.status(), &ErrorBody { error: self.code(), message: self.to_string(), fields });
         let headers = response.headers_mut();
         match self {
             Self::MethodNotAllowed { allow } => {

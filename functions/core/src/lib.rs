@@ -5,10 +5,12 @@
 pub mod catalog;
 pub mod domain;
 pub mod error;
+pub mod forms;
 pub mod handlers;
 pub mod http;
 pub mod ids;
 pub mod lambda;
+pub mod mail;
 pub mod media;
 pub mod openapi;
 pub mod rate;

@@ -4,14 +4,16 @@
 
 use crate::domain::{Batch, Course, Health, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule};
 use crate::error::ErrorBody;
-use crate::handlers::{catalog, health, videos};
+use crate::handlers::geo::GeoAnswer;
+use crate::handlers::send_email::{SendEmailAnswer, SendEmailRequest};
+use crate::handlers::{catalog, geo, health, send_email, videos};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Academy API",
-        description = "Courses, outlines, batches and recorded lectures of Skyline Tech Academy."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries and visitor country."
     ),
     paths(
         health::health,
@@ -21,6 +23,8 @@ use utoipa::OpenApi;
         catalog::batch,
         catalog::batches_of_course,
         videos::videos,
+        send_email::send_email,
+        geo::geo,
     ),
     components(schemas(
         Course,
@@ -32,7 +36,10 @@ use utoipa::OpenApi;
         Video,
         VideoList,
         Health,
-        ErrorBody
+        ErrorBody,
+        SendEmailRequest,
+        SendEmailAnswer,
+        GeoAnswer
     ))
 )]
 pub struct ApiDoc;

@@ -1,19 +1,22 @@
-//! Fixed-window limits on failed attempts: a client that fails `max_failures` times in one
-//! window is refused, even with a right answer, until the window ends.
+//! Fixed-window limits per client: once `max` events are recorded in a window, the client is
+//! refused until the window ends (for Secret IDs: even with a right answer).
 
 use crate::store::{Result, Store};
 
 #[derive(Clone, Copy, Debug)]
-pub struct FailureLimit {
+pub struct WindowLimit {
     pub scope: &'static str,
-    pub max_failures: u64,
+    pub max: u64,
     pub window_secs: i64,
 }
 
 /// Secret ID guesses: 10 failures per client and batch in 15 minutes.
-pub const SECRET_ID_GUESSES: FailureLimit = FailureLimit { scope: "videos", max_failures: 10, window_secs: 15 * 60 };
+pub const SECRET_ID_GUESSES: WindowLimit = WindowLimit { scope: "videos", max: 10, window_secs: 15 * 60 };
 
-impl FailureLimit {
+/// Enquiries and enrolment requests: 5 per client in 10 minutes.
+pub const ENQUIRIES: WindowLimit = WindowLimit { scope: "send-email", max: 5, window_secs: 10 * 60 };
+
+impl WindowLimit {
     fn window_start(&self, now: i64) -> i64 {
         now - now.rem_euclid(self.window_secs)
     }
@@ -21,11 +24,11 @@ impl FailureLimit {
     /// `Some(seconds until the window ends)` when the client is locked out.
     pub async fn locked_for(&self, store: &Store, key: &str, now: i64) -> Result<Option<u64>> {
         let start = self.window_start(now);
-        let failures = store.rate_count(self.scope, key, start, now).await?;
-        Ok((failures >= self.max_failures).then(|| (start + self.window_secs - now) as u64))
+        let count = store.rate_count(self.scope, key, start, now).await?;
+        Ok((count >= self.max).then(|| (start + self.window_secs - now) as u64))
     }
 
-    pub async fn record_failure(&self, store: &Store, key: &str, now: i64) -> Result<u64> {
+    pub async fn record(&self, store: &Store, key: &str, now: i64) -> Result<u64> {
         let start = self.window_start(now);
         store.rate_increment(self.scope, key, start, start + self.window_secs, now).await
     }

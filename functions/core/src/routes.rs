@@ -3,6 +3,7 @@
 
 use crate::error::ApiError;
 use crate::handlers;
+use crate::handlers::send_email::InlineMail;
 use crate::state::AppState;
 use lambda_http::{http::Method, Body, Request, Response};
 
@@ -14,6 +15,8 @@ pub enum Endpoint {
     Outline,
     Batches,
     Videos,
+    SendEmail,
+    Geo,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -26,6 +29,8 @@ pub enum Route {
     Batch(String),
     BatchesOfCourse(String),
     Videos(String),
+    SendEmail,
+    Geo,
 }
 
 impl Route {
@@ -42,6 +47,8 @@ impl Route {
             ["batches", "course", course] => Self::BatchesOfCourse(id(course)),
             ["batches", batch] => Self::Batch(id(batch)),
             ["batches", batch, "videos"] => Self::Videos(id(batch)),
+            ["send-email"] => Self::SendEmail,
+            ["geo"] => Self::Geo,
             _ => return None,
         })
     }
@@ -53,12 +60,25 @@ impl Route {
             Self::Outline(_) => Endpoint::Outline,
             Self::AllBatches | Self::Batch(_) | Self::BatchesOfCourse(_) => Endpoint::Batches,
             Self::Videos(_) => Endpoint::Videos,
+            Self::SendEmail => Endpoint::SendEmail,
+            Self::Geo => Endpoint::Geo,
         }
     }
 
-    /// The methods the route answers (every current route is read-only).
+    /// The method the route answers.
+    pub fn method(&self) -> Method {
+        match self {
+            Self::SendEmail => Method::POST,
+            _ => Method::GET,
+        }
+    }
+
+    /// The `Allow` header value for the route.
     pub fn allow(&self) -> &'static str {
-        "GET"
+        match self {
+            Self::SendEmail => "POST",
+            _ => "GET",
+        }
     }
 }
 
@@ -68,7 +88,7 @@ pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) ->
     let Some(route) = route else {
         return ApiError::NotFound("No such API endpoint.".into()).into_response();
     };
-    if req.method() != Method::GET {
+    if req.method() != route.method() {
         return ApiError::MethodNotAllowed { allow: route.allow() }.into_response();
     }
     let store = &state.store;
@@ -80,6 +100,11 @@ pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) ->
         Route::Batch(batch) => handlers::catalog::batch(store, &batch).await,
         Route::BatchesOfCourse(course) => handlers::catalog::batches_of_course(store, &course).await,
         Route::Videos(batch) => handlers::videos::videos(store, state.media.as_ref(), &req, &batch).await,
+        Route::SendEmail => {
+            let inline = state.inline_mailer.as_deref().map(|mailer| InlineMail { mailer, settings: &state.mail });
+            handlers::send_email::send_email(store, inline, &req).await
+        }
+        Route::Geo => Ok(handlers::geo::geo(&req, state.default_country.as_deref())),
     };
     answer.unwrap_or_else(ApiError::into_response)
 }
@@ -98,6 +123,8 @@ mod tests {
         assert_eq!(Route::resolve(&format!("/api/batches/{id}")), Some(Route::Batch(id.into())));
         assert_eq!(Route::resolve(&format!("/api/batches/course/{id}")), Some(Route::BatchesOfCourse(id.into())));
         assert_eq!(Route::resolve(&format!("/api/batches/{id}/videos")), Some(Route::Videos(id.into())));
+        assert_eq!(Route::resolve("/api/send-email"), Some(Route::SendEmail));
+        assert_eq!(Route::resolve("/api/geo"), Some(Route::Geo));
     }
 
     #[test]

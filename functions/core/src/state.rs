@@ -1,6 +1,7 @@
 //! Everything a handler may need, built once per process (per Lambda container, or once for
 //! the local server) from the environment.
 
+use crate::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::media::{MediaSigner, S3Signer};
 use crate::store::{Store, StoreUrl, DEFAULT_STORE};
 use aws_config::{BehaviorVersion, Region};
@@ -9,6 +10,12 @@ use std::sync::Arc;
 pub struct AppState {
     pub store: Store,
     pub media: Arc<dyn MediaSigner>,
+    pub mail: MailSettings,
+    /// Locally, the mailer step runs right after a submission is stored; in AWS this is `None`
+    /// and the table's stream drives the `mailer` Lambda instead.
+    pub inline_mailer: Option<Arc<dyn Mailer>>,
+    /// The country assumed when the CDN sends none (`ACADEMY_DEFAULT_COUNTRY`).
+    pub default_country: Option<String>,
 }
 
 /// The store named by `ACADEMY_STORE`, or the local default.
@@ -57,6 +64,28 @@ impl AppState {
             StoreUrl::DynamoDb(_) => aws_config().await,
         };
         let media = Arc::new(S3Signer::new(aws_sdk_s3::Client::new(&config)));
-        Ok(Self { store: opened, media })
+        Ok(Self {
+            store: opened,
+            media,
+            mail: MailSettings::from_env(),
+            inline_mailer: None,
+            default_country: std::env::var("ACADEMY_DEFAULT_COUNTRY").ok().filter(|c| !c.trim().is_empty()),
+        })
+    }
+}
+
+/// The mailer `ACADEMY_MAILER` names: `ses`, or `outbox` (the folder `ACADEMY_OUTBOX`, default
+/// `var/outbox`). Without it: the outbox with the embedded store, SES with DynamoDB.
+pub async fn mailer_from_env(store: &StoreUrl) -> Result<Arc<dyn Mailer>, String> {
+    let default = match store {
+        StoreUrl::Embedded(_) => "outbox",
+        StoreUrl::DynamoDb(_) => "ses",
+    };
+    match std::env::var("ACADEMY_MAILER").unwrap_or_else(|_| default.into()).as_str() {
+        "outbox" => {
+            Ok(Arc::new(OutboxMailer::new(std::env::var("ACADEMY_OUTBOX").unwrap_or_else(|_| "var/outbox".into()))))
+        }
+        "ses" => Ok(Arc::new(SesMailer::new(aws_sdk_sesv2::Client::new(&aws_config().await)))),
+        other => Err(format!("ACADEMY_MAILER must be ses or outbox, not {other:?}")),
     }
 }

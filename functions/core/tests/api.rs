@@ -5,15 +5,10 @@
 mod support;
 
 use academy_core::domain::AccessGrant;
-use academy_core::media::S3Signer;
 use academy_core::routes::{dispatch, Endpoint};
 use academy_core::state::AppState;
 use academy_core::{secret, time};
-use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
-use lambda_http::request::RequestContext;
-use lambda_http::{Body, Request, RequestExt};
-use serde_json::Value;
-use std::sync::Arc;
+use support::{assert_error, call, fixture, get, request};
 
 const MERN: &str = "665f1c2a9b3e4d0012a1b001";
 const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
@@ -23,46 +18,7 @@ const LECTURE_BUCKET: &str = "academy-lectures-demo";
 const LECTURE_KEY: &str = "mern-07/lecture-03.mp4";
 
 async fn state() -> AppState {
-    let config = support::moto_config().await;
-    let s3 = aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
-    AppState { store: support::seeded(support::sqlite_store()).await, media: Arc::new(S3Signer::new(s3)) }
-}
-
-fn fixture(name: &str) -> Request {
-    let path = format!("{}/../../infra/events/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    lambda_http::request::from_str(&std::fs::read_to_string(path).unwrap()).expect("fixture is an API Gateway event")
-}
-
-fn request(method: &str, path: &str, headers: &[(&str, &str)], ip: &str) -> Request {
-    let mut builder = lambda_http::http::Request::builder().method(method).uri(format!("https://api.test{path}"));
-    for (name, value) in headers {
-        builder = builder.header(*name, *value);
-    }
-    let mut context = ApiGatewayV2httpRequestContext::default();
-    context.http.source_ip = Some(ip.into());
-    builder.body(Body::Empty).unwrap().with_request_context(RequestContext::ApiGatewayV2(context))
-}
-
-fn get(path: &str) -> Request {
-    request("GET", path, &[], "198.51.100.1")
-}
-
-/// Status, headers and JSON body of an answer.
-async fn call(state: &AppState, req: Request) -> (u16, lambda_http::http::HeaderMap, Value) {
-    let response = dispatch(state, req, None).await;
-    let (parts, body) = response.into_parts();
-    assert_eq!(parts.headers["content-type"], "application/json");
-    let json = match body {
-        Body::Text(text) => serde_json::from_str(&text).expect("JSON body"),
-        other => panic!("expected a text body, got {other:?}"),
-    };
-    (parts.status.as_u16(), parts.headers, json)
-}
-
-fn assert_error(answer: &(u16, lambda_http::http::HeaderMap, Value), status: u16, code: &str) {
-    assert_eq!(answer.0, status, "{}", answer.2);
-    assert_eq!(answer.2["error"], code);
-    assert!(answer.2["message"].as_str().is_some_and(|m| !m.is_empty()), "a readable message");
+    support::app_state(support::seeded(support::sqlite_store()).await).await
 }
 
 async fn grant(state: &AppState, batch: &str) -> (String, AccessGrant) {

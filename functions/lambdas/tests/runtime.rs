@@ -57,11 +57,19 @@ async fn seeded_store() -> String {
     url
 }
 
-/// Boots `binary` against a fresh Runtime API with `fixture` as its one event; returns the
-/// API Gateway response it posted.
-async fn invoke(binary: &str, fixture: &str) -> Value {
-    let event =
-        std::fs::read_to_string(format!("{}/../../infra/events/{fixture}.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../infra/events/{name}.json", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// Boots `binary` against a fresh Runtime API with the fixture `name` as its one event, on a
+/// seeded store; returns the API Gateway response it posted.
+async fn invoke(binary: &str, name: &str) -> Value {
+    invoke_with(binary, &fixture(name), &seeded_store().await, &[]).await
+}
+
+/// As `invoke`, with the event text, the store and extra environment given.
+async fn invoke_with(binary: &str, event: &str, store: &str, env: &[(&str, &str)]) -> Value {
+    let event = event.to_owned();
     let (tx, mut rx) = mpsc::channel(4);
     let api = Arc::new(RuntimeApi { event: Mutex::new(Some(event)), replies: tx });
     let app = Router::new()
@@ -76,7 +84,7 @@ async fn invoke(binary: &str, fixture: &str) -> Value {
     let mut child = tokio::process::Command::new(binary)
         .env_clear()
         .env("AWS_LAMBDA_RUNTIME_API", address.to_string())
-        .env("AWS_LAMBDA_FUNCTION_NAME", fixture)
+        .env("AWS_LAMBDA_FUNCTION_NAME", "test")
         .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "256")
         .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
         .env("AWS_LAMBDA_LOG_STREAM_NAME", "test")
@@ -84,7 +92,8 @@ async fn invoke(binary: &str, fixture: &str) -> Value {
         .env("AWS_REGION", "eu-west-2")
         .env("AWS_ACCESS_KEY_ID", "testing")
         .env("AWS_SECRET_ACCESS_KEY", "testing")
-        .env("ACADEMY_STORE", seeded_store().await)
+        .env("ACADEMY_STORE", store)
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .kill_on_drop(true)
@@ -146,4 +155,47 @@ async fn health_lambda_is_alive() {
 async fn a_lambda_refuses_another_endpoints_route() {
     let (status, body) = status_and_body(&invoke(env!("CARGO_BIN_EXE_courses"), "batches").await);
     assert_eq!((status, body["error"].as_str()), (404, Some("not_found")));
+}
+
+#[tokio::test]
+async fn send_email_lambda_stores_the_enquiry() {
+    let store = seeded_store().await;
+    let response = invoke_with(env!("CARGO_BIN_EXE_send-email"), &fixture("send-email"), &store, &[]).await;
+    let (status, body) = status_and_body(&response);
+    assert_eq!((status, body["submissionId"].as_str()), (200, Some("5d1c9e2a-7b3f-4c8d-9e0f-1a2b3c4d5e6f")));
+    let stored = store.parse::<StoreUrl>().unwrap().open().await.unwrap();
+    let submission = stored.get_submission("5d1c9e2a-7b3f-4c8d-9e0f-1a2b3c4d5e6f").await.unwrap().unwrap();
+    assert_eq!(submission.form_data["lastName"], "Qureshi");
+}
+
+#[tokio::test]
+async fn geo_lambda_reads_the_viewer_country() {
+    let (status, body) = status_and_body(&invoke(env!("CARGO_BIN_EXE_geo"), "geo").await);
+    assert_eq!((status, body["country"].as_str()), (200, Some("Pakistan")));
+}
+
+#[tokio::test]
+async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
+    let store = seeded_store().await;
+    let id = "3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b";
+    let opened = store.parse::<StoreUrl>().unwrap().open().await.unwrap();
+    let form_data = serde_json::json!({"firstName": "Hamza", "lastName": "Qureshi", "email": "hamza.q@example.pk", "message": "Weekend batches?"});
+    let submission = academy_core::domain::Submission {
+        id: id.into(),
+        form_type: "contact-form".into(),
+        form_data: form_data.as_object().unwrap().clone(),
+        status: academy_core::domain::SubmissionStatus::Pending,
+        attempts: 0,
+        created_at: 1_790_000_000,
+        last_error: None,
+    };
+    opened.insert_submission(&submission).await.unwrap();
+    let outbox = std::env::temp_dir().join(format!("academy-lambda-outbox-{}", academy_core::ids::generate()));
+    let env = [("ACADEMY_MAILER", "outbox"), ("ACADEMY_OUTBOX", outbox.to_str().unwrap())];
+    let response = invoke_with(env!("CARGO_BIN_EXE_mailer"), &fixture("submission-stream"), &store, &env).await;
+    assert_eq!(response, serde_json::json!({"batchItemFailures": []}));
+    let messages: Vec<_> = std::fs::read_dir(&outbox).unwrap().flatten().collect();
+    assert_eq!(messages.len(), 1);
+    let sent = opened.get_submission(id).await.unwrap().unwrap();
+    assert_eq!(sent.status, academy_core::domain::SubmissionStatus::Sent);
 }

@@ -48,7 +48,7 @@ pub async fn videos(
     }
     let grant = store.find_grant(batch_id, &secret::hash(&secret)).await?;
     if !grant.is_some_and(|g| g.is_active()) {
-        let failures = SECRET_ID_GUESSES.record_failure(store, &guesser, now).await?;
+        let failures = SECRET_ID_GUESSES.record(store, &guesser, now).await?;
         tracing::info!(batch = batch_id, failures, "secret id refused");
         return Err(ApiError::Forbidden("This Secret ID is not valid for this batch.".into()));
     }

@@ -7,6 +7,10 @@ use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::sqlite::SqliteItems;
 use academy_core::store::Store;
 use aws_config::{BehaviorVersion, Region};
+use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Request, RequestExt};
+use serde_json::Value;
 use std::net::TcpListener;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
@@ -101,4 +105,65 @@ pub async fn seeded(store: Store) -> Store {
         ImportOutcome::Written { .. } => store,
         ImportOutcome::Rejected(problems) => panic!("demo catalog rejected: {problems:?}"),
     }
+}
+
+/// Everything a handler needs: the given store, lecture URLs signed for moto's S3, the mail
+/// settings of a test inbox, no inline mailer.
+pub async fn app_state(store: Store) -> academy_core::state::AppState {
+    let config = moto_config().await;
+    let s3 = aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
+    academy_core::state::AppState {
+        store,
+        media: Arc::new(academy_core::media::S3Signer::new(s3)),
+        mail: academy_core::mail::MailSettings {
+            inbox: "admissions@academy.test".into(),
+            from: "no-reply@academy.test".into(),
+            auto_reply: false,
+        },
+        inline_mailer: None,
+        default_country: None,
+    }
+}
+
+// Requests and answers
+
+pub fn fixture(name: &str) -> Request {
+    let path = format!("{}/../../infra/events/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    lambda_http::request::from_str(&std::fs::read_to_string(path).unwrap()).expect("fixture is an API Gateway event")
+}
+
+pub fn request(method: &str, path: &str, headers: &[(&str, &str)], ip: &str) -> Request {
+    request_with_body(method, path, headers, ip, Body::Empty)
+}
+
+pub fn request_with_body(method: &str, path: &str, headers: &[(&str, &str)], ip: &str, body: Body) -> Request {
+    let mut builder = lambda_http::http::Request::builder().method(method).uri(format!("https://api.test{path}"));
+    for (name, value) in headers {
+        builder = builder.header(*name, *value);
+    }
+    let mut context = ApiGatewayV2httpRequestContext::default();
+    context.http.source_ip = Some(ip.into());
+    builder.body(body).unwrap().with_request_context(RequestContext::ApiGatewayV2(context))
+}
+
+pub fn get(path: &str) -> Request {
+    request("GET", path, &[], "198.51.100.1")
+}
+
+/// Status, headers and JSON body of an answer.
+pub async fn call(state: &academy_core::state::AppState, req: Request) -> (u16, lambda_http::http::HeaderMap, Value) {
+    let response = academy_core::routes::dispatch(state, req, None).await;
+    let (parts, body) = response.into_parts();
+    assert_eq!(parts.headers["content-type"], "application/json");
+    let json = match body {
+        Body::Text(text) => serde_json::from_str(&text).expect("JSON body"),
+        other => panic!("expected a text body, got {other:?}"),
+    };
+    (parts.status.as_u16(), parts.headers, json)
+}
+
+pub fn assert_error(answer: &(u16, lambda_http::http::HeaderMap, Value), status: u16, code: &str) {
+    assert_eq!(answer.0, status, "{}", answer.2);
+    assert_eq!(answer.2["error"], code);
+    assert!(answer.2["message"].as_str().is_some_and(|m| !m.is_empty()), "a readable message");
 }

@@ -1,0 +1,308 @@
+//! Server-side validation of the three forms SPEC §5 describes, with sane limits. Values are
+//! trimmed first (blank counts as missing); what is stored is exactly the validated fields.
+
+use crate::error::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use validator::{Validate, ValidationError, ValidationErrors};
+
+/// The hidden field a person never fills; a bot that fills it is dropped silently.
+pub const HONEYPOT: &str = "website";
+
+pub const PLANS: [&str; 3] = ["basic", "standard", "premium"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormType {
+    /// The contact page's message form.
+    Contact,
+    /// The plan-based enrolment form (visitors outside Pakistan and Qatar).
+    Registration,
+    /// The simple enrolment form (Pakistan and Qatar).
+    Enrollment,
+}
+
+impl FormType {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "contact-form" => Some(Self::Contact),
+            "registration-form" => Some(Self::Registration),
+            "enrollment-form" => Some(Self::Enrollment),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Contact => "contact-form",
+            Self::Registration => "registration-form",
+            Self::Enrollment => "enrollment-form",
+        }
+    }
+}
+
+fn phone_number(value: &str) -> Result<(), ValidationError> {
+    let digits = value.chars().filter(char::is_ascii_digit).count();
+    let allowed = value.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+    if allowed && (7..=15).contains(&digits) && value.len() <= 32 {
+        Ok(())
+    } else {
+        Err(ValidationError::new("phone"))
+    }
+}
+
+#[derive(Debug, Deserialize, Serialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct ContactForm {
+    #[validate(required, length(max = 100))]
+    first_name: Option<String>,
+    #[validate(required, length(max = 100))]
+    last_name: Option<String>,
+    #[validate(required, email, length(max = 254))]
+    email: Option<String>,
+    #[validate(custom(function = "phone_number"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    phone: Option<String>,
+    #[validate(length(max = 100))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inquiry_type: Option<String>,
+    #[validate(required, length(max = 5000))]
+    message: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct EnrollmentForm {
+    #[validate(required, length(max = 100))]
+    first_name: Option<String>,
+    #[validate(required, length(max = 100))]
+    last_name: Option<String>,
+    #[validate(required, email, length(max = 254))]
+    email: Option<String>,
+    #[validate(required, custom(function = "phone_number"))]
+    phone: Option<String>,
+    #[validate(required, length(max = 200))]
+    course: Option<String>,
+    #[validate(length(max = 60))]
+    country: Option<String>,
+    #[validate(length(max = 5000))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct RegistrationForm {
+    #[validate(required, length(max = 100))]
+    first_name: Option<String>,
+    #[validate(required, length(max = 100))]
+    last_name: Option<String>,
+    #[validate(required, email, length(max = 254))]
+    email: Option<String>,
+    #[validate(required, custom(function = "phone_number"))]
+    phone: Option<String>,
+    #[validate(required, length(max = 200))]
+    course: Option<String>,
+    #[validate(required, length(max = 20))]
+    plan: Option<String>,
+    #[validate(length(max = 5000))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+fn camel(snake: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in snake.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn reason(code: &str, params: &std::collections::HashMap<std::borrow::Cow<'static, str>, Value>) -> String {
+    match code {
+        "required" => "is required".into(),
+        "email" => "must be a valid e-mail address".into(),
+        "phone" => "must be a phone number of 7 to 15 digits".into(),
+        "length" => format!("must be at most {} characters", params.get("max").cloned().unwrap_or_default()),
+        other => other.into(),
+    }
+}
+
+fn field_reasons(errors: &ValidationErrors) -> BTreeMap<String, String> {
+    errors
+        .field_errors()
+        .iter()
+        .filter_map(|(field, errs)| errs.first().map(|e| (camel(field), reason(&e.code, &e.params))))
+        .collect()
+}
+
+/// Trimmed copy of the submitted fields; blank strings are dropped (they count as missing).
+fn normalised(data: &Map<String, Value>) -> Map<String, Value> {
+    data.iter()
+        .filter_map(|(k, v)| match v {
+            Value::String(s) if s.trim().is_empty() => None,
+            Value::String(s) => Some((k.clone(), Value::String(s.trim().to_owned()))),
+            other => Some((k.clone(), other.clone())),
+        })
+        .collect()
+}
+
+fn check<T>(data: Map<String, Value>) -> Result<T, ApiError>
+where
+    T: for<'de> Deserialize<'de> + Validate,
+{
+    let form: T = serde_json::from_value(Value::Object(data))
+        .map_err(|e| ApiError::BadRequest(format!("Every form field must be text ({e}).")))?;
+    form.validate().map_err(|errors| ApiError::Invalid { fields: field_reasons(&errors) })?;
+    Ok(form)
+}
+
+fn as_map<T: Serialize>(form: &T) -> Map<String, Value> {
+    match serde_json::to_value(form) {
+        Ok(Value::Object(map)) => map.into_iter().filter(|(_, v)| !v.is_null()).collect(),
+        _ => Map::new(),
+    }
+}
+
+/// Whether the honeypot field was filled in (a bot).
+pub fn is_bot(data: &Map<String, Value>) -> bool {
+    data.get(HONEYPOT).is_some_and(|v| v.as_str().is_none_or(|s| !s.trim().is_empty()))
+}
+
+/// The validated fields of a form, as they will be stored and mailed. `courses` are the titles
+/// a course field may name.
+pub fn validate(
+    form_type: FormType,
+    data: &Map<String, Value>,
+    courses: &[String],
+) -> Result<Map<String, Value>, ApiError> {
+    let data = normalised(data);
+    let mut extra = BTreeMap::new();
+    let known_course = |course: &Option<String>| course.as_ref().is_none_or(|c| courses.iter().any(|t| t == c));
+    let mut fields = match form_type {
+        FormType::Contact => as_map(&check::<ContactForm>(data)?),
+        FormType::Enrollment => {
+            let mut form: EnrollmentForm = check(data)?;
+            if !known_course(&form.course) {
+                extra.insert("course".into(), "must be one of our courses".into());
+            }
+            form.country.get_or_insert_with(|| "Pakistan".into());
+            as_map(&form)
+        }
+        FormType::Registration => {
+            let mut form: RegistrationForm = check(data)?;
+            if !known_course(&form.course) {
+                extra.insert("course".into(), "must be one of our courses".into());
+            }
+            form.plan = form.plan.map(|p| p.to_lowercase());
+            if form.plan.as_deref().is_some_and(|p| !PLANS.contains(&p)) {
+                extra.insert("plan".into(), "must be basic, standard or premium".into());
+            }
+            as_map(&form)
+        }
+    };
+    if !extra.is_empty() {
+        return Err(ApiError::Invalid { fields: extra });
+    }
+    fields.remove(HONEYPOT);
+    Ok(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn map(v: Value) -> Map<String, Value> {
+        v.as_object().unwrap().clone()
+    }
+
+    fn courses() -> Vec<String> {
+        vec!["Data Analysis".into(), "MERN Stack Development".into()]
+    }
+
+    fn invalid_fields(result: Result<Map<String, Value>, ApiError>) -> BTreeMap<String, String> {
+        match result {
+            Err(ApiError::Invalid { fields }) => fields,
+            other => panic!("expected invalid, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn contact_needs_names_email_and_message() {
+        let fields =
+            invalid_fields(validate(FormType::Contact, &map(json!({"firstName": "  ", "email": "nope"})), &[]));
+        assert_eq!(fields["firstName"], "is required");
+        assert_eq!(fields["lastName"], "is required");
+        assert_eq!(fields["email"], "must be a valid e-mail address");
+        assert_eq!(fields["message"], "is required");
+        assert!(!fields.contains_key("phone"), "phone is optional");
+    }
+
+    #[test]
+    fn contact_is_trimmed_and_keeps_only_its_fields() {
+        let data = json!({"firstName": " Sana ", "lastName": "Iqbal", "email": "sana@example.pk", "message": "Hi",
+                          "inquiryType": "", "extra": "dropped", "phone": "+92 300 1234567"});
+        let stored = validate(FormType::Contact, &map(data), &[]).unwrap();
+        assert_eq!(
+            Value::Object(stored),
+            json!({"firstName": "Sana", "lastName": "Iqbal", "email": "sana@example.pk", "message": "Hi", "phone": "+92 300 1234567"})
+        );
+    }
+
+    #[test]
+    fn limits_are_enforced() {
+        let data = json!({"firstName": "a".repeat(101), "lastName": "b", "email": "a@b.co", "message": "m".repeat(5001), "phone": "12"});
+        let fields = invalid_fields(validate(FormType::Contact, &map(data), &[]));
+        assert_eq!(fields["firstName"], "must be at most 100 characters");
+        assert_eq!(fields["message"], "must be at most 5000 characters");
+        assert_eq!(fields["phone"], "must be a phone number of 7 to 15 digits");
+    }
+
+    #[test]
+    fn enrollment_needs_a_known_course_and_defaults_the_country() {
+        let ok = json!({"firstName": "A", "lastName": "B", "email": "a@b.co", "phone": "03001234567", "course": "Data Analysis"});
+        let stored = validate(FormType::Enrollment, &map(ok.clone()), &courses()).unwrap();
+        assert_eq!(stored["country"], "Pakistan");
+        let mut unknown = ok;
+        unknown["course"] = json!("Basket Weaving");
+        assert_eq!(
+            invalid_fields(validate(FormType::Enrollment, &map(unknown), &courses()))["course"],
+            "must be one of our courses"
+        );
+    }
+
+    #[test]
+    fn registration_needs_a_plan_from_the_three() {
+        let data = json!({"firstName": "A", "lastName": "B", "email": "a@b.co", "phone": "+44 20 7946 0958",
+                          "course": "MERN Stack Development", "plan": "Gold"});
+        assert_eq!(
+            invalid_fields(validate(FormType::Registration, &map(data.clone()), &courses()))["plan"],
+            "must be basic, standard or premium"
+        );
+        let mut standard = data;
+        standard["plan"] = json!("Standard");
+        assert_eq!(validate(FormType::Registration, &map(standard), &courses()).unwrap()["plan"], "standard");
+    }
+
+    #[test]
+    fn non_text_values_are_a_bad_request() {
+        let data = json!({"firstName": 7, "lastName": "B", "email": "a@b.co", "message": "m"});
+        assert!(matches!(validate(FormType::Contact, &map(data), &[]), Err(ApiError::BadRequest(_))));
+    }
+
+    #[test]
+    fn honeypot_detects_bots() {
+        assert!(is_bot(&map(json!({HONEYPOT: "http://spam"}))));
+        assert!(!is_bot(&map(json!({HONEYPOT: ""}))));
+        assert!(!is_bot(&map(json!({}))));
+    }
+}

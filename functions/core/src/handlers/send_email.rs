@@ -1,0 +1,129 @@
+//! `POST /api/send-email`: an enquiry or enrolment request. It is validated, then stored
+//! (conditionally on its id, so a retried submission is one record), and only then answered
+//! 200. Mail follows from the stored record: the table's stream in AWS, inline locally.
+
+use crate::domain::{Submission, SubmissionStatus};
+use crate::error::{ApiError, ErrorBody};
+use crate::forms::{self, FormType};
+use crate::http::{client_ip, ok};
+use crate::mail::{deliver, MailSettings, Mailer};
+use crate::rate::ENQUIRIES;
+use crate::store::{Store, StoreError};
+use crate::time;
+use lambda_http::{Body, Request, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+/// Largest accepted body.
+pub const MAX_BODY: usize = 32 * 1024;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendEmailRequest {
+    /// `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout).
+    pub form_type: String,
+    /// The form's fields (SPEC §3), as text.
+    #[schema(value_type = Object)]
+    pub form_data: Map<String, Value>,
+    /// A UUID the browser makes per submission, so a retry cannot store it twice.
+    #[serde(default)]
+    pub submission_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendEmailAnswer {
+    pub ok: bool,
+    pub submission_id: String,
+    pub message: String,
+}
+
+/// Mail delivery right after storing: the local world's stand-in for the table's stream.
+pub struct InlineMail<'a> {
+    pub mailer: &'a dyn Mailer,
+    pub settings: &'a MailSettings,
+}
+
+fn answer(submission_id: String) -> Response<Body> {
+    ok(&SendEmailAnswer {
+        ok: true,
+        submission_id,
+        message: "Thank you. We'll get back to you within 24 hours.".into(),
+    })
+}
+
+fn parse(req: &Request) -> Result<SendEmailRequest, ApiError> {
+    let body = req.body().as_ref();
+    if body.len() > MAX_BODY {
+        return Err(ApiError::PayloadTooLarge { limit: MAX_BODY });
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::BadRequest(format!("The body must be JSON with formType and formData ({e}).")))
+}
+
+#[utoipa::path(post, path = "/api/send-email", tag = "leads", request_body = SendEmailRequest,
+    responses(
+        (status = 200, body = SendEmailAnswer, description = "stored; mail follows"),
+        (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 429, body = ErrorBody, headers(("Retry-After" = u64))), (status = 503, body = ErrorBody),
+    ))]
+pub async fn send_email(
+    store: &Store,
+    inline: Option<InlineMail<'_>>,
+    req: &Request,
+) -> Result<Response<Body>, ApiError> {
+    let request = parse(req)?;
+    let form_type = FormType::parse(&request.form_type).ok_or_else(|| {
+        ApiError::BadRequest("formType must be contact-form, registration-form or enrollment-form.".into())
+    })?;
+    let id = match request.submission_id.as_deref().map(str::trim) {
+        Some(given) => uuid::Uuid::parse_str(given)
+            .map_err(|_| ApiError::BadRequest("submissionId must be a UUID.".into()))?
+            .hyphenated()
+            .to_string(),
+        None => uuid::Uuid::new_v4().hyphenated().to_string(),
+    };
+    let courses: Vec<String> = match form_type {
+        FormType::Contact => Vec::new(),
+        _ => store.list_courses().await?.into_iter().map(|c| c.title).collect(),
+    };
+    let form_data = forms::validate(form_type, &request.form_data, &courses)?;
+    if forms::is_bot(&request.form_data) {
+        tracing::info!("honeypot filled: submission dropped");
+        return Ok(answer(id));
+    }
+    if store.get_submission(&id).await?.is_some() {
+        return Ok(answer(id));
+    }
+    let now = time::now();
+    let client = client_ip(req);
+    if let Some(retry_after) = ENQUIRIES.locked_for(store, &client, now).await? {
+        return Err(ApiError::TooManyRequests { retry_after });
+    }
+    let submission = Submission {
+        id: id.clone(),
+        form_type: form_type.as_str().into(),
+        form_data,
+        status: SubmissionStatus::Pending,
+        attempts: 0,
+        created_at: now,
+        last_error: None,
+    };
+    match store.insert_submission(&submission).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => return Ok(answer(id)),
+        Err(e) => return Err(e.into()),
+    }
+    tracing::info!(submission = %id, form = form_type.as_str(), "submission stored");
+    // The enquiry is safe from here on: nothing below can lose it or fail the answer.
+    if let Err(e) = ENQUIRIES.record(store, &client, now).await {
+        tracing::warn!(error = %e, "could not count the submission for rate limiting");
+    }
+    if let Some(inline) = inline {
+        if let Err(e) = deliver(store, inline.mailer, inline.settings, &id, false).await {
+            tracing::warn!(submission = %id, error = %e, "inline delivery failed; `academy submissions resend` retries");
+        }
+    }
+    Ok(answer(id))
+}

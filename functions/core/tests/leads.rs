@@ -1,0 +1,272 @@
+//! Lead capture: every enquiry is validated, stored before the answer, then mailed — through
+//! SES (moto) or the local outbox — and nothing is lost when mail or the store fails.
+
+mod support;
+
+use academy_core::domain::SubmissionStatus;
+use academy_core::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer, SesMailer};
+use academy_core::state::AppState;
+use lambda_http::Body;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use support::{assert_error, call, request, request_with_body};
+
+fn contact() -> Value {
+    json!({"firstName": "Hamza", "lastName": "Qureshi", "email": "hamza.q@example.pk", "phone": "+92 300 1234567",
+           "message": "Do you run <weekend> MERN batches?"})
+}
+
+fn post(body: &Value, ip: &str) -> lambda_http::Request {
+    request_with_body(
+        "POST",
+        "/api/send-email",
+        &[("content-type", "application/json")],
+        ip,
+        Body::Text(body.to_string()),
+    )
+}
+
+async fn state() -> AppState {
+    support::app_state(support::seeded(support::sqlite_store()).await).await
+}
+
+fn outbox_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("academy-outbox-{}", academy_core::ids::generate()))
+}
+
+fn outbox_messages(dir: &std::path::Path) -> Vec<String> {
+    let mut messages: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                .map(|e| std::fs::read_to_string(e.path()).unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    messages.sort();
+    messages
+}
+
+#[tokio::test]
+async fn a_contact_message_is_stored_pending_before_the_answer() {
+    let state = state().await;
+    let (status, _, body) =
+        call(&state, post(&json!({"formType": "contact-form", "formData": contact()}), "198.51.100.10")).await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["submissionId"].as_str().unwrap();
+    let stored = state.store.get_submission(id).await.unwrap().expect("stored");
+    assert_eq!(stored.status, SubmissionStatus::Pending, "in AWS the stream mails it");
+    assert_eq!(stored.form_data["email"], "hamza.q@example.pk");
+}
+
+#[tokio::test]
+async fn locally_the_mail_lands_in_the_outbox_with_the_visitors_data() {
+    let mut state = state().await;
+    let dir = outbox_dir();
+    state.inline_mailer = Some(Arc::new(OutboxMailer::new(&dir)));
+    let form = json!({"formType": "enrollment-form", "formData": {"firstName": "Iqra", "lastName": "Nadeem",
+        "email": "iqra@example.pk", "phone": "03001234567", "course": "Data Analysis"}});
+    let (status, _, body) = call(&state, post(&form, "198.51.100.11")).await;
+    assert_eq!(status, 200);
+    let messages = outbox_messages(&dir);
+    assert_eq!(messages.len(), 1);
+    for expected in
+        ["Iqra", "Nadeem", "iqra@example.pk", "03001234567", "Data Analysis", "Pakistan", "admissions@academy.test"]
+    {
+        assert!(messages[0].contains(expected), "{expected} missing");
+    }
+    let stored = state.store.get_submission(body["submissionId"].as_str().unwrap()).await.unwrap().unwrap();
+    assert_eq!((stored.status, stored.attempts), (SubmissionStatus::Sent, 1));
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_clear_4xx() {
+    let state = state().await;
+    let ip = "198.51.100.12";
+    let bad_type = json!({"formType": "newsletter", "formData": contact()});
+    assert_error(&call(&state, post(&bad_type, ip)).await, 400, "bad_request");
+    let not_json = request_with_body("POST", "/api/send-email", &[], ip, Body::Text("{not json".into()));
+    assert_error(&call(&state, not_json).await, 400, "bad_request");
+    let bad_id = json!({"formType": "contact-form", "formData": contact(), "submissionId": "1234"});
+    assert_error(&call(&state, post(&bad_id, ip)).await, 400, "bad_request");
+
+    let missing = json!({"formType": "registration-form", "formData": {"firstName": "A", "email": "not-an-email",
+        "course": "Underwater Basket Weaving", "plan": "basic"}});
+    let answer = call(&state, post(&missing, ip)).await;
+    assert_error(&answer, 400, "invalid");
+    let fields = answer.2["fields"].as_object().unwrap();
+    assert_eq!(fields["email"], "must be a valid e-mail address");
+    assert_eq!(fields["lastName"], "is required");
+    assert_eq!(fields["phone"], "is required");
+
+    let unknown_course = json!({"formType": "registration-form", "formData": {"firstName": "A", "lastName": "B",
+        "email": "a@b.co", "phone": "+44 20 7946 0958", "course": "Underwater Basket Weaving", "plan": "basic"}});
+    assert_eq!(call(&state, post(&unknown_course, ip)).await.2["fields"]["course"], "must be one of our courses");
+
+    let huge = json!({"formType": "contact-form", "formData": {"message": "x".repeat(33 * 1024)}});
+    assert_error(&call(&state, post(&huge, ip)).await, 413, "payload_too_large");
+    let wrong_method = request("GET", "/api/send-email", &[], ip);
+    assert_error(&call(&state, wrong_method).await, 405, "method_not_allowed");
+    assert!(state.store.list_submissions().await.unwrap().is_empty(), "nothing invalid was stored");
+}
+
+#[tokio::test]
+async fn a_filled_honeypot_is_dropped_silently() {
+    let state = state().await;
+    let mut data = contact();
+    data["website"] = json!("http://cheap-pills.example");
+    let (status, _, _) =
+        call(&state, post(&json!({"formType": "contact-form", "formData": data}), "198.51.100.13")).await;
+    assert_eq!(status, 200, "the bot is not told");
+    assert!(state.store.list_submissions().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_retried_submission_is_one_record() {
+    let state = state().await;
+    let form = json!({"formType": "contact-form", "formData": contact(), "submissionId": "9b2f7c1a-3e4d-4b5c-8d6e-7f8091a2b3c4"});
+    for _ in 0..3 {
+        let (status, _, body) = call(&state, post(&form, "198.51.100.14")).await;
+        assert_eq!((status, body["submissionId"].as_str()), (200, Some("9b2f7c1a-3e4d-4b5c-8d6e-7f8091a2b3c4")));
+    }
+    assert_eq!(state.store.list_submissions().await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_sixth_enquiry_in_ten_minutes_is_refused() {
+    let state = state().await;
+    let form = json!({"formType": "contact-form", "formData": contact()});
+    for _ in 0..5 {
+        assert_eq!(call(&state, post(&form, "203.0.113.20")).await.0, 200);
+    }
+    let answer = call(&state, post(&form, "203.0.113.20")).await;
+    assert_error(&answer, 429, "rate_limited");
+    assert!(answer.1.contains_key("retry-after"));
+    assert_eq!(call(&state, post(&form, "203.0.113.21")).await.0, 200, "another visitor is unaffected");
+    assert_eq!(state.store.list_submissions().await.unwrap().len(), 6);
+}
+
+#[tokio::test]
+async fn a_failing_store_answers_503_json() {
+    // A DynamoDB table that does not exist: every store call fails in the real SDK.
+    let config = support::moto_config().await;
+    let client = academy_core::store::dynamodb::Client::new(&config);
+    let missing = academy_core::store::Store::new(Arc::new(academy_core::store::dynamodb::DynamoItems::new(
+        client,
+        "no-such-table",
+    )));
+    let state = support::app_state(missing).await;
+    let answer = call(&state, post(&json!({"formType": "contact-form", "formData": contact()}), "198.51.100.15")).await;
+    assert_error(&answer, 503, "unavailable");
+}
+
+async fn ses() -> (SesMailer, aws_sdk_sesv2::Client) {
+    let client = aws_sdk_sesv2::Client::new(&support::moto_config().await);
+    (SesMailer::new(client.clone()), client)
+}
+
+/// Raw messages moto's SES has accepted, as text.
+async fn ses_sent() -> Vec<String> {
+    let text =
+        reqwest::get(format!("{}/moto-api/data.json", support::moto_endpoint())).await.unwrap().text().await.unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    data["ses"]["RawMessage"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|message| message["raw_data"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn ses_failure_loses_nothing_and_resend_delivers_later() {
+    let state = state().await;
+    let settings = MailSettings {
+        inbox: "admissions@academy.test".into(),
+        from: "leads-a@academy.test".into(),
+        auto_reply: false,
+    };
+    let (mailer, client) = ses().await;
+    let mut data = contact();
+    data["lastName"] = json!("Resendtest");
+    let (status, _, body) =
+        call(&state, post(&json!({"formType": "contact-form", "formData": data}), "198.51.100.16")).await;
+    assert_eq!(status, 200, "the visitor's answer does not depend on mail");
+    let id = body["submissionId"].as_str().unwrap();
+
+    // GIVEN SES refuses the unverified sender, WHEN the mailer runs, THEN the record is failed, not lost.
+    assert!(deliver(&state.store, &mailer, &settings, id, false).await.is_err());
+    let failed = state.store.get_submission(id).await.unwrap().unwrap();
+    assert_eq!((failed.status, failed.attempts), (SubmissionStatus::Failed, 1));
+    assert!(failed.last_error.as_deref().is_some_and(|e| !e.is_empty()));
+
+    // WHEN the sender is verified and ops resend, THEN it is delivered.
+    client.create_email_identity().email_identity("leads-a@academy.test").send().await.unwrap();
+    assert_eq!(deliver(&state.store, &mailer, &settings, id, true).await.unwrap(), SubmissionStatus::Sent);
+    let sent = state.store.get_submission(id).await.unwrap().unwrap();
+    assert_eq!((sent.status, sent.attempts, sent.last_error), (SubmissionStatus::Sent, 2, None));
+    let raw = ses_sent().await;
+    let ours = raw.iter().find(|m| m.contains("Resendtest")).expect("moto received our message");
+    assert!(ours.contains("Reply-To: <hamza.q@example.pk>"));
+    assert!(ours.contains("&lt;weekend&gt;"), "escaped in the HTML part");
+}
+
+#[tokio::test]
+async fn auto_reply_goes_to_the_visitor_when_enabled() {
+    let state = state().await;
+    let settings =
+        MailSettings { inbox: "admissions@academy.test".into(), from: "leads-b@academy.test".into(), auto_reply: true };
+    let (mailer, client) = ses().await;
+    client.create_email_identity().email_identity("leads-b@academy.test").send().await.unwrap();
+    let mut data = contact();
+    data["email"] = json!("autoreply.visitor@example.pk");
+    let (_, _, body) =
+        call(&state, post(&json!({"formType": "contact-form", "formData": data}), "198.51.100.17")).await;
+    deliver(&state.store, &mailer, &settings, body["submissionId"].as_str().unwrap(), false).await.unwrap();
+    let raw = ses_sent().await;
+    assert!(raw.iter().any(|m| m.contains("To: <autoreply.visitor@example.pk>") && m.contains("within 24 hours")));
+}
+
+#[tokio::test]
+async fn the_stream_mails_new_submissions_only() {
+    let state = state().await;
+    let event: aws_lambda_events::event::dynamodb::Event = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/events/submission-stream.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    // The INSERT's submission exists in the store, as it would in the table.
+    let image_id = "3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b";
+    let form = json!({"formType": "contact-form", "formData": contact(), "submissionId": image_id});
+    assert_eq!(call(&state, post(&form, "198.51.100.18")).await.0, 200);
+
+    let dir = outbox_dir();
+    let mailer = OutboxMailer::new(&dir);
+    let response = on_stream(&state.store, &mailer, &state.mail, event.clone()).await;
+    assert!(response.batch_item_failures.is_empty());
+    assert_eq!(outbox_messages(&dir).len(), 1, "one INSERT of a submission: one message; MODIFY and counters ignored");
+    assert_eq!(state.store.get_submission(image_id).await.unwrap().unwrap().status, SubmissionStatus::Sent);
+
+    // A submission the store does not hold is reported back for the stream to retry.
+    let empty = support::app_state(support::sqlite_store()).await;
+    let response = on_stream(&empty.store, &mailer, &empty.mail, event).await;
+    let failed: Vec<_> = response.batch_item_failures.iter().map(|f| f.item_identifier.clone()).collect();
+    assert_eq!(failed, [Some("4421584500000000017450439091".to_owned())]);
+}
+
+#[tokio::test]
+async fn geo_reads_the_cdn_country_header() {
+    let mut state = state().await;
+    let geo = |country: Option<&str>| {
+        let headers: Vec<(&str, &str)> = country.map(|c| ("cloudfront-viewer-country", c)).into_iter().collect();
+        request("GET", "/api/geo", &headers, "198.51.100.19")
+    };
+    let (status, _, body) = call(&state, geo(Some("PK"))).await;
+    assert_eq!((status, body), (200, json!({"country": "Pakistan", "country_code": "PK", "success": true})));
+    assert_eq!(call(&state, geo(Some("GB"))).await.2["country_code"], "GB");
+    assert_eq!(call(&state, geo(Some("ZZ"))).await.2["success"], false);
+    assert_eq!(call(&state, geo(None)).await.2, json!({"country": null, "country_code": null, "success": false}));
+    state.default_country = Some("QA".into());
+    assert_eq!(call(&state, geo(None)).await.2["country"], "Qatar");
+}
