@@ -3,6 +3,7 @@
 //! (DynamoDB or SQLite, S3 or local) sits behind the traits they are given.
 
 pub mod catalog;
+pub mod chat;
 pub mod domain;
 pub mod error;
 pub mod forms;

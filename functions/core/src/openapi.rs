@@ -4,9 +4,10 @@
 
 use crate::domain::{Batch, Course, Health, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule};
 use crate::error::ErrorBody;
+use crate::handlers::chat::{ChatAnswer, ChatRequest};
 use crate::handlers::geo::GeoAnswer;
 use crate::handlers::send_email::{SendEmailAnswer, SendEmailRequest};
-use crate::handlers::{catalog, geo, health, send_email, videos};
+use crate::handlers::{catalog, chat, geo, health, send_email, videos};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -25,6 +26,7 @@ use utoipa::OpenApi;
         videos::videos,
         send_email::send_email,
         geo::geo,
+        chat::chat,
     ),
     components(schemas(
         Course,
@@ -39,7 +41,10 @@ use utoipa::OpenApi;
         ErrorBody,
         SendEmailRequest,
         SendEmailAnswer,
-        GeoAnswer
+        GeoAnswer,
+        ChatRequest,
+        ChatAnswer,
+        crate::chat::AnswerSource
     ))
 )]
 pub struct ApiDoc;

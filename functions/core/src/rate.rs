@@ -13,6 +13,9 @@ pub struct WindowLimit {
 /// Secret ID guesses: 10 failures per client and batch in 15 minutes.
 pub const SECRET_ID_GUESSES: WindowLimit = WindowLimit { scope: "videos", max: 10, window_secs: 15 * 60 };
 
+/// Assistant questions: 20 per client in 10 minutes (the model bill).
+pub const CHAT_QUESTIONS: WindowLimit = WindowLimit { scope: "chat", max: 20, window_secs: 10 * 60 };
+
 /// Enquiries and enrolment requests: 5 per client in 10 minutes.
 pub const ENQUIRIES: WindowLimit = WindowLimit { scope: "send-email", max: 5, window_secs: 10 * 60 };
 

@@ -17,6 +17,7 @@ pub enum Endpoint {
     Videos,
     SendEmail,
     Geo,
+    Chat,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -31,6 +32,7 @@ pub enum Route {
     Videos(String),
     SendEmail,
     Geo,
+    Chat,
 }
 
 impl Route {
@@ -49,6 +51,7 @@ impl Route {
             ["batches", batch, "videos"] => Self::Videos(id(batch)),
             ["send-email"] => Self::SendEmail,
             ["geo"] => Self::Geo,
+            ["chat"] => Self::Chat,
             _ => return None,
         })
     }
@@ -62,13 +65,14 @@ impl Route {
             Self::Videos(_) => Endpoint::Videos,
             Self::SendEmail => Endpoint::SendEmail,
             Self::Geo => Endpoint::Geo,
+            Self::Chat => Endpoint::Chat,
         }
     }
 
     /// The method the route answers.
     pub fn method(&self) -> Method {
         match self {
-            Self::SendEmail => Method::POST,
+            Self::SendEmail | Self::Chat => Method::POST,
             _ => Method::GET,
         }
     }
@@ -76,7 +80,7 @@ impl Route {
     /// The `Allow` header value for the route.
     pub fn allow(&self) -> &'static str {
         match self {
-            Self::SendEmail => "POST",
+            Self::SendEmail | Self::Chat => "POST",
             _ => "GET",
         }
     }
@@ -105,6 +109,7 @@ pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) ->
             handlers::send_email::send_email(store, inline, &req).await
         }
         Route::Geo => Ok(handlers::geo::geo(&req, state.default_country.as_deref())),
+        Route::Chat => handlers::chat::chat(store, &state.knowledge, state.model.as_deref(), &req).await,
     };
     answer.unwrap_or_else(ApiError::into_response)
 }
@@ -125,6 +130,7 @@ mod tests {
         assert_eq!(Route::resolve(&format!("/api/batches/{id}/videos")), Some(Route::Videos(id.into())));
         assert_eq!(Route::resolve("/api/send-email"), Some(Route::SendEmail));
         assert_eq!(Route::resolve("/api/geo"), Some(Route::Geo));
+        assert_eq!(Route::resolve("/api/chat"), Some(Route::Chat));
     }
 
     #[test]

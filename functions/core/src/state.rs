@@ -1,6 +1,7 @@
 //! Everything a handler may need, built once per process (per Lambda container, or once for
 //! the local server) from the environment.
 
+use crate::chat::{GeminiModel, Knowledge};
 use crate::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::media::{MediaSigner, S3Signer};
 use crate::store::{Store, StoreUrl, DEFAULT_STORE};
@@ -16,6 +17,9 @@ pub struct AppState {
     pub inline_mailer: Option<Arc<dyn Mailer>>,
     /// The country assumed when the CDN sends none (`ACADEMY_DEFAULT_COUNTRY`).
     pub default_country: Option<String>,
+    /// What the assistant knows, and the model it may ask (none without `GEMINI_API_KEY`).
+    pub knowledge: Arc<Knowledge>,
+    pub model: Option<Arc<GeminiModel>>,
 }
 
 /// The store named by `ACADEMY_STORE`, or the local default.
@@ -70,6 +74,8 @@ impl AppState {
             mail: MailSettings::from_env(),
             inline_mailer: None,
             default_country: std::env::var("ACADEMY_DEFAULT_COUNTRY").ok().filter(|c| !c.trim().is_empty()),
+            knowledge: Arc::new(Knowledge::bundled()),
+            model: GeminiModel::from_env().map(Arc::new),
         })
     }
 }

@@ -2,6 +2,7 @@
 //! response or an `ApiError`; it never knows which adapters sit behind them.
 
 pub mod catalog;
+pub mod chat;
 pub mod geo;
 pub mod health;
 pub mod send_email;

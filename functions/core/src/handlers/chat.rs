@@ -1,0 +1,59 @@
+//! `POST /api/chat`: the assistant. Bounded body and question, a per-client limit, and an
+//! answer grounded in the institute's own content.
+
+use crate::chat::{self, AnswerSource, GeminiModel, Knowledge};
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{client_ip, ok};
+use crate::rate::CHAT_QUESTIONS;
+use crate::store::Store;
+use crate::time;
+use lambda_http::{Body, Request, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const MAX_BODY: usize = 4 * 1024;
+pub const MAX_QUESTION_CHARS: usize = 500;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ChatRequest {
+    /// 1 to 500 characters after trimming.
+    pub question: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChatAnswer {
+    pub answer: String,
+    pub source: AnswerSource,
+}
+
+#[utoipa::path(post, path = "/api/chat", tag = "assistant", request_body = ChatRequest,
+    responses(
+        (status = 200, body = ChatAnswer),
+        (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+pub async fn chat(
+    store: &Store,
+    knowledge: &Knowledge,
+    model: Option<&GeminiModel>,
+    req: &Request,
+) -> Result<Response<Body>, ApiError> {
+    let body = req.body().as_ref();
+    if body.len() > MAX_BODY {
+        return Err(ApiError::PayloadTooLarge { limit: MAX_BODY });
+    }
+    let request: ChatRequest = serde_json::from_slice(body)
+        .map_err(|_| ApiError::BadRequest("The body must be JSON with a question.".into()))?;
+    let question = request.question.trim();
+    if question.is_empty() || question.chars().count() > MAX_QUESTION_CHARS {
+        return Err(ApiError::BadRequest(format!("The question must be 1 to {MAX_QUESTION_CHARS} characters.")));
+    }
+    let now = time::now();
+    let client = client_ip(req);
+    if let Some(retry_after) = CHAT_QUESTIONS.locked_for(store, &client, now).await? {
+        return Err(ApiError::TooManyRequests { retry_after });
+    }
+    CHAT_QUESTIONS.record(store, &client, now).await?;
+    let (answer, source) = chat::answer(knowledge, model, question).await;
+    Ok(ok(&ChatAnswer { answer, source }))
+}
