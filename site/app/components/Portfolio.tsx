@@ -1,0 +1,105 @@
+// The portfolio: category filter (SPEC §4: one selected category, default All), project cards with a
+// featured badge, and a details dialog (Radix Dialog) per project.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import {
+  filterProjects,
+  portfolioCategories,
+  type PortfolioFilter,
+  type PortfolioProject,
+} from "../content/portfolio";
+import { cx } from "../lib/cx";
+import { Icon } from "./Icon";
+import { Img } from "./Img";
+
+function ProjectDetails({ project }: { project: PortfolioProject }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="btn-secondary mt-4 min-h-10 px-4 py-2 text-sm">
+        View details<span className="sr-only">: {project.title}</span>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,36rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="pr-10 text-2xl font-bold text-ink">{project.title}</Dialog.Title>
+          <Dialog.Description className="mt-3 leading-7 text-slate-600">{project.description}</Dialog.Description>
+          <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
+            <div>
+              <dt className="font-semibold text-ink">Client</dt>
+              <dd>{project.client}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-ink">Duration</dt>
+              <dd>{project.duration}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-ink">Category</dt>
+              <dd>{project.category}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-ink">Technologies</dt>
+              <dd>{project.technologies.join(", ")}</dd>
+            </div>
+          </dl>
+          <Dialog.Close className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Close">
+            <Icon name="x" className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function Portfolio({ projects, headingLevel = 2 }: { projects: PortfolioProject[]; headingLevel?: 2 | 3 }) {
+  const [filter, setFilter] = useState<PortfolioFilter>("All");
+  const shown = filterProjects(projects, filter);
+  const Title = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div>
+      <div role="group" aria-label="Filter projects by category" className="mb-8 flex flex-wrap justify-center gap-2">
+        {portfolioCategories.map((c) => (
+          <button
+            key={c}
+            type="button"
+            aria-pressed={filter === c}
+            onClick={() => setFilter(c)}
+            className={cx(
+              "min-h-11 rounded-full border px-4 py-2 text-sm font-medium",
+              filter === c ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700",
+            )}
+          >
+            {c}
+          </button>
+        ))}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {shown.length} {shown.length === 1 ? "project" : "projects"} shown
+      </p>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((p) => (
+          <li key={p.slug} className="card relative flex flex-col overflow-hidden" data-category={p.category}>
+            {p.featured && (
+              <p className="absolute top-3 left-3 rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-amber-950">Featured</p>
+            )}
+            <Img src={p.image} alt="" title={p.title} width={640} height={400} className="h-auto w-full" />
+            <div className="flex flex-1 flex-col p-6">
+              <p className="text-sm font-medium text-brand-700">{p.category}</p>
+              <Title className="mt-1 text-lg font-semibold text-ink">{p.title}</Title>
+              <p className="mt-2 flex-1 leading-7 text-slate-600">{p.description}</p>
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Technologies">
+                {p.technologies.map((t) => (
+                  <li key={t} className="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700">
+                    {t}
+                  </li>
+                ))}
+              </ul>
+              <div>
+                <ProjectDetails project={p} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

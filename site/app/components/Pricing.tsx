@@ -1,0 +1,43 @@
+// The three monthly plans; the amounts show only once prices are revealed (SPEC §4).
+import { Link } from "react-router";
+import type { Plan } from "../content/plans";
+import { paths } from "../config/paths";
+import { usePricesVisible } from "../lib/prices";
+import { cx } from "../lib/cx";
+import { CheckList } from "./CheckList";
+
+export function Pricing({ plans, highlightLabel }: { plans: Plan[]; highlightLabel: string }) {
+  const visible = usePricesVisible();
+  return (
+    <ul className="grid gap-6 lg:grid-cols-3">
+      {plans.map((plan) => (
+        <li
+          key={plan.id}
+          className={cx("card relative flex flex-col p-8", plan.highlighted && "border-2 border-brand-700 shadow-lg")}
+        >
+          {plan.highlighted && (
+            <p className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+              {highlightLabel}
+            </p>
+          )}
+          <h3 className="text-xl font-semibold">{plan.title}</h3>
+          <p className="mt-4 text-slate-600">
+            {visible ? (
+              <>
+                <span className="text-4xl font-extrabold text-ink">${plan.priceUsd}</span> /month
+              </>
+            ) : (
+              <span className="text-lg font-semibold text-ink">Fees shared on enquiry</span>
+            )}
+          </p>
+          <div className="mt-6 flex-1">
+            <CheckList items={plan.features} columns={1} />
+          </div>
+          <Link to={paths.enroll} className={cx("mt-8", plan.highlighted ? "btn-primary" : "btn-secondary")}>
+            Choose {plan.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+// The one table of the site's URLs: routes, links, sitemap and redirects all read it, so no URL is spelled twice.
+
+export const paths = {
+  home: "/",
+  about: "/about",
+  courses: "/courses",
+  services: "/services",
+  portfolio: "/portfolio",
+  freeDemo: "/FreeDemo",
+  contact: "/contact",
+  thankYou: "/Thank-you",
+  enroll: "/enrollnow",
+  lms: "/lms",
+  signIn: "/sign-in",
+  signUp: "/sign-up",
+  search: "/search",
+  privacy: "/privacy",
+  terms: "/terms",
+  refundPolicy: "/refund-policy",
+  notFound: "/404",
+} as const;
+
+/** Landing page of each course, keyed by the catalog slug (infra/seed/catalog.json). */
+export const coursePagePaths = {
+  "mern-full-stack-development": "/MernStackPage",
+  "data-analyst": "/DataAnalysisPage",
+  "ai-machine-learning": "/AiPage",
+  "cyber-security": "/CyberSecurityPage",
+} as const;
+export type CourseSlug = keyof typeof coursePagePaths;
+
+/** The six service landing pages, keyed by service slug. */
+export const servicePagePaths = {
+  "wordpress-development": "/WordPressDevelopment",
+  "ai-chatbot-integration": "/AIChatbotIntegration",
+  "data-analysis": "/DataAnalysisServices",
+  "web-development": "/WebDevelopmentServices",
+  "cyber-security": "/CyberSecurityServices",
+  "ui-ux-design": "/UIUXServices",
+} as const;
+export type ServicePageSlug = keyof typeof servicePagePaths;
+
+export const anchors = {
+  freeDemoBook: "book",
+  freeDemoRecorded: "recorded",
+  contact: "contact",
+  lms: "lms",
+  main: "main",
+} as const;
+
+export const withHash = (path: string, id: string) => `${path}#${id}`;
+
+export const courseOutlinePath = (courseId: string) => `/course-outline/${courseId}`;
+export const batchesPath = (courseId: string) => `/batches/${courseId}`;
+export const recordedLecturesPath = (batchId: string) => `/recorded-lectures/${batchId}`;
+
+/** Route patterns of the client-only pages (served through build/client/__spa-fallback.html). */
+export const routePatterns = {
+  courseOutline: "course-outline/:courseId",
+  batches: "batches/:courseId",
+  recordedLectures: "recorded-lectures/:batchId",
+} as const;
+
+/** Public pages: pre-rendered, in the sitemap, checked by the browser tests and the benchmark. */
+export const publicPagePaths: readonly string[] = [
+  paths.home,
+  paths.about,
+  paths.courses,
+  ...Object.values(coursePagePaths),
+  paths.services,
+  ...Object.values(servicePagePaths),
+  paths.portfolio,
+  paths.freeDemo,
+  paths.contact,
+  paths.enroll,
+  paths.privacy,
+  paths.terms,
+  paths.refundPolicy,
+];
+
+/** Pre-rendered too, but kept out of the sitemap (noindex pages). */
+export const utilityPagePaths: readonly string[] = [
+  paths.thankYou,
+  paths.search,
+  paths.signIn,
+  paths.signUp,
+  paths.notFound,
+];
+
+export const prerenderPaths: string[] = [...publicPagePaths, ...utilityPagePaths];

@@ -1,0 +1,102 @@
+// The document shell: <head>, header, main landmark, footer; the root loader (build time) supplies the
+// header and footer data so no content module is bundled into the page scripts.
+import { useEffect, useRef } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ChatButton } from "./components/ChatButton";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import { anchors, paths } from "./config/paths";
+import { useContentProtection } from "./lib/content-protection";
+import { layoutData } from "./features/pages/layout-data.server";
+import type { LayoutData } from "./lib/layout";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return layoutData();
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<LayoutData>("root");
+  useContentProtection(data?.contentProtection ?? true);
+  // Marks the document once React has hydrated it (browser tests wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useFocusMainOnNavigation();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} />}
+        <main id={anchors.main} tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        {data && <Footer data={data} />}
+        {data && <ChatButton url={data.brand.whatsappUrl} />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** After a client-side navigation, move focus to the new page (screen readers start there, not in the menu). */
+function useFocusMainOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!hash) document.getElementById(anchors.main)?.focus({ preventScroll: true });
+  }, [pathname, hash]);
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Shown by client-only routes (LMS, outlines, batches, lectures) until their code has loaded. */
+export function HydrateFallback() {
+  return (
+    <div className="container-page section" role="status">
+      <p className="text-lg text-slate-600">Loading…</p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="container-page section">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4">Please try again, or go back to the home page.</p>
+      <a href={paths.home} className="btn-primary mt-6">
+        Return to Home
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// /CyberSecurityServices: the cyber security service.
+import { ServicePage } from "../components/ServicePage";
+import { servicePageData } from "../features/pages/page-data.server";
+import { metaFromLoader } from "../lib/route-meta";
+import type { Route } from "./+types/cyber-security-services";
+
+export const loader = () => servicePageData("cyber-security");
+export const meta: Route.MetaFunction = metaFromLoader;
+
+export default function CyberSecurityServices({ loaderData }: Route.ComponentProps) {
+  return <ServicePage page={loaderData.page} />;
+}

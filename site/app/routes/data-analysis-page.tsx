@@ -1,0 +1,12 @@
+// /DataAnalysisPage: the Data Analysis course.
+import { CoursePage } from "../components/CoursePage";
+import { coursePageData } from "../features/pages/page-data.server";
+import { metaFromLoader } from "../lib/route-meta";
+import type { Route } from "./+types/data-analysis-page";
+
+export const loader = () => coursePageData("data-analyst");
+export const meta: Route.MetaFunction = metaFromLoader;
+
+export default function DataAnalysisPage({ loaderData }: Route.ComponentProps) {
+  return <CoursePage course={loaderData.course} />;
+}

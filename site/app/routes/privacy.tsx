@@ -1,0 +1,12 @@
+// /privacy: the privacy policy.
+import { LegalPage } from "../components/LegalPage";
+import { privacyData } from "../features/pages/page-data.server";
+import { metaFromLoader } from "../lib/route-meta";
+import type { Route } from "./+types/privacy";
+
+export const loader = () => privacyData();
+export const meta: Route.MetaFunction = metaFromLoader;
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage doc={loaderData.doc} />;
+}

@@ -1,0 +1,12 @@
+// /refund-policy: the refund policy (SPEC §9's refund facts).
+import { LegalPage } from "../components/LegalPage";
+import { refundPolicyData } from "../features/pages/page-data.server";
+import { metaFromLoader } from "../lib/route-meta";
+import type { Route } from "./+types/refund-policy";
+
+export const loader = () => refundPolicyData();
+export const meta: Route.MetaFunction = metaFromLoader;
+
+export default function RefundPolicy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage doc={loaderData.doc} />;
+}

@@ -1,0 +1,12 @@
+// /UIUXServices: the UI/UX design service.
+import { ServicePage } from "../components/ServicePage";
+import { servicePageData } from "../features/pages/page-data.server";
+import { metaFromLoader } from "../lib/route-meta";
+import type { Route } from "./+types/uiux-services";
+
+export const loader = () => servicePageData("ui-ux-design");
+export const meta: Route.MetaFunction = metaFromLoader;
+
+export default function UIUXServices({ loaderData }: Route.ComponentProps) {
+  return <ServicePage page={loaderData.page} />;
+}

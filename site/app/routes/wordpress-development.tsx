@@ -1,0 +1,12 @@
+// /WordPressDevelopment: the WordPress development service.
+import { ServicePage } from "../components/ServicePage";
+import { servicePageData } from "../features/pages/page-data.server";
+import { metaFromLoader } from "../lib/route-meta";
+import type { Route } from "./+types/wordpress-development";
+
+export const loader = () => servicePageData("wordpress-development");
+export const meta: Route.MetaFunction = metaFromLoader;
+
+export default function WordPressDevelopment({ loaderData }: Route.ComponentProps) {
+  return <ServicePage page={loaderData.page} />;
+}

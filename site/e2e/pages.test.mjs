@@ -1,0 +1,74 @@
+// Every route in a real browser: hydrates without console errors, one <h1>, the same <h1> as the raw HTML;
+// and with JavaScript disabled each public page still shows its full content.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { clientOnlyPaths, launch, openPage, rawH1s, sitemapPaths, url, utilityPaths, viewports } from "./support.mjs";
+
+let browser;
+let publicPaths = [];
+before(async () => {
+  browser = await launch();
+  publicPaths = await sitemapPaths();
+});
+after(() => browser?.close());
+
+describe("pages in the browser", () => {
+  it("every pre-rendered page hydrates with no console errors and keeps its one <h1>", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    for (const path of [...publicPaths, ...utilityPaths]) {
+      const raw = rawH1s(await (await fetch(url(path))).text());
+      const { page, errors } = await openPage(context, path);
+      const h1s = await page.locator("h1").allInnerTexts();
+      assert.equal(h1s.length, 1, `${path}: ${h1s.length} <h1> after hydration`);
+      assert.equal(h1s[0].replace(/\s+/g, " ").trim(), raw[0], `${path}: <h1> changed on hydration`);
+      assert.deepEqual(errors, [], `${path}: console errors`);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it("client-only routes render their shell without errors", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    for (const path of clientOnlyPaths) {
+      const { page, errors } = await openPage(context, path);
+      await page.locator("h1").first().waitFor();
+      assert.equal(await page.locator("h1").count(), 1, path);
+      assert.deepEqual(errors, [], `${path}: console errors`);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it("an unknown path shows the 404 page, logs the path and raises no other error", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const logs = [];
+    const page = await context.newPage();
+    page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
+    const response = await page.goto(url("/this/page/does-not-exist"));
+    assert.equal(response.status(), 404);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    assert.equal(await page.locator("h1").innerText(), "Oops! Page not found");
+    assert.ok(logs.some((l) => l.startsWith("log:") && l.includes("/this/page/does-not-exist")), logs.join("\n"));
+    assert.deepEqual(logs.filter((l) => l.startsWith("error:") && !l.includes("status of 404")), []);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(url("/"));
+    await context.close();
+  });
+
+  it("without JavaScript every public page shows its full content", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, javaScriptEnabled: false });
+    for (const path of publicPaths) {
+      const page = await context.newPage();
+      await page.goto(url(path));
+      assert.ok(await page.locator("h1").isVisible(), `${path}: <h1> not visible`);
+      assert.ok(await page.locator("footer").isVisible(), `${path}: footer not visible`);
+      await page.close();
+    }
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    // FAQ answers are native disclosures: one click opens them without any script.
+    await page.locator("summary").first().click();
+    assert.ok(await page.locator("details[open] p").first().isVisible());
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt and redirects.json.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { redirectTable } from "../app/config/redirects";
+import { paths, publicPagePaths } from "../app/config/paths";
+import { absoluteUrl } from "../app/config/site";
+import { iconSprite } from "./icon-sprite";
+
+export const iconSpriteFile = "icons.svg";
+
+export function sitemapXml(pagePaths: readonly string[]): string {
+  const urls = pagePaths
+    .map((p) => `  <url><loc>${absoluteUrl(p)}</loc><changefreq>${p === paths.home ? "weekly" : "monthly"}</changefreq></url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    `Disallow: ${paths.lms}`,
+    `Disallow: ${paths.thankYou}`,
+    `Disallow: ${paths.search}`,
+    "",
+    `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}
+
+export async function writeBuildArtifacts(buildDirectory: string): Promise<void> {
+  const client = join(buildDirectory, "client");
+  await mkdir(client, { recursive: true });
+  await Promise.all([
+    writeFile(join(client, iconSpriteFile), await iconSprite()),
+    writeFile(join(client, "sitemap.xml"), sitemapXml(publicPagePaths)),
+    writeFile(join(client, "robots.txt"), robotsTxt()),
+    writeFile(join(client, "redirects.json"), `${JSON.stringify(redirectTable(), null, 2)}\n`),
+  ]);
+}
