@@ -12,7 +12,7 @@ export MOTO_SERVER := $(VENV)/bin/moto_server
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos
+LAMBDAS := health courses outline batches videos send-email mailer geo chat
 HAS_SITE := $(wildcard site/package.json)
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site \

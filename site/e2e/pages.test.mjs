@@ -27,6 +27,17 @@ describe("pages in the browser", () => {
     await context.close();
   });
 
+  it("no page scrolls sideways on a small phone (360 px)", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const path of [...publicPaths, ...utilityPaths]) {
+      await page.goto(url(path));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 360, `${path} is ${width}px wide`);
+    }
+    await context.close();
+  });
+
   it("client-only routes render their shell without errors", async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
     for (const path of clientOnlyPaths) {
