@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs a command against a fresh `academy serve` on a free port, with its own store, and
 # stops the server afterwards. Usage: with-server.sh ACADEMY_BINARY COMMAND...
-# The command sees BASE_URL (e.g. http://127.0.0.1:40321) and ACADEMY_STORE.
+# The command sees BASE_URL (e.g. http://127.0.0.1:40321), ACADEMY_STORE, ACADEMY_OUTBOX (the
+# folder the server mails into) and ACADEMY_BIN (the academy binary, for grants in tests).
 set -euo pipefail
 academy=$1; shift
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export ACADEMY_STORE="embedded:$work/academy.db" BASE_URL="http://127.0.0.1:$port"
+export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy"
 "$academy" serve --port "$port" --site site/build/client >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
