@@ -46,11 +46,13 @@ struct Server {
 }
 
 /// The Content-Security-Policy of every answer; `ACADEMY_CSP_CONNECT` adds origins the browser
-/// may call (the OpenID provider).
+/// may call (the OpenID provider). `'unsafe-inline'` scripts: React Router's pre-rendered pages
+/// carry inline hydration data; `'wasm-unsafe-eval'`: the search page's index (Pagefind) is
+/// WebAssembly. Both also go into the CDN's response-headers policy.
 fn content_security_policy() -> String {
     let extra = std::env::var("ACADEMY_CSP_CONNECT").unwrap_or_default();
     format!(
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; \
+        "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
          frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
          connect-src 'self' {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
