@@ -15,7 +15,7 @@ PORT ?= 8080
 LAMBDAS := health courses outline batches videos send-email mailer geo chat
 HAS_SITE := $(wildcard site/package.json)
 
-.PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site \
+.PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
         test-rust test-site lint-rust lint-infra tools python-tools node-tools browser clean
 
 help: ## List the targets.
@@ -91,7 +91,16 @@ build-site test-site bench-site:
 	@echo "no site/ yet: skipping $@"
 endif
 
-bench: bench-site ## Every benchmark.
+bench-api: build-site ## wrk against the API on loopback → docs/benchmarks/api.md.
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	cargo build --profile bench-server --bin academy
+	infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh
+
+bench-lambdas: build-lambdas ## Binary sizes of the arm64 Lambdas → docs/benchmarks/lambdas.md.
+	infra/scripts/lambda-sizes.sh $(CARGO_TARGET_DIR)/lambda $(LAMBDAS) > docs/benchmarks/lambdas.md
+	@cat docs/benchmarks/lambdas.md
+
+bench: bench-site bench-api ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
 
 clean: ## Remove local data (the build caches under $(CACHE) stay).
 	rm -rf var site/build
