@@ -1,15 +1,19 @@
 //! The institute's facts as passages, searchable with BM25 (the `bm25` crate: tokenising,
 //! stemming and stop words for English).
 
-use bm25::{Document, Language, SearchEngine, SearchEngineBuilder};
+use bm25::{DefaultTokenizer, Document, Language, SearchEngine, SearchEngineBuilder, Tokenizer};
 use serde::Deserialize;
+use std::collections::HashSet;
 
 /// The generated knowledge file, compiled into the binary so every Lambda carries it.
 pub const BUNDLED: &str = include_str!("../../../../infra/knowledge/knowledge.json");
 
-/// A passage must score at least this to count as an answer; below it the question is taken
-/// to be about something else.
+/// A passage must score at least this to count as an answer.
 const MIN_SCORE: f32 = 1.0;
+
+/// At least this share of a question's terms must occur somewhere in the knowledge; otherwise
+/// it is about something else ("write me a poem about the sea" shares only "write").
+const MIN_KNOWN_SHARE: f32 = 0.5;
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Passage {
@@ -29,18 +33,20 @@ pub struct Knowledge {
     pub company: String,
     passages: Vec<Passage>,
     engine: SearchEngine<usize>,
+    tokenizer: DefaultTokenizer,
+    /// Every term (stemmed, stop words removed) that occurs in some passage.
+    vocabulary: HashSet<String>,
 }
 
 impl Knowledge {
     pub fn parse(text: &str) -> Result<Self, String> {
         let file: KnowledgeFile = serde_json::from_str(text).map_err(|e| format!("knowledge file: {e}"))?;
-        let documents = file
-            .passages
-            .iter()
-            .enumerate()
-            .map(|(id, p)| Document { id, contents: format!("{} {}", p.title, p.text) });
+        let contents: Vec<String> = file.passages.iter().map(|p| format!("{} {}", p.title, p.text)).collect();
+        let tokenizer = DefaultTokenizer::new(Language::English);
+        let vocabulary = contents.iter().flat_map(|c| tokenizer.tokenize(c)).collect();
+        let documents = contents.into_iter().enumerate().map(|(id, contents)| Document { id, contents });
         let engine = SearchEngineBuilder::<usize>::with_documents(Language::English, documents).build();
-        Ok(Self { company: file.company, passages: file.passages, engine })
+        Ok(Self { company: file.company, passages: file.passages, engine, tokenizer, vocabulary })
     }
 
     /// The knowledge compiled into this binary.
@@ -58,6 +64,11 @@ impl Knowledge {
 
     /// The passages most relevant to `question`, best first, above the relevance floor.
     pub fn search(&self, question: &str, limit: usize) -> Vec<&Passage> {
+        let terms = self.tokenizer.tokenize(question);
+        let known = terms.iter().filter(|t| self.vocabulary.contains(*t)).count();
+        if terms.is_empty() || (known as f32) < MIN_KNOWN_SHARE * terms.len() as f32 {
+            return Vec::new();
+        }
         self.engine
             .search(question, limit)
             .into_iter()
@@ -110,6 +121,7 @@ mod tests {
         let k = knowledge();
         let hits = k.search("What is the capital of France?", 3);
         assert!(hits.is_empty());
+        assert!(k.search("Write me a poem about the sea", 3).is_empty(), "only one term in three is known");
         assert_eq!(
             k.offline_answer(&hits),
             "⚠️ I can only provide information about Skyline Tech Academy and its services."
