@@ -30,6 +30,9 @@ export function loader() {
   return layoutData();
 }
 
+/** The title of the SPA fallback document (client-only routes), until the route's own meta replaces it. */
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.brand.name }] : []);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<LayoutData>("root");
   useContentProtection(data?.contentProtection ?? true);

@@ -27,6 +27,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const failures = [];
       for (const path of paths) {
         const { page } = await openPage(context, path, { allowHttpErrors: true });
+        // Client-only routes load their module after hydration: wait until their page is on screen.
+        await page.locator("h1").first().waitFor();
         const result = await new AxeBuilder({ page }).withTags(tags).analyze();
         if (result.violations.length) failures.push(`${path}:\n${describeViolations(result.violations)}`);
         await page.close();
