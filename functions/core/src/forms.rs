@@ -70,9 +70,11 @@ struct ContactForm {
     message: Option<String>,
 }
 
+/// Both enrolment layouts: the simple form (Pakistan and Qatar: a country, no plan) and the
+/// plan form (everyone else: a plan). What differs is checked in `validate`.
 #[derive(Debug, Deserialize, Serialize, Validate)]
 #[serde(rename_all = "camelCase")]
-struct EnrollmentForm {
+struct EnrolmentForm {
     #[validate(required, length(max = 100))]
     first_name: Option<String>,
     #[validate(required, length(max = 100))]
@@ -83,28 +85,12 @@ struct EnrollmentForm {
     phone: Option<String>,
     #[validate(required, length(max = 200))]
     course: Option<String>,
-    #[validate(length(max = 60))]
-    country: Option<String>,
-    #[validate(length(max = 5000))]
+    #[validate(length(max = 20))]
     #[serde(skip_serializing_if = "Option::is_none")]
-    message: Option<String>,
-}
-
-#[derive(Debug, Deserialize, Serialize, Validate)]
-#[serde(rename_all = "camelCase")]
-struct RegistrationForm {
-    #[validate(required, length(max = 100))]
-    first_name: Option<String>,
-    #[validate(required, length(max = 100))]
-    last_name: Option<String>,
-    #[validate(required, email, length(max = 254))]
-    email: Option<String>,
-    #[validate(required, custom(function = "phone_number"))]
-    phone: Option<String>,
-    #[validate(required, length(max = 200))]
-    course: Option<String>,
-    #[validate(required, length(max = 20))]
     plan: Option<String>,
+    #[validate(length(max = 60))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    country: Option<String>,
     #[validate(length(max = 5000))]
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
@@ -186,25 +172,26 @@ pub fn validate(
 ) -> Result<Map<String, Value>, ApiError> {
     let data = normalised(data);
     let mut extra = BTreeMap::new();
-    let known_course = |course: &Option<String>| course.as_ref().is_none_or(|c| courses.iter().any(|t| t == c));
-    let mut fields = match form_type {
+    let fields = match form_type {
         FormType::Contact => as_map(&check::<ContactForm>(data)?),
-        FormType::Enrollment => {
-            let mut form: EnrollmentForm = check(data)?;
-            if !known_course(&form.course) {
+        enrolment => {
+            let mut form: EnrolmentForm = check(data)?;
+            if form.course.as_ref().is_some_and(|c| !courses.contains(c)) {
                 extra.insert("course".into(), "must be one of our courses".into());
             }
-            form.country.get_or_insert_with(|| "Pakistan".into());
-            as_map(&form)
-        }
-        FormType::Registration => {
-            let mut form: RegistrationForm = check(data)?;
-            if !known_course(&form.course) {
-                extra.insert("course".into(), "must be one of our courses".into());
-            }
-            form.plan = form.plan.map(|p| p.to_lowercase());
-            if form.plan.as_deref().is_some_and(|p| !PLANS.contains(&p)) {
-                extra.insert("plan".into(), "must be basic, standard or premium".into());
+            if enrolment == FormType::Enrollment {
+                form.plan = None;
+                form.country.get_or_insert_with(|| "Pakistan".into());
+            } else {
+                form.country = None;
+                form.plan = form.plan.map(|p| p.to_lowercase());
+                match form.plan.as_deref() {
+                    None => extra.insert("plan".into(), "is required".into()),
+                    Some(p) if !PLANS.contains(&p) => {
+                        extra.insert("plan".into(), "must be basic, standard or premium".into())
+                    }
+                    Some(_) => None,
+                };
             }
             as_map(&form)
         }
@@ -212,7 +199,6 @@ pub fn validate(
     if !extra.is_empty() {
         return Err(ApiError::Invalid { fields: extra });
     }
-    fields.remove(HONEYPOT);
     Ok(fields)
 }
 

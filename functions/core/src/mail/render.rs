@@ -18,7 +18,7 @@ pub struct Mail {
 }
 
 /// Field order and labels for the message body.
-const LABELS: [(&str, &str); 10] = [
+const LABELS: [(&str, &str); 9] = [
     ("firstName", "First name"),
     ("lastName", "Last name"),
     ("email", "E-mail"),
@@ -28,7 +28,6 @@ const LABELS: [(&str, &str); 10] = [
     ("country", "Country"),
     ("inquiryType", "Enquiry about"),
     ("message", "Message"),
-    ("website", "Website"),
 ];
 
 fn field<'a>(submission: &'a Submission, name: &str) -> &'a str {
