@@ -5,8 +5,10 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// Paths whose pages load their data in the browser, for ids unknown at build time.
-const CLIENT_RENDERED: [&str; 4] = ["/lms", "/batches", "/recorded-lectures", "/course-outline"];
+/// Paths whose pages load their data in the browser (for ids unknown at build time, and the
+/// sign-in and sign-up flows' own sub-paths).
+const CLIENT_RENDERED: [&str; 6] =
+    ["/lms", "/batches", "/recorded-lectures", "/course-outline", "/sign-in", "/sign-up"];
 const SPA_FALLBACK: &str = "__spa-fallback.html";
 const NOT_FOUND_PAGE: &str = "404/index.html";
 /// Written by the site build: metadata URLs and aliases → their page.
@@ -92,11 +94,17 @@ impl Site {
         if let Some(canonical) = self.canonical.get(&page.to_lowercase()) {
             return Resolved::Redirect(canonical.clone());
         }
+        let lower = page.to_lowercase();
         let client_rendered = CLIENT_RENDERED
             .iter()
-            .any(|p| page == *p || page.strip_prefix(p).is_some_and(|rest| rest.starts_with('/')));
+            .find(|p| lower == **p || lower.strip_prefix(**p).is_some_and(|rest| rest.starts_with('/')));
         let fallback = self.root.join(SPA_FALLBACK);
-        if client_rendered && fallback.is_file() {
+        if let Some(prefix) = client_rendered.filter(|_| fallback.is_file()) {
+            // The client router matches case-insensitively: send `/LMS` to `/lms` rather than
+            // hydrate the page over another document.
+            if !page.starts_with(prefix) {
+                return Resolved::Redirect(format!("{prefix}{}", page.get(prefix.len()..).unwrap_or_default()));
+            }
             return Resolved::File { path: fallback, status: 200 };
         }
         not_found
@@ -166,9 +174,20 @@ mod tests {
     #[test]
     fn client_rendered_areas_fall_back_to_the_spa_shell() {
         let (_dir, site) = site();
-        for path in ["/lms", "/batches/665f1c2a9b3e4d0012a1b001", "/recorded-lectures/x", "/course-outline/unknown"] {
+        for path in [
+            "/lms",
+            "/batches/665f1c2a9b3e4d0012a1b001",
+            "/recorded-lectures/x",
+            "/course-outline/unknown",
+            "/sign-in/callback",
+        ] {
             assert_eq!(site.resolve(path), file(&site, "__spa-fallback.html", 200), "{path}");
         }
+        assert_eq!(site.resolve("/LMS"), Resolved::Redirect("/lms".into()));
+        assert_eq!(
+            site.resolve("/Batches/665f1c2a9b3e4d0012a1b001"),
+            Resolved::Redirect("/batches/665f1c2a9b3e4d0012a1b001".into())
+        );
     }
 
     #[test]
