@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ChatButton } from "./components/ChatButton";
 import { Footer } from "./components/Footer";
+import { AssistantLauncher } from "./features/assistant/components/AssistantLauncher";
 import { Header } from "./components/Header";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data && <Footer data={data} />}
         {data && <ChatButton url={data.brand.whatsappUrl} />}
+        {data && <AssistantLauncher company={data.brand.name} />}
         <ScrollRestoration />
         <Scripts />
       </body>

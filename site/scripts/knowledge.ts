@@ -67,8 +67,8 @@ function contactPassages(): Passage[] {
       url: paths.contact,
     },
     {
-      title: "Contact details: email, phone and WhatsApp",
-      text: `Email ${brand.email}. Phone: ${brand.phones.map((p) => `${p.display} (${p.label})`).join(", ")}. WhatsApp ${brand.whatsapp.display}. ${brand.replyPromise}`,
+      title: "Contact us: email, phone and WhatsApp",
+      text: `Contact us by email at ${brand.email}. Phone: ${brand.phones.map((p) => `${p.display} (${p.label})`).join(", ")}. WhatsApp ${brand.whatsapp.display}. ${brand.replyPromise}`,
       url: paths.contact,
     },
     { title: "Office address and location", text: `Our office: ${formattedAddress()}.`, url: paths.contact },
@@ -137,8 +137,8 @@ export function knowledge(): KnowledgeFile {
       ...faqPassages(homeFaqs, paths.home),
       ...faqPassages(freeDemoFaqs, paths.freeDemo),
       {
-        title: "Refund window",
-        text: `You can ask for a refund in writing within ${refundFacts.windowDays} days of purchase, or of the start of your course or project. Refunds take ${refundFacts.cardDays} to a card and ${refundFacts.bankDays} by bank transfer.`,
+        title: "Refund window: can I get a refund?",
+        text: `Yes, you can get a refund if you ask for it in writing within ${refundFacts.windowDays} days of purchase, or of the start of your course or project. Refunds take ${refundFacts.cardDays} to a card and ${refundFacts.bankDays} by bank transfer.`,
         url: paths.refundPolicy,
       },
       ...legalPassages(refundPolicy, paths.refundPolicy),
