@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} />}
-        <main id={anchors.main} tabIndex={-1} className="flex-1 focus:outline-none">
+        <main id={anchors.main} tabIndex={-1} data-pagefind-body className="flex-1 focus:outline-none">
           {children}
         </main>
         {data && <Footer data={data} />}

@@ -59,7 +59,7 @@ describe("the assistant window", () => {
     await user.type(input, "How long is the free demo?{Enter}");
     expect(await screen.findByTestId("typing-indicator")).toBeTruthy();
     expect((input as HTMLButtonElement).disabled).toBe(true);
-    expect(JSON.parse(fetchMock.mock.calls[0][1]!.body as string)).toEqual({ question: "How long is the free demo?" });
+    expect(JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ question: "How long is the free demo?" });
     release();
     await waitFor(() => expect(screen.queryByTestId("typing-indicator")).toBeNull());
     expect(screen.getByRole("log").textContent).toContain("Demos last 30–45 minutes. <b>x</b>");
