@@ -29,7 +29,7 @@ describe("infra/knowledge/knowledge.json", () => {
 
   it("states the facts the assistant must answer, prices included", () => {
     expect(find(/free demo session last/)?.text).toContain("30–45 minutes");
-    expect(find(/^MERN Stack Development course$/)?.text).toContain("$99 per month");
+    expect(find(/^MERN Stack Development course: price/)?.text).toContain("$99 per month");
     expect(find(/^Refund window/)?.text).toContain("within 3 days");
     expect(find(/^Opening hours$/)?.text).toMatch(/Mon–Fri 9:00 AM–7:00 PM, Sat 10:00 AM–4:00 PM/);
     expect(find(/^Standard plan$/)?.text).toContain("$149 per month");

@@ -75,17 +75,24 @@ function contactPassages(): Passage[] {
   ];
 }
 
-function coursePassage(c: Course): Passage {
+/** Two short passages per course: its price and length, and what it teaches. */
+function coursePassages(c: Course): Passage[] {
   const months = planMonths(c.title);
-  const local = c.localPrice ? ` In Pakistan the fee is ${c.localPrice}.` : "";
-  return {
-    title: `${c.title} course`,
-    text:
-      `${c.description} Duration: ${c.duration} (${c.durationWeeks} weeks), ${c.modules} modules and ${c.projects} projects, level ${c.level}. ` +
-      `Price: the course costs ${usd(c.monthlyPriceUsd)} per month (USD), ${usd(c.monthlyPriceUsd * months)} in total for ${months} months.${local} ` +
-      `Skills: ${c.skills.join(", ")}.`,
-    url: c.path,
-  };
+  const local = c.localPrice ? ` In Pakistan: ${c.localPrice}.` : "";
+  return [
+    {
+      title: `${c.title} course: price and duration`,
+      text:
+        `The ${c.title} course costs ${usd(c.monthlyPriceUsd)} per month (USD), ${usd(c.monthlyPriceUsd * months)} in total for ${months} months.${local} ` +
+        `It runs ${c.duration} (${c.durationWeeks} weeks) with ${c.modules} modules and ${c.projects} projects.`,
+      url: c.path,
+    },
+    {
+      title: `${c.title} course: what you learn`,
+      text: `${c.description} Level: ${c.level}. Skills: ${c.skills.join(", ")}.`,
+      url: c.path,
+    },
+  ];
 }
 
 function pricePassages(): Passage[] {
@@ -107,7 +114,7 @@ function pricePassages(): Passage[] {
 function servicePassage(s: (typeof services)[number]): Passage {
   return {
     title: `${s.title} services`,
-    text: `${s.description} We offer: ${s.features.join(", ")}. Technologies: ${s.technologies.join(", ")}. Timeline: ${s.timeline}. Price: ${s.price}.`,
+    text: `${s.description} We offer: ${s.features.join(", ")}. Technologies: ${s.technologies.join(", ")}. Timeline: ${s.timeline}. ${s.price}.`,
     url: s.url,
   };
 }
@@ -131,7 +138,7 @@ export function knowledge(): KnowledgeFile {
     passages: [
       ...companyPassages(),
       ...contactPassages(),
-      ...courses.map(coursePassage),
+      ...courses.flatMap(coursePassages),
       ...pricePassages(),
       ...services.map(servicePassage),
       ...faqPassages(homeFaqs, paths.home),
