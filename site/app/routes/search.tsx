@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
+import { paths } from "../config/paths";
 import { searchData } from "../features/pages/page-data.server";
 import { Excerpt } from "../features/search/components/Excerpt";
 import { useSearchPages, type SearchState } from "../features/search/api/search-pages";
@@ -62,8 +63,8 @@ export default function Search() {
         </h2>
         {state.status === "done" && state.results.length === 0 && (
           <p className="mt-4 text-slate-600">
-            Try another word, or browse our <Link to="/courses" className="text-brand-700 underline">courses</Link> and{" "}
-            <Link to="/services" className="text-brand-700 underline">services</Link>.
+            Try another word, or browse our <Link to={paths.courses} className="text-brand-700 underline">courses</Link> and{" "}
+            <Link to={paths.services} className="text-brand-700 underline">services</Link>.
           </p>
         )}
         {state.status === "done" && state.results.length > 0 && (
