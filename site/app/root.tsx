@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ChatButton } from "./components/ChatButton";
 import { Footer } from "./components/Footer";
+import { AssistantLauncher } from "./features/assistant/components/AssistantLauncher";
 import { Header } from "./components/Header";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
@@ -52,11 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} />}
-        <main id={anchors.main} tabIndex={-1} className="flex-1 focus:outline-none">
+        <main id={anchors.main} tabIndex={-1} data-pagefind-body className="flex-1 focus:outline-none">
           {children}
         </main>
         {data && <Footer data={data} />}
         {data && <ChatButton url={data.brand.whatsappUrl} />}
+        {data && <AssistantLauncher company={data.brand.name} />}
         <ScrollRestoration />
         <Scripts />
       </body>

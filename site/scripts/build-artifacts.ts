@@ -1,10 +1,11 @@
-// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt and redirects.json.
+// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json and the search index.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirectTable } from "../app/config/redirects";
 import { paths, publicPagePaths } from "../app/config/paths";
 import { absoluteUrl } from "../app/config/site";
 import { iconSprite } from "./icon-sprite";
+import { writeSearchIndex } from "./search-index";
 
 export const iconSpriteFile = "icons.svg";
 
@@ -37,4 +38,5 @@ export async function writeBuildArtifacts(buildDirectory: string): Promise<void>
     writeFile(join(client, "robots.txt"), robotsTxt()),
     writeFile(join(client, "redirects.json"), `${JSON.stringify(redirectTable(), null, 2)}\n`),
   ]);
+  await writeSearchIndex(client);
 }

@@ -1,6 +1,6 @@
 // The sticky site header: main navigation with dropdowns, Contact / LMS / Sign In actions, mobile menu.
 import { useEffect, useState, type MouseEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { anchors, paths } from "../config/paths";
 import { useSession } from "../lib/auth";
 import { cx } from "../lib/cx";
@@ -155,6 +155,14 @@ export function Header({ brandName, logo, nav }: HeaderProps) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <Link
+            to={paths.search}
+            aria-current={pathname === paths.search ? "page" : undefined}
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 hover:text-brand-700"
+          >
+            <Icon name="search" className="size-5" />
+            <span className="sr-only">Search</span>
+          </Link>
           <SectionButton
             to={paths.contact}
             sectionId={anchors.contact}
@@ -224,6 +232,24 @@ export function Header({ brandName, logo, nav }: HeaderProps) {
               </li>
             );
           })}
+          <li className="px-3 pt-2">
+            <Form method="get" action={paths.search} role="search" className="flex gap-2">
+              <label htmlFor="mobile-search" className="sr-only">
+                Search the website
+              </label>
+              <input
+                id="mobile-search"
+                name="q"
+                type="search"
+                placeholder="Search courses, services…"
+                className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-400 px-3 text-ink placeholder:text-slate-500"
+              />
+              <button type="submit" className="btn-secondary min-h-11 px-3">
+                <Icon name="search" className="size-5" />
+                <span className="sr-only">Search</span>
+              </button>
+            </Form>
+          </li>
           <li className="mt-2 flex flex-wrap gap-2 px-3">
             <SectionButton to={paths.contact} sectionId={anchors.contact} label="Contact" className="btn-secondary" />
             <SessionActions className="min-h-11 text-base" />

@@ -4,7 +4,6 @@ import { robotsTxt, sitemapXml } from "../../scripts/build-artifacts";
 import { courses } from "../content/courses";
 import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "../lib/structured-data";
 import { homeFaqs } from "../content/faqs";
-import { searchEntries } from "../lib/search";
 import { prerenderPaths, publicPagePaths } from "./paths";
 import { redirectTable } from "./redirects";
 import { siteOrigin } from "./site";
@@ -104,18 +103,5 @@ describe("structured data", () => {
 
   it("lists FAQ questions with answers", () => {
     expect((faqLd(homeFaqs).mainEntity as unknown[]).length).toBe(8);
-  });
-});
-
-describe("search", () => {
-  const entries = [
-    { title: "Data Analysis", description: "Excel and SQL", keywords: "Power BI Tableau", path: "/DataAnalysisPage" },
-    { title: "Cyber Security", description: "Ethical hacking", keywords: "SOC", path: "/CyberSecurityPage" },
-  ];
-  it("finds pages by every word, case-insensitively", () => {
-    expect(searchEntries(entries, "power bi").map((e) => e.path)).toEqual(["/DataAnalysisPage"]);
-    expect(searchEntries(entries, "ETHICAL")).toHaveLength(1);
-    expect(searchEntries(entries, "excel hacking")).toHaveLength(0);
-    expect(searchEntries(entries, "  ")).toHaveLength(0);
   });
 });

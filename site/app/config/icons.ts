@@ -15,6 +15,7 @@ export const iconNames = [
   "map-pin",
   "menu",
   "message-circle",
+  "send",
   "phone",
   "star",
   "x",

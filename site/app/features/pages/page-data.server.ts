@@ -244,41 +244,7 @@ export function utilityPageData(title: string, description: string, path: string
   return { meta: pageMeta({ title, description, path, noindex: true }) };
 }
 
-export interface SearchEntry {
-  title: string;
-  description: string;
-  path: string;
-  /** Extra words that should find the page (topics, skills, features). */
-  keywords: string;
-}
-
-/** The search index: every public page, with course topics and service features as keywords. */
+/** /search: a shell; the results come from the Pagefind index written at build (scripts/search-index.ts). */
 export function searchData() {
-  const entries: SearchEntry[] = [
-    { title: "Home", description: `${brand.name}: ${brand.tagline}.`, path: paths.home, keywords: "" },
-    { title: "About Us", description: mission, path: paths.about, keywords: coreValues.map((v) => v.title).join(" ") },
-    { title: "Online Courses", description: "All our live online IT courses.", path: paths.courses, keywords: faculty.map((f) => f.university).join(" ") },
-    ...courses.map((c) => ({
-      title: c.title,
-      description: c.description,
-      path: c.path,
-      keywords: [...c.topics, ...c.skills].join(" "),
-    })),
-    { title: "Our Services", description: "Software services for businesses.", path: paths.services, keywords: services.map((s) => `${s.title} ${s.features.join(" ")}`).join(" ") },
-    ...(["wordpress-development", "ai-chatbot-integration", "data-analysis", "web-development", "cyber-security", "ui-ux-design"] as const).map((slug) => {
-      const page = servicePage(slug);
-      return { title: page.title, description: page.metaDescription, path: page.path, keywords: page.cards.map((c) => c.title).join(" ") };
-    }),
-    { title: "Portfolio", description: "Projects we have delivered.", path: paths.portfolio, keywords: portfolioProjects.map((p) => `${p.title} ${p.category}`).join(" ") },
-    { title: "Free Demo Class", description: "Book a free 30–45 minute live demo class.", path: paths.freeDemo, keywords: freeDemoFaqs.map((f) => f.question).join(" ") },
-    { title: "Contact Us", description: `Phone, WhatsApp, e-mail and address. ${brand.replyPromise}`, path: paths.contact, keywords: "phone email whatsapp address hours" },
-    { title: "Enroll Now", description: "Enrol in a course.", path: paths.enroll, keywords: "enrol enroll admission register" },
-    { title: privacyPolicy.title, description: privacyPolicy.description, path: paths.privacy, keywords: "privacy data cookies" },
-    { title: termsOfService.title, description: termsOfService.description, path: paths.terms, keywords: "terms conditions" },
-    { title: refundPolicy.title, description: refundPolicy.description, path: paths.refundPolicy, keywords: "refund money back cancel" },
-  ];
-  return {
-    ...utilityPageData("Search", `Search the ${brand.name} website for courses, services and answers.`, paths.search),
-    entries,
-  };
+  return utilityPageData("Search", `Search the ${brand.name} website for courses, services and answers.`, paths.search);
 }
