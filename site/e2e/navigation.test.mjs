@@ -1,7 +1,7 @@
 // Header menus by mouse and keyboard, the mobile menu, Contact, scrolling, FAQ and portfolio behaviour.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { allowWasmInCsp, launch, openPage, url, viewports } from "./support.mjs";
+import { launch, openPage, url, viewports } from "./support.mjs";
 
 let browser;
 before(async () => {
@@ -230,7 +230,6 @@ describe("page behaviour", () => {
 
   it("the search page (the WebSite SearchAction target) finds pages", async () => {
     const context = await desktop();
-    await allowWasmInCsp(context);
     const { page, errors } = await openPage(context, "/search?q=power%20bi");
     const results = page.locator("main");
     await results.getByRole("link", { name: "Data Analysis Course", exact: true }).waitFor();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { allowWasmInCsp, launch, openPage, url, viewports, wasmCspSource } from "./support.mjs";
+import { launch, openPage, url, viewports, wasmCspSource } from "./support.mjs";
 
 let browser;
 before(async () => {
@@ -15,7 +15,6 @@ after(() => browser?.close());
 
 async function search(query, viewport = viewports.desktop) {
   const context = await browser.newContext({ viewport });
-  await allowWasmInCsp(context);
   const { page, errors } = await openPage(context, `/search?q=${encodeURIComponent(query)}`);
   const heading = page.getByRole("heading", { level: 2, name: /results? for|No results for|not available/ });
   await heading.waitFor();
@@ -79,7 +78,6 @@ describe("site search", () => {
     await desktop.close();
 
     const mobile = await browser.newContext({ viewport: viewports.mobile });
-    await allowWasmInCsp(mobile);
     const m = await openPage(mobile, "/");
     await m.page.getByRole("button", { name: "Open menu" }).click();
     await m.page.getByLabel("Search the website").fill("refund");
@@ -101,8 +99,7 @@ describe("site search", () => {
 
 describe("the server's CSP", () => {
   // Pagefind needs WebAssembly; under script-src 'self' 'unsafe-inline' alone the browser refuses to compile it.
-  // Marked todo until the server (functions/cli/src/serve.rs) adds 'wasm-unsafe-eval' to script-src.
-  it("lets Pagefind compile its WebAssembly", { todo: "needs 'wasm-unsafe-eval' in the server's script-src" }, async () => {
+  it("lets Pagefind compile its WebAssembly", async () => {
     const res = await fetch(url("/search"));
     assert.match(res.headers.get("content-security-policy") ?? "", new RegExp(`script-src [^;]*${wasmCspSource}`));
   });

@@ -85,29 +85,5 @@ export function rawH1s(html) {
   );
 }
 
-/**
- * Pagefind (site search) compiles WebAssembly, which CSP allows only with 'wasm-unsafe-eval' in script-src.
- * Until the server's CSP carries it, search tests add exactly that to the CSP of documents and scripts (nothing else);
- * once the server sends it, this is a no-op. See e2e/search.test.mjs "the server's CSP".
- */
+/** Pagefind (site search) compiles WebAssembly, which the CSP allows only with this in script-src. */
 export const wasmCspSource = "'wasm-unsafe-eval'";
-export async function allowWasmInCsp(context) {
-  // Documents and Pagefind's worker script (the WebAssembly is compiled in a worker, under the worker's own CSP).
-  await context.route("**/*", async (route) => {
-    if (!["document", "other", "script"].includes(route.request().resourceType()) || route.request().url().includes("/api/")) {
-      return route.continue();
-    }
-    try {
-      const response = await route.fetch();
-      const headers = response.headers();
-      const csp = headers["content-security-policy"];
-      if (csp && !csp.includes(wasmCspSource)) {
-        headers["content-security-policy"] = csp.replace(/script-src ([^;]*)/, `script-src $1 ${wasmCspSource}`);
-      }
-      await route.fulfill({ response, headers });
-    } catch (error) {
-      // A test that closes its context while a request is in flight: nothing left to answer.
-      if (!/disposed|closed/i.test(String(error))) throw error;
-    }
-  });
-}
