@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import { ChatButton } from "./components/ChatButton";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
+import { Toasts } from "./components/Toasts";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
 import { layoutData } from "./features/pages/layout-data.server";
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data && <Footer data={data} />}
         {data && <ChatButton url={data.brand.whatsappUrl} />}
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>
