@@ -5,6 +5,7 @@
 //
 // The server allows 5 stored enquiries per client in 10 minutes: only three tests here store one for real
 // (contact, simple enrolment, plan enrolment); the others answer /api/send-email from page.route.
+import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -345,6 +346,11 @@ describe("enrolment", () => {
     await expectToast(page, "Error", "Something went wrong. Try again later.");
     assert.equal(await page.inputValue("#firstName"), "Emma");
     assert.equal(await page.locator("input[name=plan][value=basic]").isChecked(), true);
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expectToast(page, "Payment");
+    await sleep(500); // toasts settle after their entry animation
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), [], "the form and its toasts pass axe");
     await context.close();
   });
 
