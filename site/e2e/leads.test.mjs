@@ -328,14 +328,14 @@ describe("enrolment", () => {
 
   it("plan form failures toast per SPEC §8 and keep the form", async () => {
     const context = await contextFor("US");
-    const { page } = await openPage(context, "/enrollnow?course=cyber-security");
+    const { page } = await openPage(context, "/enrollnow?course=cyber-security&plan=basic");
     await page.locator("#registration-form").waitFor();
     assert.match(await page.locator("#course").inputValue(), /cyber/i);
+    assert.equal(await page.locator("input[name=plan][value=basic]").isChecked(), true, "?plan= preselects the plan");
     let n = 0;
     await page.route(sendEmail, (route) =>
       ++n === 1 ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.abort(),
     );
-    await page.locator("input[name=plan][value=basic]").check();
     await page.fill("#firstName", "Emma");
     await page.fill("#lastName", "Jones");
     await page.fill("#email", "emma@example.com");
@@ -409,6 +409,7 @@ describe("prices", () => {
     await page.getByText(priceText).first().waitFor();
     for (const price of ["$99", "$149", "$199"]) await page.getByText(price, { exact: true }).first().waitFor();
     assert.equal(await page.getByText("Fees shared on enquiry").count(), 0);
+    assert.equal(await page.getByRole("link", { name: "Choose Standard" }).getAttribute("href"), "/enrollnow?plan=standard");
     await page.goto(url("/AiPage"));
     await page.getByText(priceText).first().waitFor();
     await context.close();

@@ -57,6 +57,9 @@ export const quotePath = (service: string) => `${paths.contact}?${quoteServicePa
 /** The enrolment page with a course chosen (a course slug or title). */
 export const enrollCourseParam = "course";
 export const enrollPath = (course: string) => `${paths.enroll}?${enrollCourseParam}=${encodeURIComponent(course)}`;
+/** The enrolment page with a plan chosen (basic, standard, premium); the plan form offers it once a course is chosen. */
+export const enrollPlanParam = "plan";
+export const enrollPlanPath = (plan: string) => `${paths.enroll}?${enrollPlanParam}=${encodeURIComponent(plan)}`;
 
 export const courseOutlinePath = (courseId: string) => `/course-outline/${courseId}`;
 export const batchesPath = (courseId: string) => `/batches/${courseId}`;

@@ -7,7 +7,7 @@ import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { toastHandle } from "../components/Toasts";
-import { enrollCourseParam } from "../config/paths";
+import { enrollCourseParam, enrollPlanParam } from "../config/paths";
 import { courseFromParam } from "../features/forms/components/enrolment";
 import { EnrollmentForm } from "../features/forms/components/EnrollmentForm";
 import { RegistrationForm } from "../features/forms/components/RegistrationForm";
@@ -24,6 +24,8 @@ export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
   const region = useRegion();
   const [params] = useSearchParams();
   const initialCourse = courseFromParam(d.courses, params.get(enrollCourseParam));
+  const wantedPlan = params.get(enrollPlanParam)?.toLowerCase();
+  const initialPlan = d.plans.find((p) => p.id === wantedPlan)?.id ?? "";
   return (
     <>
       <PageHero
@@ -60,7 +62,7 @@ export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
               )}
               {region === "pk" && <EnrollmentForm courses={d.courses} initialCourse={initialCourse} country={d.simpleFormCountry} />}
               {region === "other" && (
-                <RegistrationForm courses={d.courses} plans={d.plans} highlightLabel={d.highlightedPlanLabel} initialCourse={initialCourse} />
+                <RegistrationForm courses={d.courses} plans={d.plans} highlightLabel={d.highlightedPlanLabel} initialCourse={initialCourse} initialPlan={initialPlan} />
               )}
             </div>
           </div>

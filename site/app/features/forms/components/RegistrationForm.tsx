@@ -22,15 +22,17 @@ export function RegistrationForm({
   plans,
   highlightLabel,
   initialCourse,
+  initialPlan = "",
 }: {
   courses: EnrolCourse[];
   plans: Plan[];
   highlightLabel: string;
   initialCourse: string;
+  initialPlan?: string;
 }) {
   const { submit, submitting, fieldErrors, clearFieldError } = useSubmission({ formType: "registration-form", texts, redirectAfterMs: 0 });
   const [course, setCourse] = useState(initialCourse);
-  const [planId, setPlanId] = useState("");
+  const [planId, setPlanId] = useState(initialPlan);
   const chosenCourse = courses.find((c) => c.title === course);
   const plan = plans.find((p) => p.id === planId);
   const props = (name: string) => ({ name, error: fieldErrors[name], onEdit: clearFieldError });
