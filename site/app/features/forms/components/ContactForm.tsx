@@ -17,8 +17,7 @@ export function ContactForm({ inquiryType = "" }: { inquiryType?: string }) {
     const form = e.currentTarget;
     if (await submit(formValues(form))) form.reset();
   };
-  const field = { error: undefined as string | undefined, onEdit: clearFieldError };
-  const props = (name: string) => ({ ...field, name, error: fieldErrors[name] });
+  const props = (name: string) => ({ name, error: fieldErrors[name], onEdit: clearFieldError });
   return (
     <form id="contact-form" onSubmit={onSubmit} className="relative mt-6 grid gap-5 sm:grid-cols-2" aria-busy={submitting}>
       <TextField {...props("firstName")} label="First name" required autoComplete="given-name" />
