@@ -1,5 +1,5 @@
 // The landing page of one service: hero, six service cards, why-choose list, six past projects, closing call.
-import type { MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { ServicePage as ServicePageData } from "../content/services";
@@ -17,11 +17,15 @@ export const quoteRedirectMs = 1000;
 
 function useQuoteRequest(service: string) {
   const navigate = useNavigate();
+  const timer = useRef<number | undefined>(undefined);
+  // Leaving the page before the redirect cancels it.
+  useEffect(() => () => window.clearTimeout(timer.current), []);
   return (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab is the visitor's choice
     e.preventDefault();
+    if (timer.current !== undefined) return; // already on its way
     toast("Quote Request", { description: `Redirecting to contact form for ${service} quote.`, duration: 3000 });
-    window.setTimeout(() => navigate(quotePath(service)), quoteRedirectMs);
+    timer.current = window.setTimeout(() => navigate(quotePath(service)), quoteRedirectMs);
   };
 }
 
