@@ -5,7 +5,7 @@ import { devIconSprite } from "./scripts/dev-icon-sprite.ts";
 
 const commonComponents = [
   "ChatButton", "CheckList", "ContactDetails", "CourseCard", "Faq", "FeatureGrid", "Footer", "Header", "Icon", "Img",
-  "PageHero", "Price", "Pricing", "Section", "Stars", "Stats", "TestimonialCard",
+  "PageHero", "Price", "Pricing", "Section", "Stars", "Stats", "TestimonialCard", "Toasts",
 ];
 const sharedModules = new RegExp(
   String.raw`[\/]app[\/](lib[\/]|config[\/]|components[\/](${commonComponents.join("|")})\.tsx)`,

@@ -17,6 +17,7 @@ import { ChatButton } from "./components/ChatButton";
 import { Footer } from "./components/Footer";
 import { AssistantLauncher } from "./features/assistant/components/AssistantLauncher";
 import { Header } from "./components/Header";
+import { Toasts } from "./components/Toasts";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
 import { layoutData } from "./features/pages/layout-data.server";
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <Footer data={data} />}
         {data && <ChatButton url={data.brand.whatsappUrl} />}
         {data && <AssistantLauncher company={data.brand.name} />}
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>

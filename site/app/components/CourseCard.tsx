@@ -1,14 +1,13 @@
 // A course card: picture, facts, and the Enrol Now and Course Outline actions.
 import { Link } from "react-router";
 import type { Course } from "../content/courses";
-import { paths } from "../config/paths";
 import { Img } from "./Img";
 import { Price } from "./Price";
 import { Stars } from "./Stars";
 
 export type CourseCardData = Pick<
   Course,
-  "id" | "title" | "description" | "duration" | "rating" | "studentsText" | "level" | "image" | "path" | "outlinePath" | "monthlyPriceUsd"
+  "id" | "title" | "description" | "duration" | "rating" | "studentsText" | "level" | "image" | "path" | "outlinePath" | "enrollPath" | "monthlyPriceUsd"
 > &
   Partial<Pick<Course, "modules" | "projects">>;
 
@@ -42,7 +41,7 @@ export function CourseCard({ course, newTab = false }: { course: CourseCardData;
         )}
         <Price monthlyUsd={course.monthlyPriceUsd} className="mt-2 text-sm font-semibold text-slate-800" />
         <div className="mt-6 grid grid-cols-2 gap-3">
-          <Link to={paths.enroll} {...target} className="btn-primary px-3 text-sm">
+          <Link to={course.enrollPath} {...target} className="btn-primary px-3 text-sm">
             Enrol Now{newTabNote}
           </Link>
           <Link to={course.outlinePath} {...target} className="btn-secondary px-3 text-sm">

@@ -37,7 +37,7 @@ export function CoursePage({ course }: { course: CoursePageData }) {
         </ul>
         <Price monthlyUsd={course.monthlyPriceUsd} text={course.localPrice} className="mt-4 font-semibold text-slate-800" />
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.enroll} className="btn-primary">
+          <Link to={course.enrollPath} className="btn-primary">
             Enroll Now
           </Link>
           <Link to={paths.freeDemo} className="btn-secondary">
@@ -108,7 +108,7 @@ export function CoursePage({ course }: { course: CoursePageData }) {
       <CtaBanner
         title={`Start Your ${course.navTitle} Journey Today`}
         text="Seats in each batch are limited. Enrol now, or book a free demo class first and see how we teach."
-        to={paths.enroll}
+        to={course.enrollPath}
         label="Enroll Now"
       />
     </>

@@ -1,6 +1,7 @@
 // A course chooser whose button opens a WhatsApp chat with the request prefilled. A link rather than a form
 // (the site's CSP allows forms to post only to itself); without JavaScript it books the first course.
 import { useState } from "react";
+import { Link } from "react-router";
 import { Icon } from "./Icon";
 
 export function DemoRequestForm({
@@ -13,7 +14,7 @@ export function DemoRequestForm({
 }: {
   id: string;
   whatsappUrl: string;
-  courses: { id: string; title: string }[];
+  courses: { id: string; title: string; enrollPath: string }[];
   /** Builds the prefilled chat text for a course title. */
   message: (courseTitle: string) => string;
   submitLabel: string;
@@ -21,6 +22,7 @@ export function DemoRequestForm({
 }) {
   const [chosen, setChosen] = useState(courses[0]?.title ?? "");
   const href = `${whatsappUrl.split("?")[0]}?text=${encodeURIComponent(message(chosen))}`;
+  const enrolTo = courses.find((c) => c.title === chosen)?.enrollPath;
   return (
     <div className="card p-6 sm:p-8">
       <fieldset>
@@ -44,11 +46,18 @@ export function DemoRequestForm({
           ))}
         </div>
       </fieldset>
-      <a href={href} target="_blank" rel="noopener noreferrer" className="btn-primary mt-6" data-testid={`${id}-link`}>
-        {submitLabel}
-        <Icon name="external-link" className="size-4" />
-        <span className="sr-only"> (opens WhatsApp in a new tab)</span>
-      </a>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a href={href} target="_blank" rel="noopener noreferrer" className="btn-primary" data-testid={`${id}-link`}>
+          {submitLabel}
+          <Icon name="external-link" className="size-4" />
+          <span className="sr-only"> (opens WhatsApp in a new tab)</span>
+        </a>
+        {enrolTo && (
+          <Link to={enrolTo} className="btn-secondary" data-testid={`${id}-enrol`}>
+            Enrol in This Course
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The three monthly plans; the amounts show only once prices are revealed (SPEC §4).
 import { Link } from "react-router";
 import type { Plan } from "../content/plans";
-import { paths } from "../config/paths";
+import { enrollPlanPath } from "../config/paths";
 import { usePricesVisible } from "../lib/prices";
 import { cx } from "../lib/cx";
 import { CheckList } from "./CheckList";
@@ -33,7 +33,7 @@ export function Pricing({ plans, highlightLabel }: { plans: Plan[]; highlightLab
           <div className="mt-6 flex-1">
             <CheckList items={plan.features} columns={1} />
           </div>
-          <Link to={paths.enroll} className={cx("mt-8", plan.highlighted ? "btn-primary" : "btn-secondary")}>
+          <Link to={enrollPlanPath(plan.id)} className={cx("mt-8", plan.highlighted ? "btn-primary" : "btn-secondary")}>
             Choose {plan.title}
           </Link>
         </li>

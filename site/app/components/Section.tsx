@@ -51,12 +51,14 @@ export function CtaBanner({
   to,
   label,
   id = "closing-cta",
+  onClick,
 }: {
   title: string;
   text: string;
   to: string;
   label: string;
   id?: string;
+  onClick?: (e: React.MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
     <section aria-labelledby={id} className="section">
@@ -66,7 +68,7 @@ export function CtaBanner({
             {title}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-100">{text}</p>
-          <Link to={to} className="btn-light mt-8">
+          <Link to={to} onClick={onClick} className="btn-light mt-8">
             {label}
           </Link>
         </div>

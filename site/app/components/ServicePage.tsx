@@ -1,7 +1,9 @@
 // The landing page of one service: hero, six service cards, why-choose list, six past projects, closing call.
-import { Link } from "react-router";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
 import type { ServicePage as ServicePageData } from "../content/services";
-import { paths } from "../config/paths";
+import { paths, quotePath } from "../config/paths";
 import { CheckList } from "./CheckList";
 import { FeatureGrid } from "./FeatureGrid";
 import { PageHero } from "./PageHero";
@@ -10,13 +12,31 @@ import { CtaBanner, Section, SectionHeading } from "./Section";
 
 export type { ServicePageData };
 
+/** SPEC §2/§8: a quote request shows a toast, then opens the contact form for that service. */
+export const quoteRedirectMs = 1000;
+
+function useQuoteRequest(service: string) {
+  const navigate = useNavigate();
+  const timer = useRef<number | undefined>(undefined);
+  // Leaving the page before the redirect cancels it.
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab is the visitor's choice
+    e.preventDefault();
+    if (timer.current !== undefined) return; // already on its way
+    toast("Quote Request", { description: `Redirecting to contact form for ${service} quote.`, duration: 3000 });
+    timer.current = window.setTimeout(() => navigate(quotePath(service)), quoteRedirectMs);
+  };
+}
+
 export function ServicePage({ page }: { page: ServicePageData }) {
+  const requestQuote = useQuoteRequest(page.navTitle);
+  const quoteTo = quotePath(page.navTitle);
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} intro={page.intro}>
         <div className="mt-8 flex flex-wrap gap-3">
-          {/* Quote buttons go to the contact form; the lead-capture issue adds the toast (SPEC §2). */}
-          <Link to={paths.contact} className="btn-primary">
+          <Link to={quoteTo} onClick={requestQuote} className="btn-primary">
             {page.heroCta}
           </Link>
           <Link to={paths.portfolio} className="btn-secondary">
@@ -42,7 +62,7 @@ export function ServicePage({ page }: { page: ServicePageData }) {
         <ProjectGrid projects={page.projects} />
       </Section>
 
-      <CtaBanner title={page.closing.heading} text={page.closing.text} to={paths.contact} label={page.closing.cta} />
+      <CtaBanner title={page.closing.heading} text={page.closing.text} to={quoteTo} onClick={requestQuote} label={page.closing.cta} />
     </>
   );
 }

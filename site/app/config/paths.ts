@@ -50,6 +50,17 @@ export const anchors = {
 
 export const withHash = (path: string, id: string) => `${path}#${id}`;
 
+/** The contact form for a quote on one service (SPEC §2): the service is shown and sent as inquiryType. */
+export const quoteServiceParam = "service";
+export const quotePath = (service: string) => `${paths.contact}?${quoteServiceParam}=${encodeURIComponent(service)}`;
+
+/** The enrolment page with a course chosen (a course slug or title). */
+export const enrollCourseParam = "course";
+export const enrollPath = (course: string) => `${paths.enroll}?${enrollCourseParam}=${encodeURIComponent(course)}`;
+/** The enrolment page with a plan chosen (basic, standard, premium); the plan form offers it once a course is chosen. */
+export const enrollPlanParam = "plan";
+export const enrollPlanPath = (plan: string) => `${paths.enroll}?${enrollPlanParam}=${encodeURIComponent(plan)}`;
+
 export const courseOutlinePath = (courseId: string) => `/course-outline/${courseId}`;
 export const batchesPath = (courseId: string) => `/batches/${courseId}`;
 export const recordedLecturesPath = (batchId: string) => `/recorded-lectures/${batchId}`;

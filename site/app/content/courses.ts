@@ -1,6 +1,6 @@
 // The four courses: catalog facts (id, title, outline topics) from the seed data, plus the marketing copy of
 // each course landing page. Build-time only (imports the catalog): routes pass what they show via loaders.
-import { coursePagePaths, courseOutlinePath, type CourseSlug } from "../config/paths";
+import { coursePagePaths, courseOutlinePath, enrollPath, type CourseSlug } from "../config/paths";
 import { catalogCourse, catalogOutline } from "./catalog";
 import type { IconName } from "../config/icons";
 
@@ -48,6 +48,8 @@ export interface Course extends CourseCopy {
   weeklySchedule: { theory: string; practice: string; lab: string };
   path: string;
   outlinePath: string;
+  /** /enrollnow with this course preselected. */
+  enrollPath: string;
   monthlyPriceUsd: number;
 }
 
@@ -180,6 +182,7 @@ function build(c: CourseCopy): Course {
     weeklySchedule: outline.weeklySchedule,
     path: coursePagePaths[c.slug],
     outlinePath: courseOutlinePath(catalog._id),
+    enrollPath: enrollPath(c.slug),
     monthlyPriceUsd: coursePriceUsdPerMonth,
   };
 }

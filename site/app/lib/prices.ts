@@ -1,5 +1,8 @@
-// The price-reveal seam: SPEC §4 shows prices only after a geo lookup in a non-excluded country. Until the
-// geo issue wires /api/geo, prices stay hidden everywhere.
+// The price-reveal seam: SPEC §4 shows prices only after a successful geo lookup in a country other than
+// Pakistan and Qatar; until then, and on any failure, they stay hidden.
+import { pricesVisibleFor, useGeo } from "./geo";
+
 export function usePricesVisible(): boolean {
-  return false;
+  const geo = useGeo();
+  return !!geo && pricesVisibleFor(geo.answer);
 }

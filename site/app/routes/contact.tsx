@@ -1,19 +1,33 @@
-// /contact: the message form (browser validation; the lead-capture issue wires submission), contact
-// details, and Schedule a Call (external chat link).
+// /contact: the message form (sent to POST /api/send-email), contact details, and Schedule a Call (external
+// chat link). A quote request from a service page arrives as ?service=NAME: shown, and sent as inquiryType.
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
-import { ContactForm } from "../components/ContactForm";
+import { toastHandle } from "../components/Toasts";
+import { ContactForm } from "../features/forms/components/ContactForm";
 import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
 import { CtaBanner, Section } from "../components/Section";
-import { anchors, paths } from "../config/paths";
+import { anchors, paths, quoteServiceParam } from "../config/paths";
 import { contactData } from "../features/pages/page-data.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/contact";
 
 export const loader = () => contactData();
 export const meta: Route.MetaFunction = metaFromLoader;
+export const handle = toastHandle;
+
+/** The service a quote was asked for; read after hydration (the pre-rendered page has no query). */
+function useQuotedService(): string {
+  const [params] = useSearchParams();
+  const [service, setService] = useState("");
+  const raw = params.get(quoteServiceParam)?.trim().slice(0, 100) ?? "";
+  useEffect(() => setService(raw), [raw]);
+  return service;
+}
 
 export default function Contact({ loaderData: d }: Route.ComponentProps) {
+  const service = useQuotedService();
   return (
     <>
       <PageHero
@@ -28,8 +42,13 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
             <h2 id="contact-form-heading" className="text-2xl font-bold">
               Send Us a Message
             </h2>
+            {service && (
+              <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-brand-800" data-testid="quote-service">
+                Quote request for: <strong>{service}</strong>
+              </p>
+            )}
             <p className="mt-2 text-slate-600">Fields marked * are required.</p>
-            <ContactForm />
+            <ContactForm inquiryType={service} />
           </div>
           <div className="space-y-6 lg:col-span-2">
             <div className="card p-6 sm:p-8">

@@ -1,24 +1,37 @@
-// /enrollnow: contact details, WhatsApp / Schedule a Call and opening hours. The enrolment issue adds the
-// location check and the two forms (simple and plan-based) here.
-import { Link } from "react-router";
+// /enrollnow: a location check picks the layout (SPEC §2, §4): Pakistan or Qatar → the simple form, everyone
+// else (failures included) → the plan form; 'Preparing your experience...' meanwhile. Both layouts show
+// contact information, Chat on WhatsApp / Schedule a Call, and the opening hours. ?course= preselects a course.
+import { useSearchParams } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
+import { toastHandle } from "../components/Toasts";
+import { enrollCourseParam, enrollPlanParam } from "../config/paths";
+import { courseFromParam } from "../features/forms/components/enrolment";
+import { EnrollmentForm } from "../features/forms/components/EnrollmentForm";
+import { RegistrationForm } from "../features/forms/components/RegistrationForm";
 import { enrollData } from "../features/pages/page-data.server";
+import { useRegion } from "../lib/geo";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/enroll-now";
 
 export const loader = () => enrollData();
 export const meta: Route.MetaFunction = metaFromLoader;
+export const handle = toastHandle;
 
 export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
+  const region = useRegion();
+  const [params] = useSearchParams();
+  const initialCourse = courseFromParam(d.courses, params.get(enrollCourseParam));
+  const wantedPlan = params.get(enrollPlanParam)?.toLowerCase();
+  const initialPlan = d.plans.find((p) => p.id === wantedPlan)?.id ?? "";
   return (
     <>
       <PageHero
         eyebrow="Enrolment"
         title="Enroll Now"
-        intro="Secure your seat in the next batch. Tell an advisor which course you want and we will guide you through the next steps."
+        intro="Secure your seat in the next batch. Choose your course, send us your details and an advisor will guide you through the next steps."
         compact
       >
         <div className="mt-8 flex flex-wrap gap-3">
@@ -34,30 +47,31 @@ export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
           </a>
         </div>
       </PageHero>
-      <Section headingId="enrol-courses">
-        <div className="grid gap-10 lg:grid-cols-2">
-          <div>
-            <h2 id="enrol-courses" className="text-2xl font-bold">
-              Our Courses
+      <Section headingId="enrol-form-heading">
+        <div className="grid gap-10 lg:grid-cols-5">
+          <div className="card p-6 sm:p-8 lg:col-span-3" data-layout={region}>
+            <h2 id="enrol-form-heading" className="text-2xl font-bold">
+              {region === "other" ? "Choose Your Course and Plan" : "Enrolment Form"}
             </h2>
-            <ul className="mt-6 space-y-3">
-              {d.courses.map((c) => (
-                <li key={c.path} className="card flex items-center justify-between gap-4 p-4">
-                  <span>
-                    <span className="block font-semibold text-ink">{c.title}</span>
-                    <span className="text-sm text-slate-600">{c.duration}</span>
-                  </span>
-                  <Link to={c.path} className="text-sm font-semibold text-brand-700 underline">
-                    Details<span className="sr-only"> of {c.title}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="card p-8">
-            <h2 className="text-2xl font-bold">Contact Information</h2>
+            <p className="mt-2 text-slate-600">Fields marked * are required.</p>
             <div className="mt-6">
-              <ContactDetails contact={d.contact} />
+              {region === "loading" && (
+                <p role="status" className="py-10 text-center text-lg text-slate-600">
+                  Preparing your experience...
+                </p>
+              )}
+              {region === "pk" && <EnrollmentForm courses={d.courses} initialCourse={initialCourse} country={d.simpleFormCountry} />}
+              {region === "other" && (
+                <RegistrationForm courses={d.courses} plans={d.plans} highlightLabel={d.highlightedPlanLabel} initialCourse={initialCourse} initialPlan={initialPlan} />
+              )}
+            </div>
+          </div>
+          <div className="lg:col-span-2">
+            <div className="card p-6 sm:p-8">
+              <h2 className="text-2xl font-bold">Contact Information</h2>
+              <div className="mt-6">
+                <ContactDetails contact={d.contact} />
+              </div>
             </div>
           </div>
         </div>

@@ -16,6 +16,22 @@ describe("Thank-you page", () => {
     expect(screen.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
   });
 
+  it("throws no confetti when the visitor prefers reduced motion", () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === "(prefers-reduced-motion: reduce)",
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    vi.stubGlobal("matchMedia", matchMedia);
+    try {
+      const { container } = renderAt(<ThankYou {...props} />, "/Thank-you");
+      expect(container.querySelectorAll("[data-confetti]")).toHaveLength(0);
+      expect(screen.getByRole("link", { name: "Return to Home" })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("rotates the encouragement message every 8 seconds, and can be paused", () => {
     renderAt(<ThankYou {...props} />, "/Thank-you");
     expect(screen.getByText("First message")).toBeTruthy();

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/Icon";
+import { toastHandle } from "../components/Toasts";
 import { paths } from "../config/paths";
 import { utilityPageData } from "../features/pages/page-data.server";
 import { metaFromLoader } from "../lib/route-meta";
@@ -17,13 +18,29 @@ export const loader = () => ({
   ],
 });
 export const meta: Route.MetaFunction = metaFromLoader;
+export const handle = toastHandle;
 
 const confettiPieces = 30;
 const messageRotationMs = 8000;
 const colours = ["#1d4ed8", "#f59e0b", "#10b981", "#ef4444", "#8b5cf6"];
 
+/** True when the visitor asks for reduced motion: then no confetti at all (checked after hydration). */
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReduced(query.matches);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return reduced;
+}
+
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { messages } = loaderData;
+  const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -36,7 +53,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0">
-        {Array.from({ length: confettiPieces }, (_, i) => (
+        {Array.from({ length: reducedMotion ? 0 : confettiPieces }, (_, i) => (
           <span
             key={i}
             data-confetti

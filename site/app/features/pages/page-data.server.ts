@@ -9,7 +9,7 @@ import { courseBySlug, courses, type Course } from "../../content/courses";
 import { faculty } from "../../content/faculty";
 import { freeDemoFaqs, homeFaqs } from "../../content/faqs";
 import { privacyPolicy, refundPolicy, termsOfService, type LegalDocument } from "../../content/legal";
-import { highlightedPlanLabel, plans } from "../../content/plans";
+import { highlightedPlanLabel, planMonths, plans } from "../../content/plans";
 import { portfolioProjects } from "../../content/portfolio";
 import { homeServiceSlugs, servicePage, services } from "../../content/services";
 import { headlineStats, whyChooseStats } from "../../content/stats";
@@ -32,6 +32,7 @@ const courseCard = (c: Course): CourseCardData => ({
   image: c.image,
   path: c.path,
   outlinePath: c.outlinePath,
+  enrollPath: c.enrollPath,
   monthlyPriceUsd: c.monthlyPriceUsd,
 });
 
@@ -224,7 +225,11 @@ export function enrollData() {
       description: `Enrol in a ${brand.name} course: MERN stack, data analysis, AI & machine learning or cyber security. Talk to an advisor on WhatsApp or schedule a call.`,
       path: paths.enroll,
     }),
-    courses: courses.map((c) => ({ title: c.title, duration: c.duration, path: c.path })),
+    courses: courses.map((c) => ({ title: c.title, slug: c.slug, duration: c.duration, path: c.path, planMonths: planMonths(c.title) })),
+    plans,
+    highlightedPlanLabel,
+    /** The simple form's country (SPEC §3: default Pakistan, no input shown). */
+    simpleFormCountry: "Pakistan",
     contact: contactSummary(),
   };
 }

@@ -1,0 +1,35 @@
+// The toast area (sonner), mounted only while a page that raises toasts is shown (route handle
+// `{ toasts: true }`), so the home page never downloads it. It lives in the root layout, so a toast raised
+// just before a navigation (quote request → /contact, form → /Thank-you) stays visible on the next page.
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useMatches } from "react-router";
+
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
+export interface ToastHandle {
+  toasts?: boolean;
+}
+
+export const toastHandle: ToastHandle = { toasts: true };
+
+/** Sonner's rich colours fall just short of WCAG AA contrast (4.34:1 for errors); darker text keeps 4.5:1+. */
+const contrastSafe = {
+  "--success-text": "#166534",
+  "--info-text": "#1e40af",
+  "--warning-text": "#92400e",
+  "--error-text": "#b91c1c",
+} as React.CSSProperties;
+
+export function Toasts() {
+  const matches = useMatches();
+  const wanted = matches.some((m) => (m.handle as ToastHandle | undefined)?.toasts);
+  // Rendered only after hydration: the pre-rendered HTML carries no toast area.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted || !wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton style={contrastSafe} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,18 @@
+// What both enrolment layouts know about a course, and how ?course= picks one (a slug or a title).
+export interface EnrolCourse {
+  title: string;
+  slug: string;
+  duration: string;
+  path: string;
+  /** SPEC §9: 4 months when the title contains 'mern', else 3. */
+  planMonths: number;
+}
+
+export function courseFromParam(courses: EnrolCourse[], param: string | null): string {
+  const wanted = param?.trim().toLowerCase();
+  if (!wanted) return "";
+  return courses.find((c) => c.slug === wanted || c.title.toLowerCase() === wanted)?.title ?? "";
+}
+
+export const enrolmentErrorFallback = "Something went wrong. Try again later.";
+export const enrolmentFailedFallback = "Please try again later.";

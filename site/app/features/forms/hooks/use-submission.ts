@@ -1,0 +1,86 @@
+// The submit cycle every lead form shares (SPEC §4, §8): idle → submitting (a second submit is ignored) →
+// success (toast, form cleared, /Thank-you after a delay) or failure (toast, input and per-field reasons kept).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { paths } from "../../../config/paths";
+import { newSubmissionId, sendEmail, type FormType } from "../api/send-email";
+
+export const toastMs = { success: 3000, failure: 5000 } as const;
+
+export interface SubmissionTexts {
+  success: { title: string; description: string };
+  /** 'Submission Failed' description when the server gave no message. */
+  failedFallback: string;
+  /** 'Error' description when there was no answer. */
+  errorFallback: string;
+}
+
+export function useSubmission({
+  formType,
+  texts,
+  redirectAfterMs,
+}: {
+  formType: FormType;
+  texts: SubmissionTexts;
+  redirectAfterMs: number;
+}) {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const busy = useRef(false);
+  const submissionId = useRef<string | null>(null);
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const clearFieldError = useCallback(
+    (name: string) => setFieldErrors((errors) => {
+      if (!(name in errors)) return errors;
+      const { [name]: _gone, ...rest } = errors;
+      return rest;
+    }),
+    [],
+  );
+
+  /** Sends the form; resolves true on success (the caller then clears its inputs). */
+  const submit = useCallback(
+    async (formData: Record<string, string>): Promise<boolean> => {
+      if (busy.current) return false;
+      busy.current = true;
+      setSubmitting(true);
+      submissionId.current ??= newSubmissionId();
+      const result = await sendEmail({ formType, formData, submissionId: submissionId.current });
+      if (result.kind === "sent") {
+        submissionId.current = null;
+        setFieldErrors({});
+        toast.success(texts.success.title, { description: texts.success.description, duration: toastMs.success });
+        // Stays disabled until the page changes: the enquiry is in.
+        const go = () => navigate(paths.thankYou);
+        if (redirectAfterMs > 0) redirect.current = window.setTimeout(go, redirectAfterMs);
+        else go();
+        return true;
+      }
+      if (result.kind === "failed") {
+        setFieldErrors(result.fields);
+        toast.error("Submission Failed", { description: result.message ?? texts.failedFallback, duration: toastMs.failure });
+      } else {
+        toast.error("Error", { description: result.message ?? texts.errorFallback, duration: toastMs.failure });
+      }
+      busy.current = false;
+      setSubmitting(false);
+      return false;
+    },
+    [formType, texts, redirectAfterMs, navigate],
+  );
+
+  return { submit, submitting, fieldErrors, clearFieldError };
+}
+
+/** The text fields of a form (the honeypot included), trimmed. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  new FormData(form).forEach((value, name) => {
+    if (typeof value === "string") values[name] = value.trim();
+  });
+  return values;
+}

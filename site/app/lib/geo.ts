@@ -1,0 +1,68 @@
+// The visitor's country (GET /api/geo, from the CDN's viewer-country header), asked once per page load
+// and shared by every component that needs it: the price reveal and the enrolment layout (SPEC §4).
+import { useEffect, useState } from "react";
+import { requestJson } from "./request";
+
+export interface GeoAnswer {
+  country: string | null;
+  country_code: string | null;
+  success: boolean;
+}
+
+/** Countries that get the simple enrolment form and no prices (SPEC §9). */
+export const excludedCountryCodes = ["PK", "QA"];
+
+export const geoUrl = "/api/geo";
+
+/** The answer, or null when the lookup failed (failures are only logged, SPEC §8). */
+export async function fetchGeo(): Promise<GeoAnswer | null> {
+  const answer = await requestJson<GeoAnswer>(geoUrl);
+  if (answer.kind === "ok" && answer.body && typeof answer.body === "object") return answer.body;
+  console.warn("Location check failed", answer.kind === "refused" ? answer.status : answer);
+  return null;
+}
+
+let pending: Promise<GeoAnswer | null> | undefined;
+let settled: { answer: GeoAnswer | null } | undefined;
+
+function lookupOnce(): Promise<GeoAnswer | null> {
+  pending ??= fetchGeo().then((answer) => {
+    settled = { answer };
+    return answer;
+  });
+  return pending;
+}
+
+/** `loading` until the lookup settles, then `pk` (Pakistan or Qatar) or `other` (anything else, failures included). */
+export type Region = "loading" | "pk" | "other";
+
+const isExcluded = (a: GeoAnswer | null) =>
+  !!a?.success && excludedCountryCodes.includes((a.country_code ?? "").toUpperCase());
+
+/** The settled geo answer; undefined while loading. The first render is always "loading" (matches the pre-rendered HTML). */
+export function useGeo(): { answer: GeoAnswer | null } | undefined {
+  // Only after hydration may a cached answer be used at once (client-side navigation).
+  const [state, setState] = useState<{ answer: GeoAnswer | null } | undefined>(() =>
+    typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true" ? settled : undefined,
+  );
+  useEffect(() => {
+    if (state) return;
+    let live = true;
+    lookupOnce().then((answer) => live && setState({ answer }));
+    return () => {
+      live = false;
+    };
+  }, [state]);
+  return state;
+}
+
+export function useRegion(): Region {
+  const geo = useGeo();
+  if (!geo) return "loading";
+  return isExcluded(geo.answer) ? "pk" : "other";
+}
+
+/** Prices show only after a successful lookup in a country other than PK and QA. */
+export function pricesVisibleFor(answer: GeoAnswer | null): boolean {
+  return !!answer?.success && !!answer.country_code && !isExcluded(answer);
+}
