@@ -50,6 +50,10 @@ const provider = new Provider(issuer, {
     },
   ],
   pkce: { required: () => true },
+  // Like Cognito, put the profile and e-mail claims in the ID token (the site reads them from there).
+  conformIdTokenClaims: false,
+  // The site calls the token endpoint from the browser: allow loopback origins.
+  clientBasedCORS: (_ctx, origin) => isLoopbackUrl(origin),
   scopes: ["openid", "profile", "email"],
   claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
   features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true, logoutSource } },

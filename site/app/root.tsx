@@ -1,6 +1,6 @@
 // The document shell: <head>, header, main landmark, footer; the root loader (build time) supplies the
 // header and footer data so no content module is bundled into the page scripts.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -80,9 +80,14 @@ export default function App() {
 
 /** Shown by client-only routes (LMS, outlines, batches, lectures) until their code has loaded. */
 export function HydrateFallback() {
+  // One fallback document serves every client-only URL; once hydrated, say what is loading.
+  const [text, setText] = useState("Loading…");
+  useEffect(() => {
+    if (window.location.pathname.startsWith("/course-outline/")) setText("Loading course outline...");
+  }, []);
   return (
     <div className="container-page section" role="status">
-      <p className="text-lg text-slate-600">Loading…</p>
+      <p className="text-lg text-slate-600">{text}</p>
     </div>
   );
 }
