@@ -30,6 +30,9 @@ export function loader() {
   return layoutData();
 }
 
+/** Only the SPA fallback document (client-only routes before their module loads) uses this: every route has its own. */
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.brand.name ?? "Loading" }];
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<LayoutData>("root");
   useContentProtection(data?.contentProtection ?? true);
