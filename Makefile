@@ -14,15 +14,23 @@ ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
 LAMBDAS := health courses outline batches videos send-email mailer geo chat
 HAS_SITE := $(wildcard site/package.json)
+# The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
+OIDC_PORT ?= 9400
+OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
+# The browser tests get their own provider on a free port, known before the site is built.
+OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust test-site lint-rust lint-infra tools python-tools node-tools browser clean
+        test-rust test-site lint-rust lint-infra tools python-tools node-tools oidc-tools browser clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
 
-dev: build ## Install what is missing, build, and serve the whole product on http://localhost:$(PORT).
-	$(ACADEMY) serve --port $(PORT) --site site/build/client
+dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
+dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT).
+	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
+	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
+	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) $(ACADEMY) serve --port $(PORT) --site site/build/client
 
 test: tools lint-rust test-rust lint-infra test-site ## Every check: format, clippy, Rust tests (moto), cfn-lint, site tests.
 	@echo "make test: all checks passed"
@@ -46,6 +54,11 @@ ifneq ($(HAS_SITE),)
 node-tools: site/node_modules/.installed
 site/node_modules/.installed: site/package-lock.json
 	cd site && npm ci --cache $(NPM_CACHE) --prefer-offline --no-audit --no-fund
+	touch $@
+
+oidc-tools: infra/oidc/node_modules/.installed
+infra/oidc/node_modules/.installed: infra/oidc/package-lock.json
+	cd infra/oidc && npm ci --cache $(NPM_CACHE) --prefer-offline --no-audit --no-fund
 	touch $@
 
 browser:
@@ -76,13 +89,13 @@ lint-infra: python-tools ## cfn-lint on the SAM template.
 
 ifneq ($(HAS_SITE),)
 build-site: node-tools
-	cd site && npm run build
+	cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run build
 
-test-site: node-tools browser build-api ## Typecheck, component tests, then browser tests against `academy serve`.
+test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests, then browser tests against `academy serve` + the local OpenID provider.
 	cd site && npm run typecheck
 	cd site && npm test
-	cd site && npm run build
-	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
+	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
+	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
 
 bench-site: node-tools browser build ## Lighthouse on every public route → docs/benchmarks/site.md.
 	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'

@@ -3,18 +3,33 @@
 # stops the server afterwards. Usage: with-server.sh ACADEMY_BINARY COMMAND...
 # The command sees BASE_URL (e.g. http://127.0.0.1:40321), ACADEMY_STORE, ACADEMY_OUTBOX (the
 # folder the server mails into) and ACADEMY_BIN (the academy binary, for grants in tests).
+# With OIDC_PORT set it also starts the LOCAL ONLY OpenID provider (infra/oidc) on that port, exports
+# OIDC_ISSUER, and lets the site's CSP call it; the site must have been built with that issuer.
 set -euo pipefail
 academy=$1; shift
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export ACADEMY_STORE="embedded:$work/academy.db" BASE_URL="http://127.0.0.1:$port"
 export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy"
+oidc=
+if [ -n "${OIDC_PORT:-}" ]; then
+  export OIDC_ISSUER="http://127.0.0.1:$OIDC_PORT" ACADEMY_CSP_CONNECT="http://127.0.0.1:$OIDC_PORT"
+  node infra/oidc/server.mjs >"$work/oidc.log" 2>&1 &
+  oidc=$!
+fi
 "$academy" serve --port "$port" --site site/build/client >"$work/server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $server $oidc 2>/dev/null; wait $server $oidc 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
   curl -fsS "$BASE_URL/api/health" >/dev/null 2>&1 && break
   kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
   sleep 0.1
 done
+if [ -n "$oidc" ]; then
+  for _ in $(seq 1 100); do
+    curl -fsS "$OIDC_ISSUER/.well-known/openid-configuration" >/dev/null 2>&1 && break
+    kill -0 $oidc 2>/dev/null || { cat "$work/oidc.log"; exit 1; }
+    sleep 0.1
+  done
+fi
 "$@"

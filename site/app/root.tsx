@@ -1,6 +1,6 @@
 // The document shell: <head>, header, main landmark, footer; the root loader (build time) supplies the
 // header and footer data so no content module is bundled into the page scripts.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -32,8 +32,8 @@ export function loader() {
   return layoutData();
 }
 
-/** The title of the SPA fallback document (client-only routes), until the route's own meta replaces it. */
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.brand.name }] : []);
+/** Only the SPA fallback document (client-only routes before their module loads) uses this: every route has its own. */
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.brand.name ?? "Loading" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<LayoutData>("root");
@@ -87,9 +87,14 @@ export default function App() {
 
 /** Shown by client-only routes (LMS, outlines, batches, lectures) until their code has loaded. */
 export function HydrateFallback() {
+  // One fallback document serves every client-only URL; once hydrated, say what is loading.
+  const [text, setText] = useState("Loading…");
+  useEffect(() => {
+    if (window.location.pathname.startsWith("/course-outline/")) setText("Loading course outline...");
+  }, []);
   return (
     <div className="container-page section" role="status">
-      <p className="text-lg text-slate-600">Loading…</p>
+      <p className="text-lg text-slate-600">{text}</p>
     </div>
   );
 }

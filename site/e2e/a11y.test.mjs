@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { clientOnlyPaths, launch, openPage, sitemapPaths, utilityPaths, viewports } from "./support.mjs";
+import { browserClientOnlyPaths, browserUtilityPaths, launch, openPage, sitemapPaths, viewports } from "./support.mjs";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
@@ -10,7 +10,7 @@ let browser;
 let paths = [];
 before(async () => {
   browser = await launch();
-  paths = [...(await sitemapPaths()), ...utilityPaths, ...clientOnlyPaths.slice(0, 1), "/no-such-page"];
+  paths = [...(await sitemapPaths()), ...browserUtilityPaths, ...browserClientOnlyPaths.slice(0, 1), "/no-such-page"];
 });
 after(() => browser?.close());
 

@@ -2,7 +2,7 @@
 // and with JavaScript disabled each public page still shows its full content.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { clientOnlyPaths, launch, openPage, rawH1s, sitemapPaths, url, utilityPaths, viewports } from "./support.mjs";
+import { browserClientOnlyPaths as clientOnlyPaths, browserUtilityPaths as utilityPaths, launch, openPage, rawH1s, sitemapPaths, url, viewports } from "./support.mjs";
 
 let browser;
 let publicPaths = [];

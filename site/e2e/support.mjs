@@ -56,6 +56,13 @@ export const clientOnlyPaths = [
   "/recorded-lectures/665f1c2a9b3e4d0012a1c001",
 ];
 
+/**
+ * What the generic browser checks open: /sign-in, /sign-up and the /lms gate leave for the OpenID provider at
+ * once, so e2e/lms.test.mjs checks them (signed in, through the real flow) instead.
+ */
+export const browserUtilityPaths = utilityPaths.filter((p) => !p.startsWith("/sign-"));
+export const browserClientOnlyPaths = clientOnlyPaths.filter((p) => p !== "/lms");
+
 /** SPEC §2's public routes: the sitemap must hold at least these. */
 export const specPublicPaths = [
   "/", "/about", "/courses", "/CyberSecurityPage", "/DataAnalysisPage", "/AiPage", "/MernStackPage", "/services",
@@ -87,3 +94,36 @@ export function rawH1s(html) {
 
 /** Pagefind (site search) compiles WebAssembly, which the CSP allows only with this in script-src. */
 export const wasmCspSource = "'wasm-unsafe-eval'";
+
+// ---- sign-in, Secret IDs (LMS) ----------------------------------------------------------------------------
+
+/** The local OpenID provider the site was built against (with-server.sh exports it when OIDC_PORT is set). */
+export const oidcIssuer = process.env.OIDC_ISSUER ?? "";
+
+/**
+ * Signs in through the real flow: open `path` (or /sign-in), fill the local provider's form, come back.
+ * With `signUp`, starts at /sign-up and fills the account-creation form.
+ */
+export async function signIn(context, { email = "student@example.com", name, path = "/sign-in", signUp = false } = {}) {
+  const page = await context.newPage();
+  await page.goto(url(signUp ? "/sign-up" : path));
+  await page.waitForURL((u) => u.href.startsWith(oidcIssuer), { timeout: 15000 });
+  if (name) await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: signUp ? "Create account" : "Sign in" }).click();
+  await page.waitForURL((u) => u.href.startsWith(baseUrl) && !u.pathname.startsWith("/sign-"), { timeout: 15000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return page;
+}
+
+/** `academy grant` against the server's store: the Secret ID (the last line of its output). */
+export async function grantSecretId(batchId) {
+  const { execFileSync } = await import("node:child_process");
+  const out = execFileSync(process.env.ACADEMY_BIN, ["grant", "--batch", batchId, "--label", "e2e"], { encoding: "utf8" });
+  return out.trim().split("\n").at(-1).trim();
+}
+
+export async function revokeSecretId(batchId, secret) {
+  const { execFileSync } = await import("node:child_process");
+  execFileSync(process.env.ACADEMY_BIN, ["revoke", "--batch", batchId, "--secret", secret], { encoding: "utf8" });
+}

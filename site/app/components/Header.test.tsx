@@ -6,7 +6,8 @@ import { renderAt } from "../test/render";
 import { Header } from "./Header";
 
 const session = vi.hoisted(() => ({ current: { status: "signed-out", user: null } as Session }));
-vi.mock("../lib/auth", () => ({ useSession: () => session.current }));
+const signOut = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock("../lib/auth", () => ({ useSession: () => session.current, signOut }));
 
 const data = layoutData();
 const header = () => <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} />;
@@ -52,6 +53,19 @@ describe("Header navigation", () => {
     renderAt(header());
     expect(within(mainNav().parentElement!).getAllByRole("link", { name: "Sign In" })[0]!.getAttribute("href")).toBe("/sign-in");
     expect(screen.queryAllByRole("link", { name: /LMS/ })).toHaveLength(0);
+  });
+
+  it("shows a user menu with the name, the e-mail and Sign out", () => {
+    session.current = { status: "signed-in", user: { name: "Ayesha Khan", email: "ayesha@example.com" } };
+    renderAt(header());
+    const account = screen.getAllByRole("button", { name: "Account: Ayesha Khan" })[0]!;
+    expect(account.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(account);
+    expect(account.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getAllByText("ayesha@example.com")[0]).toBeTruthy();
+    fireEvent.click(screen.getAllByRole("button", { name: "Sign out" })[0]!);
+    expect(signOut).toHaveBeenCalled();
+    expect(screen.queryAllByRole("link", { name: /Sign In/ })).toHaveLength(0);
   });
 
   it("shows the LMS button for a signed-in user", () => {

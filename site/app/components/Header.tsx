@@ -6,6 +6,7 @@ import { useSession } from "../lib/auth";
 import { cx } from "../lib/cx";
 import { isActivePath, isNavItemActive, type NavItem } from "../lib/nav";
 import { Icon } from "./Icon";
+import { UserMenu } from "./UserMenu";
 
 interface HeaderProps {
   brandName: string;
@@ -97,7 +98,10 @@ function SessionActions({ className }: { className?: string }) {
   const session = useSession();
   if (session.status === "signed-in") {
     return (
-      <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
+      <>
+        <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
+        <UserMenu user={session.user} />
+      </>
     );
   }
   return (

@@ -3,6 +3,7 @@
 
 export const iconNames = [
   // interface
+  "arrow-left",
   "arrow-right",
   "calendar",
   "check",
@@ -11,6 +12,7 @@ export const iconNames = [
   "clock",
   "external-link",
   "log-in",
+  "log-out",
   "mail",
   "map-pin",
   "menu",
@@ -19,6 +21,8 @@ export const iconNames = [
   "phone",
   "star",
   "x",
+  "user",
+  "play",
   // content
   "award",
   "bar-chart-3",

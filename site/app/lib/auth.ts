@@ -1,5 +1,8 @@
-// The session seam: the LMS issue replaces this with the OIDC session (oidc-client-ts). Everything that
-// shows or hides signed-in UI (the LMS button, the user menu) reads this hook and nothing else.
+// The session seam: everything that shows or hides signed-in UI reads useSession() and nothing else.
+// The signed-in user is the one oidc-client-ts stored in localStorage; reading it here needs no OIDC code, so
+// public pages never download the OIDC client (app/features/auth/oidc-client.ts is imported on demand).
+import { useSyncExternalStore } from "react";
+import { userStorageKey } from "../config/oidc";
 
 export interface SessionUser {
   name: string;
@@ -11,7 +14,86 @@ export type Session =
   | { status: "signed-in"; user: SessionUser };
 
 const signedOut: Session = { status: "signed-out", user: null };
+const changeEvent = "academy:session";
 
+interface StoredUser {
+  expires_at?: number;
+  profile?: { name?: string; email?: string; preferred_username?: string; sub?: string };
+}
+
+let cache: { raw: string | null; session: Session } = { raw: null, session: signedOut };
+
+function read(): Session {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(userStorageKey);
+  } catch {
+    return signedOut;
+  }
+  if (raw === cache.raw) return cache.session;
+  cache = { raw, session: parse(raw) };
+  return cache.session;
+}
+
+function parse(raw: string | null): Session {
+  if (!raw) return signedOut;
+  try {
+    const stored = JSON.parse(raw) as StoredUser;
+    // An expired session ends cleanly: it is forgotten, and the visitor is signed out.
+    if (!stored.expires_at || stored.expires_at * 1000 <= Date.now()) {
+      queueMicrotask(() => forgetSession());
+      return signedOut;
+    }
+    const p = stored.profile ?? {};
+    const email = p.email;
+    const name = p.name || email || p.preferred_username || "Student";
+    return { status: "signed-in", user: { name, email } };
+  } catch {
+    return signedOut;
+  }
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(changeEvent, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(changeEvent, onChange);
+  };
+}
+
+/** Tell every useSession() the stored user changed (same-tab writes fire no `storage` event). */
+export function announceSessionChange() {
+  window.dispatchEvent(new Event(changeEvent));
+}
+
+export function forgetSession() {
+  try {
+    window.localStorage.removeItem(userStorageKey);
+  } catch {
+    /* storage unavailable: nothing stored */
+  }
+  announceSessionChange();
+}
+
+/** Signed out while pre-rendering and during hydration; then the stored session. */
 export function useSession(): Session {
-  return signedOut;
+  return useSyncExternalStore(subscribe, read, () => signedOut);
+}
+
+/** The session right now (outside React, e.g. in the LMS gate). */
+export function currentSession(): Session {
+  return typeof window === "undefined" ? signedOut : read();
+}
+
+/** A same-origin path to come back to after sign-in; anything else falls back to "/". */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  return value;
+}
+
+/** Sign out: forget the session here, end it at the provider, and land on "/". */
+export async function signOut() {
+  const { signOutRedirect } = await import("../features/auth/oidc-client");
+  await signOutRedirect();
 }

@@ -1,24 +1,75 @@
-// /batches/:courseId: client-only shell; the batches issue loads GET /api/batches/course/{courseId} here.
-import { Link } from "react-router";
-import { Shell } from "../components/Shell";
+// /batches/:courseId: the course's batches from GET /api/batches/course/{courseId}, loaded in the browser.
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Icon } from "../components/Icon";
 import { courseOutlinePath, paths } from "../config/paths";
+import { getCourseBatches } from "../features/lms/api/get-batches";
+import { BatchCard } from "../features/lms/components/BatchCard";
+import { VideoOverlay } from "../features/lms/components/VideoOverlay";
+import type { Batch, Video } from "../features/lms/types";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/batches";
 
 export const meta: Route.MetaFunction = shellMeta("Available Batches", "Upcoming batches, timings and seats.");
 
+type State = { kind: "loading" } | { kind: "none" } | { kind: "list"; batches: Batch[] };
+
 export default function Batches({ params }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [playing, setPlaying] = useState<Video | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setState({ kind: "loading" });
+    getCourseBatches(params.courseId)
+      .then((batches) => live && setState(batches.length ? { kind: "list", batches } : { kind: "none" }))
+      .catch(() => live && setState({ kind: "none" }));
+    return () => {
+      live = false;
+    };
+  }, [params.courseId]);
+
+  if (state.kind === "none") {
+    return (
+      <section className="container-page py-20 text-center">
+        <h1 className="text-4xl font-extrabold">No Batches Found</h1>
+        <p className="mt-4 text-lg text-slate-700">Could not load batches for this course.</p>
+        <p className="mt-2 text-slate-600">Please check back later or contact support.</p>
+        <Link to={paths.home} className="btn-primary mt-8">
+          Go Back Home
+        </Link>
+      </section>
+    );
+  }
+
   return (
-    <Shell title="Available Batches">
-      <p>Batches of this course are listed here soon.</p>
+    <section className="container-page py-12 sm:py-16">
+      <button type="button" onClick={() => navigate(-1)} className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
+        <Icon name="arrow-left" className="size-4" />
+        Back
+      </button>
+      <h1 className="mt-6 text-4xl font-extrabold">Available Batches</h1>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={courseOutlinePath(params.courseId)} className="btn-secondary">
           View Course Outline
         </Link>
-        <Link to={paths.contact} className="btn-primary">
+        <Link to={paths.contact} className="btn-secondary">
           Contact Advisor
         </Link>
       </div>
-    </Shell>
+      {state.kind === "loading" ? (
+        <p role="status" className="mt-10 text-lg text-slate-600">
+          Loading batches...
+        </p>
+      ) : (
+        <ul className="mt-10 grid gap-6 lg:grid-cols-2">
+          {state.batches.map((b) => (
+            <BatchCard key={b._id} batch={b} onPlay={setPlaying} />
+          ))}
+        </ul>
+      )}
+      <VideoOverlay video={playing} onClose={() => setPlaying(null)} />
+    </section>
   );
 }

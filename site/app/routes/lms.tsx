@@ -1,19 +1,137 @@
-// /lms: client-only shell (served through __spa-fallback.html); the LMS issue builds the page.
+// /lms: signed-in users only. Hero, the courses from GET /api/courses (each opens a choice dialog), story,
+// stats, mission, vision and the six values; the fixed content is pre-rendered, the courses load in the browser.
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { Shell } from "../components/Shell";
+import { FeatureGrid } from "../components/FeatureGrid";
+import { Img } from "../components/Img";
+import { PageHero } from "../components/PageHero";
+import { Section, SectionHeading } from "../components/Section";
+import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
-import { shellMeta } from "../lib/route-meta";
+import { getCourses } from "../features/lms/api/get-courses";
+import { CourseChoiceDialog } from "../features/lms/components/CourseChoiceDialog";
+import { useSignedInGate } from "../features/lms/hooks/use-signed-in-gate";
+import { lmsData } from "../features/lms/lms-data.server";
+import type { Course } from "../features/lms/types";
+import { ApiError } from "../lib/api";
+import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
 
-export const meta: Route.MetaFunction = shellMeta("Learning Portal", "Your courses, outlines, batches and recorded lectures.");
+export const loader = () => lmsData();
+export const meta: Route.MetaFunction = metaFromLoader;
 
-export default function Lms() {
+type CoursesState = { kind: "loading" } | { kind: "error"; message: string } | { kind: "list"; courses: Course[] };
+
+function useCourses(enabled: boolean): CoursesState {
+  const [state, setState] = useState<CoursesState>({ kind: "loading" });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    getCourses()
+      .then((courses) => live && setState({ kind: "list", courses }))
+      .catch((e: unknown) => live && setState({ kind: "error", message: e instanceof ApiError ? e.statusText : "Network error" }));
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return state;
+}
+
+export default function Lms({ loaderData: d }: Route.ComponentProps) {
+  const session = useSignedInGate();
+  const signedIn = session.status === "signed-in";
+  const courses = useCourses(signedIn);
+  const [chosen, setChosen] = useState<Course | null>(null);
+
+  if (!signedIn) {
+    return (
+      <section className="container-page py-20">
+        <h1 className="text-4xl font-extrabold">Learning Portal</h1>
+        <p role="status" className="mt-6 text-lg text-slate-600">
+          Checking your sign-in…
+        </p>
+      </section>
+    );
+  }
+
   return (
-    <Shell title="Learning Portal">
-      <p>Your courses, outlines, batches and recorded lectures will appear here.</p>
-      <Link to={paths.courses} className="btn-primary mt-6">
-        Browse All Courses
-      </Link>
-    </Shell>
+    <div>
+      <PageHero
+        eyebrow={`Welcome, ${session.user.name}`}
+        title="Your Learning Portal"
+        intro="Open a course to read its week-by-week outline or to find your batch and its recorded lectures."
+      >
+        <Link to={paths.courses} className="btn-primary mt-8">
+          Browse All Courses
+        </Link>
+      </PageHero>
+
+      <Section headingId="lms-courses">
+        <SectionHeading id="lms-courses" eyebrow="Courses" title="Our Courses" />
+        {courses.kind === "loading" && <p role="status">Loading courses...</p>}
+        {courses.kind === "error" && (
+          <p role="alert" className="font-medium text-red-700">
+            Error: {courses.message}
+          </p>
+        )}
+        {courses.kind === "list" && courses.courses.length === 0 && <p>No courses available.</p>}
+        {courses.kind === "list" && courses.courses.length > 0 && (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {courses.courses.map((c) => (
+              <li key={c._id} className="card flex flex-col overflow-hidden">
+                <button type="button" onClick={() => setChosen(c)} className="flex h-full flex-col text-left hover:bg-slate-50">
+                  <Img src={c.thumbnail} alt="" title={c.title} width={480} height={270} className="aspect-video w-full object-cover" />
+                  <span className="flex flex-1 flex-col p-5">
+                    <span className="text-lg font-semibold text-ink">{c.title}</span>
+                    <span className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{c.description}</span>
+                    <span className="mt-4 flex justify-between text-sm text-slate-700">
+                      <span>Duration: {c.duration}</span>
+                      <span>Students: N/A</span>
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section headingId="lms-story" className="bg-slate-50">
+        <div className="mx-auto max-w-3xl">
+          <p className="eyebrow">Since {d.foundedYear}</p>
+          <h2 id="lms-story" className="mt-2 text-3xl font-bold">
+            {d.story.heading}
+          </h2>
+          {d.story.paragraphs.map((p) => (
+            <p key={p.slice(0, 24)} className="mt-6 text-lg leading-8 text-slate-600">
+              {p}
+            </p>
+          ))}
+          <StatsStrip stats={d.stats} className="mt-10" />
+        </div>
+      </Section>
+
+      <Section headingId="lms-mission">
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="card p-8">
+            <h2 id="lms-mission" className="text-2xl font-bold">
+              Our Mission
+            </h2>
+            <p className="mt-4 text-lg leading-8 text-slate-600">{d.mission}</p>
+          </div>
+          <div className="card p-8">
+            <h2 className="text-2xl font-bold">Our Vision</h2>
+            <p className="mt-4 text-lg leading-8 text-slate-600">{d.vision}</p>
+          </div>
+        </div>
+      </Section>
+
+      <Section headingId="lms-values" className="bg-slate-50">
+        <SectionHeading id="lms-values" eyebrow="What drives us" title="Our Core Values" />
+        <FeatureGrid items={d.values} />
+      </Section>
+
+      <CourseChoiceDialog course={chosen} onClose={() => setChosen(null)} />
+    </div>
   );
 }

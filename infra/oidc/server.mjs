@@ -1,0 +1,175 @@
+// LOCAL ONLY OpenID provider for `make dev` and the browser tests: never deploy it (production uses Cognito).
+// oidc-provider with its own sign-in and sign-up pages that accept any e-mail, one public client (code + PKCE)
+// whose redirect URIs may be on localhost or 127.0.0.1 at any port, and `prompt=create` for sign-up.
+//
+// Env: OIDC_PORT (default 9400), OIDC_ISSUER (default http://127.0.0.1:$OIDC_PORT),
+//      OIDC_CLIENT_ID (default academy-local). Stops cleanly on SIGTERM / SIGINT.
+import { createServer } from "node:http";
+import { URL } from "node:url";
+import Provider, { interactionPolicy } from "oidc-provider";
+
+const port = Number(process.env.OIDC_PORT ?? 9400);
+const issuer = (process.env.OIDC_ISSUER ?? `http://127.0.0.1:${port}`).replace(/\/$/, "");
+const clientId = process.env.OIDC_CLIENT_ID ?? "academy-local";
+
+/** Accounts live in memory: any e-mail signs in; sign-up also records a name. */
+const accounts = new Map();
+const account = (email, name) => {
+  const key = email.trim().toLowerCase();
+  const existing = accounts.get(key);
+  const record = { email: key, name: name?.trim() || existing?.name || key.split("@")[0] };
+  accounts.set(key, record);
+  return record;
+};
+
+/** Redirects back to the site are allowed on loopback hosts at any port (the tests pick free ports). */
+const isLoopbackUrl = (value) => {
+  try {
+    const u = new URL(value);
+    return u.protocol === "http:" && (u.hostname === "localhost" || u.hostname === "127.0.0.1");
+  } catch {
+    return false;
+  }
+};
+
+// Sign-up: a requestable `create` prompt, checked before login (OpenID Connect "prompt=create").
+const policy = interactionPolicy.base();
+policy.add(new interactionPolicy.Prompt({ name: "create", requestable: true }), 0);
+
+const provider = new Provider(issuer, {
+  clients: [
+    {
+      client_id: clientId,
+      client_name: "Skyline Tech Academy (local)",
+      token_endpoint_auth_method: "none",
+      application_type: "web",
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      redirect_uris: ["http://127.0.0.1/sign-in"],
+      post_logout_redirect_uris: ["http://127.0.0.1/"],
+    },
+  ],
+  pkce: { required: () => true },
+  // Like Cognito, put the profile and e-mail claims in the ID token (the site reads them from there).
+  conformIdTokenClaims: false,
+  // The site calls the token endpoint from the browser: allow loopback origins.
+  clientBasedCORS: (_ctx, origin) => isLoopbackUrl(origin),
+  scopes: ["openid", "profile", "email"],
+  claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+  features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true, logoutSource } },
+  interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  // A first-party client: consent is implied for the scopes it asks for.
+  loadExistingGrant: async (ctx) => {
+    const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+    grant.addOIDCScope("openid profile email");
+    await grant.save();
+    return grant;
+  },
+  findAccount: (_ctx, id) => {
+    const record = accounts.get(id) ?? account(id);
+    return {
+      accountId: record.email,
+      claims: () => ({ sub: record.email, email: record.email, email_verified: true, name: record.name }),
+    };
+  },
+  cookies: { keys: ["local-only-not-a-secret"] },
+  ttl: { AccessToken: 3600, IdToken: 3600, Session: 86400, Interaction: 3600, Grant: 86400 },
+  renderError: (ctx, out) => {
+    ctx.type = "html";
+    ctx.body = page("Sign-in error", `<p>${escape(out.error)}: ${escape(out.error_description ?? "")}</p>`);
+  },
+});
+provider.proxy = false;
+
+// Any loopback redirect is fine for the one local client.
+provider.Client.prototype.redirectUriAllowed = isLoopbackUrl;
+provider.Client.prototype.postLogoutRedirectUriAllowed = isLoopbackUrl;
+
+function escape(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)} · LOCAL ONLY identity provider</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}
+.banner{background:#b91c1c;color:#fff;font-weight:700;text-align:center;padding:.75rem;letter-spacing:.04em}
+main{max-width:26rem;margin:3rem auto;background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem}
+label{display:block;font-weight:600;margin-top:1rem}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #64748b;border-radius:.5rem;font:inherit}
+button{margin-top:1.5rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+p.note{color:#475569;font-size:.9rem}</style></head>
+<body><div class="banner" role="note">LOCAL ONLY — development identity provider. Any e-mail signs in; nothing is checked.</div>
+<main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
+
+async function logoutSource(ctx, form) {
+  // Sign-out from the site needs no confirmation locally: the form posts itself.
+  ctx.body = page(
+    "Signing out",
+    `${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/><button type="submit">Sign out</button></form>')}
+<script>document.forms[0].submit()</script>`,
+  );
+}
+
+async function readForm(req) {
+  let raw = "";
+  for await (const chunk of req) raw += chunk;
+  return new URLSearchParams(raw);
+}
+
+async function interaction(req, res, uid, method) {
+  const details = await provider.interactionDetails(req, res);
+  if (details.uid !== uid) throw new Error("interaction mismatch");
+  const signUp = details.prompt.name === "create";
+  if (method === "POST") {
+    const form = await readForm(req);
+    const email = form.get("email") ?? "";
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+      res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+      res.end(page(signUp ? "Create your account" : "Sign in", `<p role="alert">Enter an e-mail address.</p><p><a href="/interaction/${uid}">Back</a></p>`));
+      return;
+    }
+    const record = account(email, form.get("name"));
+    const result = { login: { accountId: record.email } };
+    if (signUp) result.create = {};
+    await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+    return;
+  }
+  const nameField = signUp ? '<label for="name">Full name</label><input id="name" name="name" autocomplete="name">' : "";
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(
+    page(
+      signUp ? "Create your account" : "Sign in",
+      `<form method="post" action="/interaction/${uid}">
+${nameField}<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required autofocus>
+<button type="submit">${signUp ? "Create account" : "Sign in"}</button></form>
+<p class="note">Client: ${escape(details.params.client_id)}. This provider is for local development and tests only.</p>`,
+    ),
+  );
+}
+
+const callback = provider.callback();
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url ?? "/", issuer);
+  const match = url.pathname.match(/^\/interaction\/([\w-]+)$/);
+  if (!match) return callback(req, res);
+  try {
+    await interaction(req, res, match[1], req.method);
+  } catch (err) {
+    res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+    res.end(page("Sign-in expired", `<p>${escape(err.message)}. Go back to the site and sign in again.</p>`));
+  }
+});
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`LOCAL ONLY OpenID provider: issuer ${issuer}, client ${clientId} (any e-mail signs in)`);
+});
+
+function stop(signal) {
+  console.log(`local OpenID provider: ${signal}, stopping`);
+  server.close(() => process.exit(0));
+  server.closeAllConnections?.();
+  setTimeout(() => process.exit(0), 2000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
