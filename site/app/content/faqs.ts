@@ -1,5 +1,6 @@
 // FAQs: eight on the home page, twelve on /FreeDemo (stating SPEC §2's free-demo facts).
 import { brand } from "./brand";
+import { demoMinutes } from "./demo";
 
 export interface FaqItem {
   question: string;
@@ -43,7 +44,7 @@ export const homeFaqs: FaqItem[] = [
 
 export const freeDemoFaqs: FaqItem[] = [
   { question: "Is the demo class really free?", answer: "Yes. The demo class is completely free, with no payment details and no obligation to enrol." },
-  { question: "How long does a free demo session last?", answer: "A demo session lasts 30–45 minutes, including time for your questions." },
+  { question: "How long does a free demo session last?", answer: `A demo session lasts ${demoMinutes} minutes, including time for your questions.` },
   { question: "Can I attend more than one demo?", answer: "Yes. You can book multiple demos, for the same course or for different courses, before you decide." },
   { question: "Is there a certificate for the demo?", answer: "No. Certificates are awarded only for completing a full course, not for demo sessions." },
   { question: "Is the demo live or pre-recorded?", answer: "The demo is a live class with a real instructor. Recorded demos are also available if you cannot attend live." },

@@ -4,6 +4,7 @@ import { FeatureGrid } from "../components/FeatureGrid";
 import { Img } from "../components/Img";
 import { PageHero } from "../components/PageHero";
 import { CtaBanner, Section, SectionHeading } from "../components/Section";
+import { MissionVision } from "../components/MissionVision";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
 import { aboutData } from "../features/pages/page-data.server";
@@ -39,20 +40,7 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section headingId="mission" className="bg-slate-50">
-        <div className="grid gap-6 md:grid-cols-2">
-          <div className="card p-8">
-            <h2 id="mission" className="text-2xl font-bold">
-              Our Mission
-            </h2>
-            <p className="mt-4 text-lg leading-8 text-slate-600">{d.mission}</p>
-          </div>
-          <div className="card p-8">
-            <h2 className="text-2xl font-bold">Our Vision</h2>
-            <p className="mt-4 text-lg leading-8 text-slate-600">{d.vision}</p>
-          </div>
-        </div>
-      </Section>
+      <MissionVision mission={d.mission} vision={d.vision} headingId="mission" className="bg-slate-50" />
 
       <Section headingId="values">
         <SectionHeading id="values" eyebrow="What drives us" title="Our Core Values" />

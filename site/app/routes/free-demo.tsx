@@ -11,6 +11,7 @@ import { freeDemoData } from "../features/pages/page-data.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/free-demo";
 import { Link } from "react-router";
+import { demoMinutes } from "../content/demo";
 
 export const loader = () => freeDemoData();
 export const meta: Route.MetaFunction = metaFromLoader;
@@ -21,7 +22,7 @@ export default function FreeDemo({ loaderData: d }: Route.ComponentProps) {
       <PageHero
         eyebrow="Free demo class"
         title="Try a Free Demo Class Before You Enrol"
-        intro="Join a live 30–45 minute class with one of our instructors, ask anything, and see exactly how our courses work. No payment and no obligation."
+        intro={`Join a live ${demoMinutes} minute class with one of our instructors, ask anything, and see exactly how our courses work. No payment and no obligation.`}
         image={{ src: "/images/hero/free-demo.webp", alt: "A live online demo class on a laptop", width: 720, height: 540 }}
       >
         <div className="mt-8 flex flex-wrap gap-3">

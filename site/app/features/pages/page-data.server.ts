@@ -20,6 +20,7 @@ import type { IconName } from "../../config/icons";
 import { absoluteUrl } from "../../config/site";
 import { pageMeta } from "../../lib/seo";
 import { breadcrumbLd, courseLd, faqLd, organizationLd, websiteLd } from "../../lib/structured-data";
+import { demoMinutes } from "../../content/demo";
 
 const courseCard = (c: Course): CourseCardData => ({
   id: c.id,
@@ -194,7 +195,7 @@ export function freeDemoData() {
     meta: pageMeta({
       title: "Book a Free Demo Class",
       description:
-        "Book a free 30–45 minute live demo class in MERN stack, data analysis, AI & machine learning or cyber security, or watch a recorded demo.",
+        `Book a free ${demoMinutes} minute live demo class in MERN stack, data analysis, AI & machine learning or cyber security, or watch a recorded demo.`,
       path: paths.freeDemo,
       image: "/images/hero/free-demo.webp",
       jsonLd: [faqLd(freeDemoFaqs), crumbs("Free Demo", paths.freeDemo)],
