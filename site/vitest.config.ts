@@ -6,5 +6,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     setupFiles: ["./app/test/setup.ts"],
+    // jsdom renders slowly on a loaded 2-core machine; a test that waits on the DOM gets 15 s, not 5.
+    testTimeout: 15_000,
   },
 });

@@ -1,6 +1,6 @@
 // The assistant's chat window (SPEC §4, §5, §8): a labelled, non-modal dialog with the conversation in an
 // aria-live log, a typing indicator, and a one-line input that Enter sends. Loaded on first open.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Icon } from "../../../components/Icon";
 import { maxQuestionLength, useAskQuestion } from "../api/ask-question";
 import { MessageText } from "./MessageText";
@@ -32,8 +32,9 @@ export function AssistantWindow({ id, open, company, onClose, zIndex }: Assistan
   const inputRef = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLOListElement>(null);
 
-  // Focus moves into the window when it opens and back to the input after each reply.
-  useEffect(() => {
+  // Focus moves into the window when it opens and back to the input after each reply, in the same
+  // commit that shows it (a layout effect), so nothing can act on the window before focus is inside.
+  useLayoutEffect(() => {
     if (open && !pending) inputRef.current?.focus();
   }, [open, pending]);
 
