@@ -1,5 +1,6 @@
 // The API client: same-origin /api, a 10-second timeout, and only a 2xx answer is a success.
-// Types follow functions/openapi.json (the backend's contract).
+// Types follow functions/openapi.json (the backend's contract), generated into lib/api-types.ts (aliases: lib/api-schema.ts).
+import type { ErrorBody } from "./api-schema";
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -24,7 +25,8 @@ async function serverMessageOf(res: Response): Promise<string | undefined> {
     const body = JSON.parse(text) as unknown;
     if (typeof body === "string") return body;
     if (body && typeof body === "object") {
-      const { message, error } = body as { message?: unknown; error?: unknown };
+      // Not trusted to follow the contract: each field is checked before use.
+      const { message, error } = body as { [K in keyof ErrorBody]?: unknown };
       if (typeof message === "string" && message) return message;
       if (typeof error === "string" && error) return error;
     }

@@ -1,13 +1,8 @@
 // The visitor's country (GET /api/geo, from the CDN's viewer-country header), asked once per page load
 // and shared by every component that needs it: the price reveal and the enrolment layout (SPEC §4).
 import { useEffect, useState } from "react";
+import type { GeoAnswer } from "./api-schema";
 import { requestJson } from "./request";
-
-export interface GeoAnswer {
-  country: string | null;
-  country_code: string | null;
-  success: boolean;
-}
 
 /** Countries that get the simple enrolment form and no prices (SPEC §9). */
 export const excludedCountryCodes = ["PK", "QA"];

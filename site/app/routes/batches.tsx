@@ -6,7 +6,7 @@ import { courseOutlinePath, paths } from "../config/paths";
 import { getCourseBatches } from "../features/lms/api/get-batches";
 import { BatchCard } from "../features/lms/components/BatchCard";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
-import type { Batch, Video } from "../features/lms/types";
+import type { Batch, Video } from "../lib/api-schema";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/batches";
 

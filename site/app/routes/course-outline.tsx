@@ -5,7 +5,7 @@ import { Icon } from "../components/Icon";
 import { batchesPath, paths } from "../config/paths";
 import { getOutlinePage, type OutlinePageData } from "../features/lms/api/get-outline";
 import { outlineData } from "../features/lms/lms-data.server";
-import type { Outline } from "../features/lms/types";
+import type { Outline } from "../lib/api-schema";
 import type { Route } from "./+types/course-outline";
 
 export const loader = ({ params }: Route.LoaderArgs) => outlineData(params.courseId);

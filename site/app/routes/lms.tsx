@@ -13,7 +13,7 @@ import { getCourses } from "../features/lms/api/get-courses";
 import { CourseChoiceDialog } from "../features/lms/components/CourseChoiceDialog";
 import { useSignedInGate } from "../features/lms/hooks/use-signed-in-gate";
 import { lmsData } from "../features/lms/lms-data.server";
-import type { Course } from "../features/lms/types";
+import type { Course } from "../lib/api-schema";
 import { ApiError } from "../lib/api";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";

@@ -9,7 +9,7 @@ import { storedSecretId } from "../features/lms/api/get-videos";
 import { SecretIdForm } from "../features/lms/components/SecretIdForm";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
 import { useBatchVideos } from "../features/lms/hooks/use-batch-videos";
-import type { Batch, Video } from "../features/lms/types";
+import type { Batch, Video } from "../lib/api-schema";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/recorded-lectures";
 

@@ -1,15 +1,11 @@
 // POST /api/chat {question} → {answer, source}: the assistant's one API operation (10 s timeout, only 2xx succeeds).
 import { useCallback, useState } from "react";
+import type { ChatAnswer, ErrorBody } from "../../../lib/api-schema";
 
 export const chatEndpoint = "/api/chat";
 export const askTimeoutMs = 10_000;
 /** The server's limit on a trimmed question. */
 export const maxQuestionLength = 500;
-
-export interface ChatAnswer {
-  answer: string;
-  source: "model" | "offline";
-}
 
 export class AskError extends Error {
   constructor(
@@ -34,7 +30,7 @@ export async function askQuestion(question: string, fetchImpl: typeof fetch = fe
     throw new AskError(e instanceof Error ? e.message : String(e));
   }
   if (res.status < 200 || res.status > 299) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
     throw new AskError(body?.message ?? `POST ${chatEndpoint} answered ${res.status}`, res.status);
   }
   const body = (await res.json().catch(() => null)) as Partial<ChatAnswer> | null;

@@ -1,5 +1,6 @@
 // POST /api/send-email: one enquiry or enrolment request (SPEC §7). The server stores it before answering
 // 200; a repeated submissionId is the same record, so a retry after a lost answer cannot duplicate it.
+import type { SendEmailAnswer } from "../../../lib/api-schema";
 import { requestJson } from "../../../lib/request";
 
 export const sendEmailUrl = "/api/send-email";
@@ -22,7 +23,7 @@ export type SendEmailResult =
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
 export async function sendEmail(request: SendEmailRequest): Promise<SendEmailResult> {
-  const answer = await requestJson<{ submissionId?: string }>(sendEmailUrl, {
+  const answer = await requestJson<Partial<SendEmailAnswer> | null>(sendEmailUrl, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request),

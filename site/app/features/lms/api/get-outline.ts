@@ -1,6 +1,6 @@
 // GET /api/outline/{courseId} (and the course it belongs to, for its title and duration).
 import { ApiError, apiGet } from "../../../lib/api";
-import type { Course, Outline } from "../types";
+import type { Course, Outline } from "../../../lib/api-schema";
 
 export type OutlinePageData =
   | { state: "found"; outline: Outline; course: { title: string; duration: string } | null }

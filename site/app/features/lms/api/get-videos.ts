@@ -1,11 +1,11 @@
 // GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id; the ID is kept in localStorage.
 import { apiGet } from "../../../lib/api";
-import type { Video } from "../types";
+import type { Video, VideoList } from "../../../lib/api-schema";
 
 export const SECRET_ID_KEY = "videoSecretId";
 
-export const getVideos = async (batchId: string, secretId: string) =>
-  (await apiGet<{ videos: Video[] }>(`/batches/${batchId}/videos`, { headers: { "X-Secret-Id": secretId } })).videos ?? [];
+export const getVideos = async (batchId: string, secretId: string): Promise<Video[]> =>
+  (await apiGet<VideoList>(`/batches/${batchId}/videos`, { headers: { "X-Secret-Id": secretId } })).videos ?? [];
 
 export function storedSecretId(): string {
   try {

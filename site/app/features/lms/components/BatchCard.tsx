@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { paths, recordedLecturesPath } from "../../../config/paths";
 import { storedSecretId } from "../api/get-videos";
 import { useBatchVideos } from "../hooks/use-batch-videos";
-import type { Batch, Video } from "../types";
+import type { Batch, Video } from "../../../lib/api-schema";
 import { AvailabilityBadge } from "./AvailabilityBadge";
 import { SecretIdForm } from "./SecretIdForm";
 

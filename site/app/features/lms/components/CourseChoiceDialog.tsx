@@ -3,7 +3,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "react-router";
 import { Icon } from "../../../components/Icon";
 import { batchesPath, courseOutlinePath } from "../../../config/paths";
-import type { Course } from "../types";
+import type { Course } from "../../../lib/api-schema";
 
 export function CourseChoiceDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
   const navigate = useNavigate();

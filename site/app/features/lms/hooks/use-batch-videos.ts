@@ -2,7 +2,7 @@
 import { useCallback, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { getVideos, retryMessage, storeSecretId } from "../api/get-videos";
-import type { Video } from "../types";
+import type { Video } from "../../../lib/api-schema";
 
 export type VideosResult = { ok: true; videos: Video[] } | { ok: false; message: string };
 

@@ -1,0 +1,20 @@
+// Friendly names for the API's schemas, from the generated app/lib/api-types.ts (functions/openapi.json via
+// `npm run api-types`). Types only: import them with `import type`, so nothing here reaches a bundle.
+import type { components } from "./api-types";
+
+type Schemas = components["schemas"];
+
+export type Course = Schemas["Course"];
+export type Outline = Schemas["Outline"];
+export type OutlineMonth = Schemas["OutlineMonth"];
+export type OutlineWeek = Schemas["OutlineWeek"];
+export type WeeklySchedule = Schemas["WeeklySchedule"];
+export type Batch = Schemas["Batch"];
+export type Video = Schemas["Video"];
+export type VideoList = Schemas["VideoList"];
+export type GeoAnswer = Schemas["GeoAnswer"];
+export type ChatAnswer = Schemas["ChatAnswer"];
+export type ChatRequest = Schemas["ChatRequest"];
+export type AnswerSource = Schemas["AnswerSource"];
+export type SendEmailAnswer = Schemas["SendEmailAnswer"];
+export type ErrorBody = Schemas["ErrorBody"];
