@@ -266,7 +266,9 @@ export interface components {
             /** @description `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout). */
             formType: string;
             /** @description The form's fields (SPEC §3), as text. */
-            formData: Record<string, never>;
+            formData: {
+                [key: string]: string;
+            };
             /** @description A UUID the browser makes per submission, so a retry cannot store it twice. */
             submissionId?: string | null;
         };

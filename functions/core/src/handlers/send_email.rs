@@ -24,7 +24,7 @@ pub struct SendEmailRequest {
     /// `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout).
     pub form_type: String,
     /// The form's fields (SPEC §3), as text.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, String>)]
     pub form_data: Map<String, Value>,
     /// A UUID the browser makes per submission, so a retry cannot store it twice.
     #[serde(default)]
