@@ -37,35 +37,8 @@ export function Footer({ data }: { data: LayoutData }) {
           </ul>
         </div>
 
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={heading}>
-            Quick Links
-          </h2>
-          <ul className="space-y-3 text-sm">
-            {data.quickLinks.map((l) => (
-              <li key={l.path}>
-                <Link to={l.path} onClick={toTop} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-popular-courses">
-          <h2 id="footer-popular-courses" className={heading}>
-            Popular Courses
-          </h2>
-          <ul className="space-y-3 text-sm">
-            {data.popularCourses.map((l) => (
-              <li key={l.label}>
-                <Link to={l.path} onClick={toTop} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={data.quickLinks} />
+        <FooterLinks id="footer-popular-courses" title="Popular Courses" links={data.popularCourses} />
 
         <div>
           <h2 className={heading}>Contact Us</h2>
@@ -115,5 +88,25 @@ export function Footer({ data }: { data: LayoutData }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A titled column of footer links; each returns to the top of the page it opens. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: { label: string; path: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className="space-y-3 text-sm">
+        {links.map((l) => (
+          <li key={l.label}>
+            <Link to={l.path} onClick={toTop} className={link}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
