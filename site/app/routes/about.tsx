@@ -4,7 +4,7 @@ import { FeatureGrid } from "../components/FeatureGrid";
 import { Img } from "../components/Img";
 import { PageHero } from "../components/PageHero";
 import { CtaBanner, Section, SectionHeading } from "../components/Section";
-import { MissionVision } from "../components/MissionVision";
+import { FoundingStory, MissionVision } from "../components/AboutSections";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
 import { aboutData } from "../features/pages/page-data.server";
@@ -26,19 +26,7 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
         <StatsStrip stats={d.stats} className="mt-10" />
       </PageHero>
 
-      <Section headingId="story">
-        <div className="mx-auto max-w-3xl">
-          <p className="eyebrow">Since {d.foundedYear}</p>
-          <h2 id="story" className="mt-2 text-3xl font-bold sm:text-4xl">
-            {d.story.heading}
-          </h2>
-          {d.story.paragraphs.map((p) => (
-            <p key={p.slice(0, 24)} className="mt-6 text-lg leading-8 text-slate-600">
-              {p}
-            </p>
-          ))}
-        </div>
-      </Section>
+      <FoundingStory story={d.story} foundedYear={d.foundedYear} headingId="story" />
 
       <MissionVision mission={d.mission} vision={d.vision} headingId="mission" className="bg-slate-50" />
 

@@ -6,7 +6,7 @@ import { FeatureGrid } from "../components/FeatureGrid";
 import { Img } from "../components/Img";
 import { PageHero } from "../components/PageHero";
 import { Section, SectionHeading } from "../components/Section";
-import { MissionVision } from "../components/MissionVision";
+import { FoundingStory, MissionVision } from "../components/AboutSections";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
 import { getCourses } from "../features/lms/api/get-courses";
@@ -97,20 +97,9 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section headingId="lms-story" className="bg-slate-50">
-        <div className="mx-auto max-w-3xl">
-          <p className="eyebrow">Since {d.foundedYear}</p>
-          <h2 id="lms-story" className="mt-2 text-3xl font-bold">
-            {d.story.heading}
-          </h2>
-          {d.story.paragraphs.map((p) => (
-            <p key={p.slice(0, 24)} className="mt-6 text-lg leading-8 text-slate-600">
-              {p}
-            </p>
-          ))}
-          <StatsStrip stats={d.stats} className="mt-10" />
-        </div>
-      </Section>
+      <FoundingStory story={d.story} foundedYear={d.foundedYear} headingId="lms-story" className="bg-slate-50">
+        <StatsStrip stats={d.stats} className="mt-10" />
+      </FoundingStory>
 
       <MissionVision mission={d.mission} vision={d.vision} headingId="lms-mission" />
 
