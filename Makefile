@@ -32,7 +32,7 @@ dev: build oidc-tools ## Install what is missing, build, and serve the whole pro
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools lint-rust test-rust lint-infra test-site ## Every check: format, clippy, Rust tests (moto), cfn-lint, site tests.
+test: tools lint-rust test-rust lint-infra test-site ## Every check: format, clippy, Rust tests (moto), template lints, site tests.
 	@echo "make test: all checks passed"
 
 build: build-api build-site ## Build the API server and the site.
@@ -82,8 +82,9 @@ build-lambdas: ## Cross-build every Lambda for arm64 into $(CARGO_TARGET_DIR)/la
 	PATH="$(VENV)/bin:$$PATH" cargo lambda build --release --arm64 --package academy-lambdas
 	@ls -l $(foreach l,$(LAMBDAS),$(CARGO_TARGET_DIR)/lambda/$(l)/bootstrap)
 
-lint-infra: python-tools ## cfn-lint on the SAM template.
+lint-infra: python-tools ## cfn-lint and `sam validate --lint` on the SAM template.
 	$(VENV)/bin/cfn-lint template.yaml
+	SAM_CLI_TELEMETRY=0 $(VENV)/bin/sam validate --lint --template template.yaml
 
 # ---- site ----------------------------------------------------------------
 

@@ -45,12 +45,12 @@ struct Server {
     site: Site,
 }
 
-/// The Content-Security-Policy of every answer; `ACADEMY_CSP_CONNECT` adds origins the browser
-/// may call (the OpenID provider). `'unsafe-inline'` scripts: React Router's pre-rendered pages
-/// carry inline hydration data; `'wasm-unsafe-eval'`: the search page's index (Pagefind) is
-/// WebAssembly. Both also go into the CDN's response-headers policy.
-fn content_security_policy() -> String {
-    let extra = std::env::var("ACADEMY_CSP_CONNECT").unwrap_or_default();
+/// The Content-Security-Policy of every answer; `extra` are origins the browser may call and
+/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS).
+/// `'unsafe-inline'` scripts: React Router's pre-rendered pages carry inline hydration data;
+/// `'wasm-unsafe-eval'`: the search page's index (Pagefind) is WebAssembly. The CDN's
+/// response-headers policy in `template.yaml` is this policy with Cognito's origins (tested).
+pub fn content_security_policy(extra: &str) -> String {
     format!(
         "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
@@ -61,7 +61,8 @@ fn content_security_policy() -> String {
 
 pub fn router(state: AppState, site: Site) -> Router {
     let server = Arc::new(Server { state, site });
-    let csp = HeaderValue::from_str(&content_security_policy()).expect("CSP is a valid header value");
+    let csp = content_security_policy(&std::env::var("ACADEMY_CSP_CONNECT").unwrap_or_default());
+    let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
         SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
     };
@@ -177,4 +178,21 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
         .with_graceful_shutdown(shutdown_signal())
         .await
         .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_security_policy;
+
+    /// The CDN sends the server's CSP: the response-headers policy in `template.yaml` is this
+    /// policy with the Cognito issuer and managed login domain as the extra origins.
+    #[test]
+    fn the_cdn_sends_the_same_content_security_policy() {
+        let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../template.yaml")).unwrap();
+        let cognito = "https://cognito-idp.${AWS::Region}.amazonaws.com https://${UserPoolDomain}.auth.${AWS::Region}.amazoncognito.com";
+        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito));
+        let found: Vec<&str> =
+            template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();
+        assert_eq!(found, [expected.as_str()], "template.yaml's CSP differs from the server's");
+    }
 }

@@ -14,9 +14,20 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response<Body> {
         .expect("static response parts are valid")
 }
 
-/// `200 OK` with `value` as JSON.
+/// `200 OK` with `value` as JSON, never stored by a cache.
 pub fn ok<T: Serialize>(value: &T) -> Response<Body> {
     json(StatusCode::OK, value)
+}
+
+/// How long the public catalog may be cached (by CloudFront at the edge and by browsers): a
+/// minute fresh, then served stale for five while one request revalidates it.
+pub const CATALOG_CACHE: &str = "public, max-age=60, stale-while-revalidate=300";
+
+/// `200 OK` with `value` as JSON that caches may keep as `cache_control` says.
+pub fn ok_cached<T: Serialize>(value: &T, cache_control: &'static str) -> Response<Body> {
+    let mut response = json(StatusCode::OK, value);
+    response.headers_mut().insert("cache-control", lambda_http::http::HeaderValue::from_static(cache_control));
+    response
 }
 
 /// The caller's address: the source IP API Gateway saw, or the peer address the local server

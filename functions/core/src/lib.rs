@@ -5,6 +5,7 @@
 pub mod catalog;
 pub mod chat;
 pub mod domain;
+pub mod edge;
 pub mod error;
 pub mod forms;
 pub mod handlers;

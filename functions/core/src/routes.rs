@@ -88,6 +88,10 @@ impl Route {
 
 /// Answers one API request. `only` restricts it to one Lambda's endpoint.
 pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) -> Response<Body> {
+    let req = match state.origin.admit(req) {
+        Ok(req) => req,
+        Err(refused) => return refused.into_response(),
+    };
     let route = Route::resolve(req.uri().path()).filter(|r| only.is_none_or(|e| r.endpoint() == e));
     let Some(route) = route else {
         return ApiError::NotFound("No such API endpoint.".into()).into_response();
@@ -109,7 +113,10 @@ pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) ->
             handlers::send_email::send_email(store, inline, &req).await
         }
         Route::Geo => Ok(handlers::geo::geo(&req, state.default_country.as_deref())),
-        Route::Chat => handlers::chat::chat(store, &state.knowledge, state.model.as_deref(), &req).await,
+        Route::Chat => {
+            let model = state.model.get().await;
+            handlers::chat::chat(store, &state.knowledge, model.as_deref(), &req).await
+        }
     };
     answer.unwrap_or_else(ApiError::into_response)
 }

@@ -1,7 +1,8 @@
 //! Everything a handler may need, built once per process (per Lambda container, or once for
 //! the local server) from the environment.
 
-use crate::chat::{GeminiModel, Knowledge};
+use crate::chat::{Knowledge, ModelProvider};
+use crate::edge::OriginGuard;
 use crate::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::media::{MediaSigner, S3Signer};
 use crate::store::{Store, StoreUrl, DEFAULT_STORE};
@@ -17,9 +18,11 @@ pub struct AppState {
     pub inline_mailer: Option<Arc<dyn Mailer>>,
     /// The country assumed when the CDN sends none (`ACADEMY_DEFAULT_COUNTRY`).
     pub default_country: Option<String>,
-    /// What the assistant knows, and the model it may ask (none without `GEMINI_API_KEY`).
+    /// What the assistant knows, and the model it may ask (offline without a key).
     pub knowledge: Arc<Knowledge>,
-    pub model: Option<Arc<GeminiModel>>,
+    pub model: ModelProvider,
+    /// In AWS: refuses requests that did not come through CloudFront (`ACADEMY_ORIGIN_SECRET`).
+    pub origin: OriginGuard,
 }
 
 /// The store named by `ACADEMY_STORE`, or the local default.
@@ -75,7 +78,8 @@ impl AppState {
             inline_mailer: None,
             default_country: std::env::var("ACADEMY_DEFAULT_COUNTRY").ok().filter(|c| !c.trim().is_empty()),
             knowledge: Arc::new(Knowledge::bundled()),
-            model: GeminiModel::from_env().map(Arc::new),
+            model: ModelProvider::from_env(&config),
+            origin: OriginGuard::from_env(),
         })
     }
 }
@@ -91,7 +95,10 @@ pub async fn mailer_from_env(store: &StoreUrl) -> Result<Arc<dyn Mailer>, String
         "outbox" => {
             Ok(Arc::new(OutboxMailer::new(std::env::var("ACADEMY_OUTBOX").unwrap_or_else(|_| "var/outbox".into()))))
         }
-        "ses" => Ok(Arc::new(SesMailer::new(aws_sdk_sesv2::Client::new(&aws_config().await)))),
+        "ses" => Ok(Arc::new(SesMailer::new(
+            aws_sdk_sesv2::Client::new(&aws_config().await),
+            std::env::var("ACADEMY_SES_CONFIGURATION_SET").ok(),
+        ))),
         other => Err(format!("ACADEMY_MAILER must be ses or outbox, not {other:?}")),
     }
 }

@@ -211,3 +211,55 @@ async fn ten_failures_lock_the_client_out_of_that_batch() {
     let other_batch = request("GET", &videos_path(MERN_08), &[("x-secret-id", &secret_08)], attacker);
     assert_eq!(call(&state, other_batch).await.0, 200);
 }
+
+#[tokio::test]
+async fn the_catalog_may_be_cached_briefly_and_nothing_else() {
+    let state = state().await;
+    for path in [
+        "/api/courses".to_owned(),
+        format!("/api/outline/{MERN}"),
+        "/api/batches".to_owned(),
+        format!("/api/batches/{MERN_07}"),
+        format!("/api/batches/course/{MERN}"),
+    ] {
+        let (status, headers, _) = call(&state, get(&path)).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(headers["cache-control"], academy_core::http::CATALOG_CACHE, "{path}");
+    }
+    let (secret, _) = grant(&state, MERN_07).await;
+    let answers = [
+        call(&state, get("/api/outline/ffffffffffffffffffffffff")).await,
+        call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], "198.51.100.9")).await,
+        call(&state, get("/api/geo")).await,
+        call(&state, get("/api/health")).await,
+    ];
+    for (status, headers, body) in answers {
+        assert_eq!(headers["cache-control"], "no-store", "{status} {body}");
+    }
+}
+
+/// Behind CloudFront: without the origin secret the API refuses (403 JSON); with it, limits key
+/// on the viewer's address, so two visitors behind one edge server are counted apart.
+#[tokio::test]
+async fn only_the_cdn_reaches_the_api_and_its_viewer_address_is_the_client() {
+    use academy_core::edge::{OriginGuard, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER};
+    let mut state = state().await;
+    state.origin = OriginGuard::new(Some("a-long-origin-secret".into()));
+    assert_error(&call(&state, get("/api/courses")).await, 403, "forbidden");
+    let forged = request("GET", "/api/courses", &[(ORIGIN_SECRET_HEADER, "guess")], "198.51.100.1");
+    assert_error(&call(&state, forged).await, 403, "forbidden");
+
+    let edge = "130.176.0.10";
+    let via_cdn = |viewer: &'static str, secret: Option<&'static str>| {
+        let mut headers = vec![(ORIGIN_SECRET_HEADER, "a-long-origin-secret"), (VIEWER_ADDRESS_HEADER, viewer)];
+        headers.extend(secret.map(|s| ("x-secret-id", s)));
+        request("GET", &videos_path(MERN_07), &headers, edge)
+    };
+    assert_eq!(call(&state, via_cdn("203.0.113.70:50000", None)).await.0, 401);
+    for _ in 0..10 {
+        assert_error(&call(&state, via_cdn("203.0.113.70:50001", Some("guess"))).await, 403, "forbidden");
+    }
+    assert_error(&call(&state, via_cdn("203.0.113.70:50002", Some("guess"))).await, 429, "rate_limited");
+    // Another visitor arriving through the same edge server is not locked out.
+    assert_error(&call(&state, via_cdn("203.0.113.71:50000", Some("guess"))).await, 403, "forbidden");
+}

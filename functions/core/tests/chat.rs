@@ -58,14 +58,19 @@ async fn generate(
     }
 }
 
-/// A local server speaking the generateContent wire format; returns the model client and
-/// what the server saw.
-async fn fake_model(behaviour: Behaviour) -> (GeminiModel, Arc<Mutex<Seen>>) {
+/// A local server speaking the generateContent wire format: its base URL and what it saw.
+async fn fake_server(behaviour: Behaviour) -> (String, Arc<Mutex<Seen>>) {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let app = Router::new().route("/v1beta/models/{call}", post(generate)).with_state((behaviour, seen.clone()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
+    (base, seen)
+}
+
+/// The model client of a fake server, and what the server saw.
+async fn fake_model(behaviour: Behaviour) -> (GeminiModel, Arc<Mutex<Seen>>) {
+    let (base, seen) = fake_server(behaviour).await;
     let model = GeminiModel::new(&base, "gemini-2.5-flash", "test-key-123", Duration::from_millis(500)).unwrap();
     (model, seen)
 }
@@ -130,4 +135,26 @@ async fn the_endpoint_bounds_questions_and_clients() {
     }
     assert_error(&call(&state, ask(&question, "203.0.113.40")).await, 429, "rate_limited");
     assert_eq!(call(&state, ask(&question, "203.0.113.41")).await.0, 200);
+}
+
+/// In AWS the key is read from Secrets Manager at run time (moto here) on first use and kept; a
+/// missing secret leaves the assistant offline until it can be read.
+#[tokio::test]
+async fn the_model_key_comes_from_secrets_manager_on_first_use() {
+    use academy_core::chat::provider::{Endpoint, ModelProvider};
+    let (base_url, seen) = fake_server(Behaviour::Answer).await;
+    let secrets = aws_sdk_secretsmanager::Client::new(&support::moto_config().await);
+    let name = format!("academy/model-key-{}", academy_core::ids::generate());
+    let provider =
+        ModelProvider::secret(secrets.clone(), &name, Endpoint { base_url, model: "gemini-2.5-flash".into() });
+    assert!(provider.get().await.is_none(), "no secret yet: offline");
+
+    secrets.create_secret().name(&name).secret_string(" key-from-the-vault \n").send().await.unwrap();
+    let model = provider.get().await.expect("read once the secret exists");
+    let (_, source) = answer(&knowledge(), Some(&model), "How long is the free demo?").await;
+    assert_eq!(source, AnswerSource::Model);
+    assert_eq!(seen.lock().unwrap().key.as_deref(), Some("key-from-the-vault"));
+
+    secrets.put_secret_value().secret_id(&name).secret_string("rotated").send().await.unwrap();
+    assert!(Arc::ptr_eq(&model, &provider.get().await.unwrap()), "kept for the container's life");
 }

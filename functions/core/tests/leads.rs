@@ -161,9 +161,12 @@ async fn a_failing_store_answers_503_json() {
     assert_error(&answer, 503, "unavailable");
 }
 
+/// SES on moto, sending with a configuration set as the stack's mailer does.
 async fn ses() -> (SesMailer, aws_sdk_sesv2::Client) {
     let client = aws_sdk_sesv2::Client::new(&support::moto_config().await);
-    (SesMailer::new(client.clone()), client)
+    let set = format!("academy-mail-{}", academy_core::ids::generate());
+    client.create_configuration_set().configuration_set_name(&set).send().await.expect("moto creates it");
+    (SesMailer::new(client.clone(), Some(set)), client)
 }
 
 /// Raw messages moto's SES has accepted, as text.

@@ -5,9 +5,11 @@
 
 pub mod knowledge;
 pub mod model;
+pub mod provider;
 
 pub use knowledge::{Knowledge, Passage};
 pub use model::{GeminiModel, ModelError};
+pub use provider::ModelProvider;
 
 /// SPEC §8's reply when the model gives no answer.
 pub const NO_ANSWER: &str = "❌ No answer available.";

@@ -2,12 +2,17 @@
 
 use crate::domain::{Batch, Course, Outline};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::ok;
+use crate::http::{ok_cached, CATALOG_CACHE};
 use crate::ids;
 use crate::store::Store;
 use lambda_http::{Body, Response};
 
 type Answer = Result<Response<Body>, ApiError>;
+
+/// Catalog answers may be cached briefly (errors are not: `ApiError` answers say `no-store`).
+fn ok<T: serde::Serialize>(value: &T) -> Response<Body> {
+    ok_cached(value, CATALOG_CACHE)
+}
 
 fn checked<'a>(id: &'a str, what: &str) -> Result<&'a str, ApiError> {
     ids::is_valid(id).then_some(id).ok_or_else(|| ApiError::invalid_id(what))

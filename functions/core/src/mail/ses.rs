@@ -7,11 +7,13 @@ use aws_sdk_sesv2::types::{EmailContent, RawMessage};
 
 pub struct SesMailer {
     client: aws_sdk_sesv2::Client,
+    /// The SES configuration set every message is sent with (`ACADEMY_SES_CONFIGURATION_SET`).
+    configuration_set: Option<String>,
 }
 
 impl SesMailer {
-    pub fn new(client: aws_sdk_sesv2::Client) -> Self {
-        Self { client }
+    pub fn new(client: aws_sdk_sesv2::Client, configuration_set: Option<String>) -> Self {
+        Self { client, configuration_set: configuration_set.filter(|c| !c.trim().is_empty()) }
     }
 }
 
@@ -24,6 +26,7 @@ impl Mailer for SesMailer {
             .from_email_address(&mail.from)
             .destination(aws_sdk_sesv2::types::Destination::builder().to_addresses(&mail.to).build())
             .content(EmailContent::builder().raw(raw).build())
+            .set_configuration_set_name(self.configuration_set.clone())
             .send()
             .await
             .map(|_| ())

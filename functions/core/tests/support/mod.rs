@@ -123,7 +123,8 @@ pub async fn app_state(store: Store) -> academy_core::state::AppState {
         inline_mailer: None,
         default_country: None,
         knowledge: Arc::new(academy_core::chat::Knowledge::bundled()),
-        model: None,
+        model: academy_core::chat::ModelProvider::offline(),
+        origin: Default::default(),
     }
 }
 
