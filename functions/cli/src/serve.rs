@@ -2,7 +2,7 @@
 //! Lambdas run (each request converted to a `lambda_http::Request` with the peer address as
 //! API Gateway's source IP); everything else is the built site, served by the CDN's rules.
 
-use crate::site::{cache_control, Resolved, Site};
+use crate::site::{cache_control, redirect_location, Resolved, Site};
 use academy_core::error::ApiError;
 use academy_core::routes::dispatch;
 use academy_core::state::AppState;
@@ -128,11 +128,8 @@ async fn static_site(State(server): State<Arc<Server>>, req: Request) -> Respons
                 .into_response()
         }
         Resolved::Redirect(target) => {
-            let location = match req.uri().query() {
-                Some(q) => format!("{target}?{q}"),
-                None => target,
-            };
-            (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, location)]).into_response()
+            (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, redirect_location(&target, req.uri().query()))])
+                .into_response()
         }
         Resolved::File { path: file, status } => {
             let cache = cache_control(&path, &file);

@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Paths whose pages load their data in the browser (for ids unknown at build time, and the
-/// sign-in and sign-up flows' own sub-paths).
+/// sign-in and sign-up flows' own sub-paths): the site's `clientRenderedPrefixes`
+/// (site/app/config/paths.ts), as infra/cdn/site-routes.json lists them; a test holds the two equal.
 const CLIENT_RENDERED: [&str; 6] =
-    ["/lms", "/batches", "/recorded-lectures", "/course-outline", "/sign-in", "/sign-up"];
+    ["/lms", "/course-outline", "/batches", "/recorded-lectures", "/sign-in", "/sign-up"];
 const SPA_FALLBACK: &str = "__spa-fallback.html";
 const NOT_FOUND_PAGE: &str = "404/index.html";
 /// Written by the site build: metadata URLs and aliases → their page.
@@ -37,6 +38,15 @@ fn trim_slash(path: &str) -> &str {
         "" => "/",
         p => p,
     }
+}
+
+/// The Location of a redirect: the target with the request's query string, which goes before the
+/// target's `#fragment` (`/services?x=1#cloud-devops`). infra/cdn/viewer-request.js builds the same.
+pub fn redirect_location(target: &str, query: Option<&str>) -> String {
+    let Some(query) = query.filter(|q| !q.is_empty()) else { return target.to_owned() };
+    let (path, fragment) = target.split_at(target.find('#').unwrap_or(target.len()));
+    let join = if path.contains('?') { '&' } else { '?' };
+    format!("{path}{join}{query}{fragment}")
 }
 
 fn collect_pages(root: &Path, dir: &Path, pages: &mut HashMap<String, String>) {
@@ -74,7 +84,13 @@ impl Site {
         if !self.is_built() {
             return Resolved::Missing;
         }
-        let not_found = Resolved::File { path: self.root.join(NOT_FOUND_PAGE), status: 404 };
+        let not_found_page = self.root.join(NOT_FOUND_PAGE);
+        // The not-found page answers 404 however it is reached, `/404` included.
+        let found = |path: PathBuf| {
+            let status = if path == not_found_page { 404 } else { 200 };
+            Resolved::File { path, status }
+        };
+        let not_found = Resolved::File { path: not_found_page.clone(), status: 404 };
         if path.split('/').any(|seg| seg == ".." || seg.contains('\\')) || path.contains('\0') {
             return not_found;
         }
@@ -85,14 +101,19 @@ impl Site {
         let relative = path.trim_start_matches('/');
         let exact = self.root.join(relative);
         if exact.is_file() {
-            return Resolved::File { path: exact, status: 200 };
+            return found(exact);
         }
         let index = exact.join("index.html");
         if index.is_file() {
-            return Resolved::File { path: index, status: 200 };
+            return found(index);
         }
         if let Some(canonical) = self.canonical.get(&page.to_lowercase()) {
             return Resolved::Redirect(canonical.clone());
+        }
+        // A file name is a file or nothing, in a client-rendered area too: the HTML shell in place of
+        // a missing `/course-outline/<id>.data` (React Router's loader data) would break navigation.
+        if path.rsplit('/').next().is_some_and(|name| name.contains('.')) {
+            return not_found;
         }
         let lower = page.to_lowercase();
         let client_rendered = CLIENT_RENDERED
@@ -123,11 +144,15 @@ pub fn cache_control(path: &str, file: &Path) -> &'static str {
 }
 
 #[cfg(test)]
+mod routing_cases;
+
+#[cfg(test)]
 mod tests {
+    use super::tempdir::Dir;
     use super::*;
 
-    fn site() -> (tempdir::Dir, Site) {
-        let dir = tempdir::Dir::new();
+    fn site() -> (Dir, Site) {
+        let dir = Dir::new();
         for file in [
             "index.html",
             "FreeDemo/index.html",
@@ -199,28 +224,52 @@ mod tests {
     }
 
     #[test]
-    fn an_unbuilt_site_says_so() {
-        let dir = tempdir::Dir::new();
-        assert_eq!(Site::load(dir.path()).resolve("/"), Resolved::Missing);
+    fn the_not_found_page_answers_404_however_it_is_reached() {
+        let (_dir, site) = site();
+        for path in ["/404", "/404/", "/404/index.html"] {
+            assert_eq!(site.resolve(path), file(&site, "404/index.html", 404), "{path}");
+        }
     }
 
-    /// A throwaway folder, removed on drop.
-    mod tempdir {
-        pub struct Dir(std::path::PathBuf);
-        impl Dir {
-            pub fn new() -> Self {
-                let path = std::env::temp_dir().join(format!("academy-site-{}", academy_core::ids::generate()));
-                std::fs::create_dir_all(&path).unwrap();
-                Self(path)
-            }
-            pub fn path(&self) -> &std::path::Path {
-                &self.0
-            }
+    #[test]
+    fn a_missing_file_in_a_client_rendered_area_is_not_found() {
+        let (_dir, site) = site();
+        assert_eq!(site.resolve("/course-outline/unknown.data"), file(&site, "404/index.html", 404));
+    }
+
+    #[test]
+    fn redirect_locations_keep_the_query_before_the_fragment() {
+        assert_eq!(redirect_location("/FreeDemo", None), "/FreeDemo");
+        assert_eq!(redirect_location("/FreeDemo", Some("")), "/FreeDemo");
+        assert_eq!(redirect_location("/FreeDemo", Some("x=1&x=2")), "/FreeDemo?x=1&x=2");
+        assert_eq!(redirect_location("/services#cloud-devops", Some("x=1")), "/services?x=1#cloud-devops");
+        assert_eq!(redirect_location("/contact?service=a", Some("x=1")), "/contact?service=a&x=1");
+    }
+
+    #[test]
+    fn an_unbuilt_site_says_so() {
+        let dir = Dir::new();
+        assert_eq!(Site::load(dir.path()).resolve("/"), Resolved::Missing);
+    }
+}
+
+/// A throwaway folder, removed on drop.
+#[cfg(test)]
+mod tempdir {
+    pub struct Dir(std::path::PathBuf);
+    impl Dir {
+        pub fn new() -> Self {
+            let path = std::env::temp_dir().join(format!("academy-site-{}", academy_core::ids::generate()));
+            std::fs::create_dir_all(&path).unwrap();
+            Self(path)
         }
-        impl Drop for Dir {
-            fn drop(&mut self) {
-                let _ = std::fs::remove_dir_all(&self.0);
-            }
+        pub fn path(&self) -> &std::path::Path {
+            &self.0
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
         }
     }
 }

@@ -239,7 +239,7 @@ async fn serve_follows_the_cdn_rules_for_the_site() {
     let wrong_case = get("/freedemo?x=1").await.unwrap();
     assert_eq!(
         (wrong_case.status().as_u16(), wrong_case.headers()["location"].to_str().unwrap()),
-        (308, "/FreeDemo?x=1")
+        (301, "/FreeDemo?x=1")
     );
     let alias = get("/courses/data-analyst").await.unwrap();
     assert_eq!(alias.headers()["location"], "/DataAnalysisPage");

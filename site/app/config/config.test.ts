@@ -4,14 +4,13 @@ import { robotsTxt, sitemapXml } from "../../scripts/build-artifacts";
 import { courses } from "../content/courses";
 import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "../lib/structured-data";
 import { homeFaqs } from "../content/faqs";
-import { prerenderPaths, publicPagePaths } from "./paths";
+import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "./paths";
 import { redirectTable } from "./redirects";
 import { siteOrigin } from "./site";
 
-const spaPrefixes = ["/lms", "/course-outline/", "/batches/", "/recorded-lectures/"];
 const resolves = (target: string) => {
   const path = target.split("#")[0]!;
-  return prerenderPaths.includes(path) || spaPrefixes.some((p) => path.startsWith(p));
+  return prerenderPaths.includes(path) || clientRenderedPrefixes.some((p) => path === p || path.startsWith(`${p}/`));
 };
 
 describe("route table", () => {

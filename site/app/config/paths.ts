@@ -72,6 +72,17 @@ export const routePatterns = {
   recordedLectures: "recorded-lectures/:batchId",
 } as const;
 
+/**
+ * Areas the browser renders (ids unknown at build, the sign-in and sign-up flows' sub-paths): the server and the
+ * CDN answer any path under them that is not a pre-rendered page with build/client/__spa-fallback.html.
+ */
+export const clientRenderedPrefixes: readonly string[] = [
+  paths.lms,
+  ...Object.values(routePatterns).map((pattern) => `/${pattern.split("/")[0]}`),
+  paths.signIn,
+  paths.signUp,
+];
+
 /** Public pages: pre-rendered, in the sitemap, checked by the browser tests and the benchmark. */
 export const publicPagePaths: readonly string[] = [
   paths.home,

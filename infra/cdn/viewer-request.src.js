@@ -1,0 +1,72 @@
+// Site routing at the edge: CloudFront viewer-request function (cloudfront-js-2.0) of the site's default behaviour,
+// the rules of `academy serve` (functions/cli/src/site.rs); infra/cdn/routing-cases.json holds both to the same cases.
+// `cd site && npm run cdn` writes viewer-request.js from viewer-request.src.js plus the tables, read from the site's
+// source; edit those two, never viewer-request.js.
+var ROUTES = null; // the tables: pre-rendered pages, the redirect table, client-rendered areas
+
+var NOT_FOUND_PAGE = '/404/index.html';
+var SPA_FALLBACK = '/__spa-fallback.html';
+// Lower-cased page path -> the page path as built, e.g. /freedemo -> /FreeDemo.
+var CANONICAL = {};
+ROUTES.pages.forEach(function (page) {
+  CANONICAL[page.toLowerCase()] = page;
+});
+
+function trimSlash(path) {
+  var trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+// The query string as received: names and values stay percent-encoded, repeated names keep every value.
+function queryString(querystring) {
+  var parts = [];
+  for (var name in querystring) {
+    var field = querystring[name];
+    var values = field.multiValue || [field];
+    for (var i = 0; i < values.length; i++) parts.push(name + '=' + values[i].value);
+  }
+  return parts.join('&');
+}
+
+// The target with the request's query, which goes before a #fragment (/services?x=1#cloud-devops), as
+// site.rs redirect_location builds it.
+function redirect(target, request) {
+  var query = queryString(request.querystring || {});
+  var location = target;
+  if (query) {
+    var hash = target.indexOf('#');
+    var path = hash < 0 ? target : target.slice(0, hash);
+    location = path + (path.indexOf('?') < 0 ? '?' : '&') + query + target.slice(path.length);
+  }
+  return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location } } };
+}
+
+function rewrite(request, uri) {
+  request.uri = uri;
+  return request;
+}
+
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (/(^|\/)\.\.(\/|$)/.test(uri) || uri.indexOf('\\') >= 0 || uri.indexOf('\0') >= 0) {
+    return rewrite(request, NOT_FOUND_PAGE);
+  }
+  var path = trimSlash(uri);
+  if (Object.prototype.hasOwnProperty.call(ROUTES.redirects, path)) return redirect(ROUTES.redirects[path], request);
+  var lower = path.toLowerCase();
+  var page = CANONICAL[lower];
+  if (page === path) return rewrite(request, path === '/' ? '/index.html' : path + '/index.html');
+  if (page) return redirect(page, request);
+  // A file name: the bucket has it or answers 403, which viewer-response.js turns into 404.
+  if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') >= 0) return request;
+  for (var i = 0; i < ROUTES.clientRendered.length; i++) {
+    var prefix = ROUTES.clientRendered[i];
+    if (lower === prefix || lower.slice(0, prefix.length + 1) === prefix + '/') {
+      // The client router matches case-insensitively: send /LMS to /lms rather than hydrate over another document.
+      if (path.slice(0, prefix.length) !== prefix) return redirect(prefix + path.slice(prefix.length), request);
+      return rewrite(request, SPA_FALLBACK);
+    }
+  }
+  return rewrite(request, NOT_FOUND_PAGE);
+}

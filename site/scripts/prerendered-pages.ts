@@ -1,0 +1,7 @@
+// The paths the build pre-renders (react-router.config.ts) and the CDN routes to their index.html.
+import { courseOutlinePath, paths, prerenderPaths } from "../app/config/paths";
+import { outlineCourseIds } from "../app/features/lms/lms-data.server";
+
+/** The site's pages plus the LMS page's fixed content and the outline of every catalog course; other outline ids,
+ * batches and lectures load in the browser (clientLoader / effects). */
+export const prerenderedPages = (): string[] => [...prerenderPaths, paths.lms, ...outlineCourseIds().map(courseOutlinePath)];
