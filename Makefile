@@ -21,7 +21,8 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust test-site lint-rust lint-infra tools python-tools node-tools oidc-tools browser clean
+        test-rust test-site lint-rust lint-infra test-infra tools python-tools node-tools oidc-tools browser clean \
+        deploy-site
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -32,7 +33,7 @@ dev: build oidc-tools ## Install what is missing, build, and serve the whole pro
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools lint-rust test-rust lint-infra test-site ## Every check: format, clippy, Rust tests (moto), cfn-lint, site tests.
+test: tools lint-rust test-rust lint-infra test-infra test-site ## Every check: format, clippy, Rust tests (moto), cfn-lint, deploy scripts (moto), site tests.
 	@echo "make test: all checks passed"
 
 build: build-api build-site ## Build the API server and the site.
@@ -84,6 +85,14 @@ build-lambdas: ## Cross-build every Lambda for arm64 into $(CARGO_TARGET_DIR)/la
 
 lint-infra: python-tools ## cfn-lint on the SAM template.
 	$(VENV)/bin/cfn-lint template.yaml
+
+test-infra: python-tools ## The deploy scripts' tests, against a moto server of their own.
+	$(VENV)/bin/pytest -q infra/tests
+
+# ---- deploy (AWS credentials from the usual AWS_PROFILE / AWS_ACCESS_KEY_ID environment) -----
+
+deploy-site: python-tools ## Upload site/build/client to SITE_BUCKET (changed files only) and invalidate DISTRIBUTION_ID's changed pages.
+	$(VENV)/bin/python infra/scripts/deploy_site.py
 
 # ---- site ----------------------------------------------------------------
 
