@@ -18,8 +18,9 @@ What it does, in this order:
 1. compares every file with the bucket: a file whose MD5 equals the object's ETag (single-part
    puts, so the ETag is the MD5; a bucket encrypted with SSE-KMS would make every run a full
    upload) is unchanged and not sent;
-2. uploads the changed files other than HTML (hashed assets, images, the search index), then the
-   changed HTML, so a page never references an asset that is not there yet;
+2. uploads the changed files other than pages (hashed assets, images, the search index), then the
+   changed pages (HTML, and the `.data` files React Router fetches on client-side navigation), so a
+   page never references an asset that is not there yet;
 3. deletes the objects no longer in the build, once the pages that used them are replaced;
 4. with DISTRIBUTION_ID, creates one CloudFront invalidation for the changed and deleted pages,
    each under every path a viewer uses (`about/index.html` → /about/index.html, /about, /about/;
@@ -56,6 +57,9 @@ CONTENT_TYPES = {
     ".woff": "font/woff",
     ".woff2": "font/woff2",
     ".webmanifest": "application/manifest+json",
+    # A pre-rendered page's data for client-side navigation (`about.data`), as React Router's server sends it;
+    # CloudFront compresses text/x-script, not application/octet-stream.
+    ".data": "text/x-script",
     ".pf_meta": "application/octet-stream",
     ".pf_index": "application/octet-stream",
     ".pf_fragment": "application/octet-stream",
@@ -81,7 +85,8 @@ def content_type(key: str) -> str:
 
 
 def is_page(key: str) -> bool:
-    return key.endswith(".html")
+    """A pre-rendered page: its HTML, or its data for client-side navigation (`about.data`, `_root.data`)."""
+    return key.endswith((".html", ".data"))
 
 
 def viewer_paths(key: str) -> list[str]:

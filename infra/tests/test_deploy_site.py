@@ -16,6 +16,7 @@ JS = "text/javascript; charset=utf-8"
 SITE = {
     "index.html": (HTML, "no-cache"),
     "about/index.html": (HTML, "no-cache"),
+    "about.data": ("text/x-script", "no-cache"),
     "assets/app-abc123.js": (JS, IMMUTABLE),
     "redirects.json": ("application/json; charset=utf-8", "no-cache"),
     "pagefind/pagefind.js": (JS, "no-cache"),
@@ -81,7 +82,7 @@ def test_first_deploy_uploads_everything_with_its_headers_and_deletes_the_stale(
     bucket, distribution = target
     summary = deploy(run_script, aws_env, site, target)
 
-    assert "uploaded 8, unchanged 0, deleted 1" in summary
+    assert "uploaded 9, unchanged 0, deleted 1" in summary
     s3 = aws("s3")
     keys = sorted(o["Key"] for o in s3.list_objects_v2(Bucket=bucket)["Contents"])
     assert keys == sorted(SITE)
@@ -89,7 +90,8 @@ def test_first_deploy_uploads_everything_with_its_headers_and_deletes_the_stale(
         head = s3.head_object(Bucket=bucket, Key=key)
         assert (head["ContentType"], head["CacheControl"]) == (content_type, cache_control), key
     assert invalidated_paths(aws, distribution) == [
-        ["/", "/about", "/about/", "/about/index.html", "/index.html", "/old", "/old/", "/old/index.html"]
+        ["/", "/about", "/about.data", "/about/", "/about/index.html", "/index.html"]
+        + ["/old", "/old/", "/old/index.html"]
     ]
 
 
@@ -100,7 +102,7 @@ def test_a_redeploy_sends_and_invalidates_only_the_changed_page(aws, run_script,
 
     summary = deploy(run_script, aws_env, site, target)
 
-    assert "uploaded 1, unchanged 7, deleted 0" in summary
+    assert "uploaded 1, unchanged 8, deleted 0" in summary
     assert aws("s3").get_object(Bucket=bucket, Key="about/index.html")["Body"].read() == b"a new about page\n"
     assert ["/about", "/about/", "/about/index.html"] in invalidated_paths(aws, distribution)
     assert len(invalidated_paths(aws, distribution)) == 2
@@ -112,7 +114,7 @@ def test_no_page_changed_means_no_invalidation(aws, run_script, aws_env, site, t
 
     summary = deploy(run_script, aws_env, site, target)
 
-    assert "uploaded 1, unchanged 8, deleted 0; invalidation none (no page changed)" in summary
+    assert "uploaded 1, unchanged 9, deleted 0; invalidation none (no page changed)" in summary
     assert len(invalidated_paths(aws, target[1])) == 1
 
 
@@ -152,6 +154,7 @@ def test_cache_control_is_the_servers():
         ("pagefind/pagefind.en_1.pf_meta", "application/octet-stream"),
         ("pagefind/index/en_1.pf_index", "application/octet-stream"),
         ("pagefind/x.wasm", "application/wasm"),
+        ("about.data", "text/x-script"),
         ("media/intro.mp4", "video/mp4"),
         ("images/logo.png", "image/png"),
         ("LICENSE", "application/octet-stream"),
@@ -165,6 +168,7 @@ def test_viewer_paths():
     assert deploy_site.viewer_paths("index.html") == ["/index.html", "/"]
     assert deploy_site.viewer_paths("about/index.html") == ["/about/index.html", "/about", "/about/"]
     assert deploy_site.viewer_paths("__spa-fallback.html") == ["/__spa-fallback.html"]
+    assert deploy_site.viewer_paths("about.data") == ["/about.data"]
     assert deploy_site.viewer_paths("a b/index.html")[0] == "/a%20b/index.html"
 
 
@@ -201,8 +205,8 @@ def test_pages_go_up_after_assets_and_stale_objects_go_last(monkeypatch, site):
 
     deploy_site.deploy("bucket", "E1", site, force=False)
 
-    kinds = ["page" if c[0] == "put" and c[1].endswith(".html") else c[0] for c in recorder.calls]
-    assert kinds == ["put"] * 6 + ["page"] * 2 + ["delete", "invalidate"]
+    kinds = ["page" if c[0] == "put" and deploy_site.is_page(c[1]) else c[0] for c in recorder.calls]
+    assert kinds == ["put"] * 6 + ["page"] * 3 + ["delete", "invalidate"]
 
 
 def test_more_pages_than_cloudfront_takes_at_once_is_one_wildcard(monkeypatch):
