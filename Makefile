@@ -22,7 +22,7 @@ OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind((
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
         test-rust test-site lint-rust lint-infra test-infra tools python-tools node-tools oidc-tools browser clean \
-        deploy-site
+        deploy deploy-site
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -90,6 +90,9 @@ test-infra: python-tools ## The deploy scripts' tests, against a moto server of 
 	$(VENV)/bin/pytest -q infra/tests
 
 # ---- deploy (AWS credentials from the usual AWS_PROFILE / AWS_ACCESS_KEY_ID environment) -----
+
+deploy: python-tools node-tools ## Deploy the stack (sam), then build the site for it and upload it. STACK=, REGION=, DEPLOY_ARGS= optional.
+	VENV=$(VENV) infra/scripts/deploy.sh
 
 deploy-site: python-tools ## Upload site/build/client to SITE_BUCKET (changed files only) and invalidate DISTRIBUTION_ID's changed pages.
 	$(VENV)/bin/python infra/scripts/deploy_site.py

@@ -77,6 +77,25 @@ def aws(moto_url):
 
 
 @pytest.fixture
+def create_distribution(aws):
+    """Creates a CloudFront distribution in front of a bucket; returns its id."""
+
+    def create(bucket: str) -> str:
+        s3_origin = {"OriginAccessIdentity": ""}
+        origin = {"Id": "site", "DomainName": f"{bucket}.s3.amazonaws.com", "S3OriginConfig": s3_origin}
+        config = {
+            "CallerReference": bucket,
+            "Comment": "",
+            "Enabled": True,
+            "Origins": {"Quantity": 1, "Items": [origin]},
+            "DefaultCacheBehavior": {"TargetOriginId": "site", "ViewerProtocolPolicy": "redirect-to-https"},
+        }
+        return aws("cloudfront").create_distribution(DistributionConfig=config)["Distribution"]["Id"]
+
+    return create
+
+
+@pytest.fixture
 def run_script():
     """Runs infra/scripts/<script> with the test's python (the venv's) from the repository root."""
 

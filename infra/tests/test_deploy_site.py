@@ -36,30 +36,13 @@ def site(tmp_path) -> Path:
 
 
 @pytest.fixture
-def target(aws, tmp_path):
+def target(aws, create_distribution, tmp_path):
     """A bucket holding a page the build no longer has, and a CloudFront distribution in front of it."""
     bucket = f"site-{tmp_path.name.replace('_', '-').lower()}"[:63]
     s3 = aws("s3")
     s3.create_bucket(Bucket=bucket)
     s3.put_object(Bucket=bucket, Key="old/index.html", Body=b"gone")
-    distribution = aws("cloudfront").create_distribution(
-        DistributionConfig={
-            "CallerReference": bucket,
-            "Comment": "",
-            "Enabled": True,
-            "Origins": {
-                "Quantity": 1,
-                "Items": [
-                    {
-                        "Id": "site",
-                        "DomainName": f"{bucket}.s3.amazonaws.com",
-                        "S3OriginConfig": {"OriginAccessIdentity": ""},
-                    }
-                ],
-            },
-            "DefaultCacheBehavior": {"TargetOriginId": "site", "ViewerProtocolPolicy": "redirect-to-https"},
-        }
-    )["Distribution"]["Id"]
+    distribution = create_distribution(bucket)
     return bucket, distribution
 
 
