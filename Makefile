@@ -21,7 +21,8 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust test-site lint-rust lint-infra tools python-tools node-tools oidc-tools browser clean
+        test-rust test-site lint-rust lint-infra test-infra tools python-tools node-tools oidc-tools browser clean \
+        deploy deploy-site
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -32,7 +33,7 @@ dev: build oidc-tools ## Install what is missing, build, and serve the whole pro
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools lint-rust test-rust lint-infra test-site ## Every check: format, clippy, Rust tests (moto), template lints, site tests.
+test: tools lint-rust test-rust lint-infra test-infra test-site ## Every check: format, clippy, Rust tests (moto), template lints, template and deploy-script tests (moto), site tests.
 	@echo "make test: all checks passed"
 
 build: build-api build-site ## Build the API server and the site.
@@ -78,13 +79,24 @@ openapi: ## Regenerate functions/openapi.json from the Rust types.
 	cargo run --quiet --bin academy -- openapi > functions/openapi.json
 
 build-lambdas: ## Cross-build every Lambda for arm64 into $(CARGO_TARGET_DIR)/lambda/<name>/bootstrap.
-	test -x $(VENV)/bin/cargo-lambda || $(VENV)/bin/pip install --quiet -r infra/requirements-build.txt
+	test -x $(VENV)/bin/cargo-lambda || $(VENV)/bin/pip install --quiet -r infra/requirements.txt -r infra/requirements-build.txt
 	PATH="$(VENV)/bin:$$PATH" cargo lambda build --release --arm64 --package academy-lambdas
 	@ls -l $(foreach l,$(LAMBDAS),$(CARGO_TARGET_DIR)/lambda/$(l)/bootstrap)
 
 lint-infra: python-tools ## cfn-lint and `sam validate --lint` on the SAM template.
 	$(VENV)/bin/cfn-lint template.yaml
 	SAM_CLI_TELEMETRY=0 $(VENV)/bin/sam validate --lint --template template.yaml
+
+test-infra: python-tools ## The deploy scripts' tests, against a moto server of their own.
+	$(VENV)/bin/pytest -q infra/tests
+
+# ---- deploy (AWS credentials from the usual AWS_PROFILE / AWS_ACCESS_KEY_ID environment) -----
+
+deploy: python-tools node-tools ## Deploy the stack (sam), then build the site for it and upload it. STACK=, REGION=, DEPLOY_ARGS= optional.
+	VENV=$(VENV) infra/scripts/deploy.sh
+
+deploy-site: python-tools ## Upload site/build/client to SITE_BUCKET (changed files only) and invalidate DISTRIBUTION_ID's changed pages.
+	$(VENV)/bin/python infra/scripts/deploy_site.py
 
 # ---- site ----------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 //! Lambdas run (each request converted to a `lambda_http::Request` with the peer address as
 //! API Gateway's source IP); everything else is the built site, served by the CDN's rules.
 
-use crate::site::{cache_control, redirect_location, Resolved, Site};
+use crate::site::{redirect_location, Resolved, Site};
 use academy_core::error::ApiError;
 use academy_core::routes::dispatch;
 use academy_core::state::AppState;
@@ -132,7 +132,7 @@ async fn static_site(State(server): State<Arc<Server>>, req: Request) -> Respons
                 .into_response()
         }
         Resolved::File { path: file, status } => {
-            let cache = cache_control(&path, &file);
+            let cache = server.site.cache_control(&file);
             let mut response = match ServeFile::new(&file).oneshot(req).await {
                 Ok(r) => r.map(AxumBody::new),
                 Err(never) => match never {},

@@ -76,6 +76,12 @@ impl Site {
         Self { root: root.to_owned(), redirects, canonical }
     }
 
+    /// The cache policy of a file [`Site::resolve`] returned (a missing asset's 404 page is a page).
+    pub fn cache_control(&self, file: &Path) -> &'static str {
+        let key = file.strip_prefix(&self.root).unwrap_or(file);
+        cache_control(&key.to_string_lossy().replace('\\', "/"))
+    }
+
     pub fn is_built(&self) -> bool {
         self.root.join("index.html").is_file()
     }
@@ -132,14 +138,15 @@ impl Site {
     }
 }
 
-/// Cache policy: content-hashed assets forever, HTML always revalidated, the rest an hour.
-pub fn cache_control(path: &str, file: &Path) -> &'static str {
-    if path.starts_with("/assets/") {
+/// Cache policy by the file's path in the build, e.g. `about/index.html`. The deploy script
+/// (infra/scripts/deploy_site.py) puts the same header on every S3 object, and both check the
+/// cases in infra/tests/cache-control.json: content-hashed assets forever; everything else (pages,
+/// the redirect table, the search index, unhashed images) revalidated, so a deploy shows at once.
+pub fn cache_control(key: &str) -> &'static str {
+    if key.starts_with("assets/") {
         "public, max-age=31536000, immutable"
-    } else if file.extension().is_some_and(|e| e == "html") {
-        "no-cache"
     } else {
-        "public, max-age=3600"
+        "no-cache"
     }
 }
 
@@ -229,6 +236,24 @@ mod tests {
         for path in ["/404", "/404/", "/404/index.html"] {
             assert_eq!(site.resolve(path), file(&site, "404/index.html", 404), "{path}");
         }
+    }
+
+    #[test]
+    fn cache_control_matches_the_deploy_script() {
+        let cases: serde_json::Value =
+            serde_json::from_str(include_str!("../../../infra/tests/cache-control.json")).unwrap();
+        for (key, expected) in cases["cases"].as_object().unwrap() {
+            assert_eq!(cache_control(key), expected, "{key}");
+        }
+    }
+
+    #[test]
+    fn a_missing_asset_is_a_page_not_an_immutable_asset() {
+        let (_dir, site) = site();
+        let Resolved::File { path, .. } = site.resolve("/assets/missing.js") else { panic!() };
+        assert_eq!(site.cache_control(&path), "no-cache");
+        let Resolved::File { path, .. } = site.resolve("/assets/app-abc123.js") else { panic!() };
+        assert_eq!(site.cache_control(&path), "public, max-age=31536000, immutable");
     }
 
     #[test]
