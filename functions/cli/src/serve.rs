@@ -146,15 +146,20 @@ async fn static_site(State(server): State<Arc<Server>>, req: Request) -> Respons
     }
 }
 
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .expect("SIGTERM handler can be installed");
-    tokio::select! {
-        _ = interrupt => {},
-        _ = terminate.recv() => {},
+/// Resolves on SIGINT or SIGTERM. The handlers are installed when this is called, so a signal
+/// that arrives as soon as the port is open (before the server first polls this) still stops it
+/// cleanly instead of killing the process.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut interrupt = signal(SignalKind::interrupt()).expect("SIGINT handler can be installed");
+    let mut terminate = signal(SignalKind::terminate()).expect("SIGTERM handler can be installed");
+    async move {
+        tokio::select! {
+            _ = interrupt.recv() => {},
+            _ = terminate.recv() => {},
+        }
+        tracing::info!("shutting down");
     }
-    tracing::info!("shutting down");
 }
 
 pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
@@ -168,11 +173,12 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     if !site.is_built() {
         tracing::warn!(site = %options.site.display(), "site not built; `make build` builds it");
     }
+    let shutdown = shutdown_signal();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     tracing::info!("serving http://{addr}");
     axum::serve(listener, router(state, site).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
+        .with_graceful_shutdown(shutdown)
         .await
         .map_err(|e| e.to_string())
 }

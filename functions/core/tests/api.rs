@@ -7,7 +7,7 @@ mod support;
 use academy_core::domain::AccessGrant;
 use academy_core::routes::{dispatch, Endpoint};
 use academy_core::state::AppState;
-use academy_core::{secret, time};
+use academy_core::time;
 use support::{assert_error, call, fixture, get, request};
 
 const MERN: &str = "665f1c2a9b3e4d0012a1b001";
@@ -22,16 +22,7 @@ async fn state() -> AppState {
 }
 
 async fn grant(state: &AppState, batch: &str) -> (String, AccessGrant) {
-    let secret = secret::generate();
-    let grant = AccessGrant {
-        batch_id: batch.into(),
-        secret_hash: secret::hash(&secret),
-        label: None,
-        created_at: time::now(),
-        revoked_at: None,
-    };
-    state.store.insert_grant(&grant).await.unwrap();
-    (secret, grant)
+    support::grant(&state.store, batch).await
 }
 
 fn videos_path(batch: &str) -> String {

@@ -6,13 +6,12 @@
 mod support;
 
 use academy_core::chat::provider::{Endpoint as ModelEndpoint, ModelProvider};
-use academy_core::domain::AccessGrant;
 use academy_core::mail::{deliver, MailSettings, SesMailer};
 use academy_core::routes::{dispatch, Endpoint};
 use academy_core::state::AppState;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;
-use academy_core::{ids, secret, time};
+use academy_core::{ids, time};
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
 use aws_smithy_runtime_api::box_error::BoxError;
 use aws_smithy_runtime_api::client::interceptors::context::BeforeSerializationInterceptorContextRef;
@@ -135,15 +134,7 @@ async fn catalog(endpoint: Endpoint, paths: &[String]) -> BTreeSet<String> {
 
 async fn videos() -> BTreeSet<String> {
     let world = World::new().await;
-    let secret = secret::generate();
-    let grant = AccessGrant {
-        batch_id: MERN_07.into(),
-        secret_hash: secret::hash(&secret),
-        label: None,
-        created_at: time::now(),
-        revoked_at: None,
-    };
-    world.state.store.insert_grant(&grant).await.unwrap();
+    let (secret, _) = support::grant(&world.state.store, MERN_07).await;
     let guesser = "203.0.113.90";
     let limit = academy_core::rate::SECRET_ID_GUESSES;
     world.expired_counter(limit.scope, &format!("{MERN_07}#{guesser}"), limit.window_secs).await;

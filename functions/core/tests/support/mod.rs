@@ -128,6 +128,20 @@ pub async fn app_state(store: Store) -> academy_core::state::AppState {
     }
 }
 
+/// A fresh Secret ID granted for `batch`, and its grant.
+pub async fn grant(store: &Store, batch: &str) -> (String, academy_core::domain::AccessGrant) {
+    let secret = academy_core::secret::generate();
+    let grant = academy_core::domain::AccessGrant {
+        batch_id: batch.into(),
+        secret_hash: academy_core::secret::hash(&secret),
+        label: None,
+        created_at: academy_core::time::now(),
+        revoked_at: None,
+    };
+    store.insert_grant(&grant).await.unwrap();
+    (secret, grant)
+}
+
 // Requests and answers
 
 pub fn fixture(name: &str) -> Request {
