@@ -124,7 +124,7 @@ fn declared() -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
-async fn catalog(endpoint: Endpoint, paths: &[String]) -> BTreeSet<String> {
+async fn requests(endpoint: Endpoint, paths: &[String]) -> BTreeSet<String> {
     let world = World::new().await;
     for path in paths {
         world.call(endpoint, get(path, &[], "198.51.100.1")).await;
@@ -204,12 +204,12 @@ async fn mailer() -> BTreeSet<String> {
 #[tokio::test]
 async fn every_function_calls_exactly_what_its_role_allows() {
     let made: BTreeMap<&str, BTreeSet<String>> = BTreeMap::from([
-        ("health", catalog(Endpoint::Health, &["/api/health".into()]).await),
-        ("geo", catalog(Endpoint::Geo, &["/api/geo".into()]).await),
-        ("courses", catalog(Endpoint::Courses, &["/api/courses".into()]).await),
+        ("health", requests(Endpoint::Health, &["/api/health".into()]).await),
+        ("geo", requests(Endpoint::Geo, &["/api/geo".into()]).await),
+        ("courses", requests(Endpoint::Courses, &["/api/courses".into()]).await),
         (
             "outline",
-            catalog(
+            requests(
                 Endpoint::Outline,
                 &[format!("/api/outline/{MERN}"), "/api/outline/ffffffffffffffffffffffff".into()],
             )
@@ -217,7 +217,7 @@ async fn every_function_calls_exactly_what_its_role_allows() {
         ),
         (
             "batches",
-            catalog(
+            requests(
                 Endpoint::Batches,
                 &[
                     "/api/batches".into(),

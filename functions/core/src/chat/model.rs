@@ -33,14 +33,6 @@ impl GeminiModel {
         Ok(Self { http, endpoint, key: key.to_owned() })
     }
 
-    /// From `GEMINI_API_KEY` (and optionally `GEMINI_MODEL`, `GEMINI_BASE_URL`); `None` without a key.
-    pub fn from_env() -> Option<Self> {
-        let key = std::env::var("GEMINI_API_KEY").ok().filter(|k| !k.trim().is_empty())?;
-        let base = std::env::var("GEMINI_BASE_URL").unwrap_or_else(|_| DEFAULT_BASE_URL.into());
-        let model = std::env::var("GEMINI_MODEL").unwrap_or_else(|_| DEFAULT_MODEL.into());
-        Self::new(&base, &model, key.trim(), TIMEOUT).map_err(|e| tracing::error!(error = %e, "model client")).ok()
-    }
-
     fn instruction(company: &str) -> String {
         format!(
             "You are the website assistant of {company}, an IT training institute and software company. \

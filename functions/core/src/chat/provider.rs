@@ -34,6 +34,11 @@ impl Endpoint {
             model: std::env::var("GEMINI_MODEL").unwrap_or_else(|_| DEFAULT_MODEL.into()),
         }
     }
+
+    /// The client that asks this endpoint with `key`.
+    fn client(&self, key: &str) -> Result<GeminiModel, String> {
+        GeminiModel::new(&self.base_url, &self.model, key, TIMEOUT)
+    }
 }
 
 impl ModelProvider {
@@ -53,11 +58,18 @@ impl ModelProvider {
     /// `GEMINI_API_KEY`, else `GEMINI_API_KEY_SECRET` (read with `config`'s credentials), else offline.
     pub fn from_env(config: &aws_config::SdkConfig) -> Self {
         let set = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        if let Some(model) = GeminiModel::from_env() {
-            return Self::ready(model);
+        let endpoint = Endpoint::from_env();
+        if let Some(key) = set("GEMINI_API_KEY") {
+            return match endpoint.client(&key) {
+                Ok(model) => Self::ready(model),
+                Err(error) => {
+                    tracing::error!(%error, "model client; answering offline");
+                    Self::offline()
+                }
+            };
         }
         match set("GEMINI_API_KEY_SECRET") {
-            Some(id) => Self::secret(aws_sdk_secretsmanager::Client::new(config), &id, Endpoint::from_env()),
+            Some(id) => Self::secret(aws_sdk_secretsmanager::Client::new(config), &id, endpoint),
             None => Self::offline(),
         }
     }
@@ -68,10 +80,7 @@ impl ModelProvider {
             Source::Offline => None,
             Source::Ready(model) => Some(model.clone()),
             Source::Secret { secrets, secret_id, endpoint, model } => model
-                .get_or_try_init(|| async {
-                    let key = read_key(secrets, secret_id).await?;
-                    GeminiModel::new(&endpoint.base_url, &endpoint.model, &key, TIMEOUT).map(Arc::new)
-                })
+                .get_or_try_init(|| async { endpoint.client(&read_key(secrets, secret_id).await?).map(Arc::new) })
                 .await
                 .map_err(|error| tracing::error!(%error, "model key unavailable; answering offline"))
                 .ok()
