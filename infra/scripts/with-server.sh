@@ -10,7 +10,7 @@ academy=$1; shift
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export ACADEMY_STORE="embedded:$work/academy.db" BASE_URL="http://127.0.0.1:$port"
-export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy"
+export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy" ACADEMY_LECTURES="$work/lectures"
 oidc=
 if [ -n "${OIDC_PORT:-}" ]; then
   export OIDC_ISSUER="http://127.0.0.1:$OIDC_PORT" ACADEMY_CSP_CONNECT="http://127.0.0.1:$OIDC_PORT"

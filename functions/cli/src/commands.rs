@@ -134,7 +134,7 @@ pub async fn create_table(url: &StoreUrl) -> Outcome {
     let StoreUrl::DynamoDb(table) = url else {
         return Err("create-table needs --store dynamodb:TABLE".into());
     };
-    let client = dynamodb::Client::new(&state::aws_config().await);
+    let client = dynamodb::Client::new(&academy_core::aws::config().await);
     dynamodb::create_table(&client, table).await.map_err(failed)?;
     println!("Created table {table}.");
     Ok(())

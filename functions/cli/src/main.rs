@@ -12,6 +12,11 @@ use std::process::ExitCode;
 /// The demo catalog, compiled in so `academy seed` works from any folder.
 pub const DEMO_CATALOG: &str = include_str!("../../../infra/seed/catalog.json");
 
+/// The demo lecture files (`infra/seed/lectures`), compiled in for the same reason: `academy
+/// serve` copies them into an empty lecture folder.
+pub const DEMO_LECTURES: &[(&str, &[u8])] =
+    &[("sample-lecture.mp4", include_bytes!("../../../infra/seed/lectures/sample-lecture.mp4"))];
+
 #[derive(Parser)]
 #[command(name = "academy", version, about = "Skyline Tech Academy: local server and operations tool")]
 struct Cli {

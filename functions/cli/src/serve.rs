@@ -1,11 +1,12 @@
-//! `academy serve`: the whole product on one local port. `/api/*` goes to the same handlers the
-//! Lambdas run (each request converted to a `lambda_http::Request` with the peer address as
-//! API Gateway's source IP); everything else is the built site, served by the CDN's rules.
+//! `academy serve`: the whole product on one local port. `/api/*` and `/lecture/*` go to the same
+//! handlers the Lambdas run (each request converted to a `lambda_http::Request` with the peer
+//! address as API Gateway's source IP); everything else is the built site, served by the CDN's
+//! rules.
 
 use crate::site::{redirect_location, Resolved, Site};
 use academy_core::error::ApiError;
-use academy_core::routes::dispatch;
-use academy_core::state::AppState;
+use academy_core::mail::MailSettings;
+use academy_core::state::{dispatch, lectures_from_env, AppState};
 use academy_core::store::StoreUrl;
 use axum::body::Body as AxumBody;
 use axum::extract::{ConnectInfo, Request, State};
@@ -20,7 +21,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use tower::ServiceExt;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::services::ServeFile;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -69,9 +71,13 @@ pub fn router(state: AppState, site: Site) -> Router {
     Router::new()
         .route("/api", any(api))
         .route("/api/{*rest}", any(api))
+        .route("/lecture/{*rest}", any(api))
         .fallback(static_site)
         .with_state(server)
-        .layer(CompressionLayer::new())
+        // Lecture files go as they are: their byte ranges are ranges of the file.
+        .layer(
+            CompressionLayer::new().compress_when(DefaultPredicate::new().and(NotForContentType::const_new("video/"))),
+        )
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
         .layer(fixed("x-content-type-options", "nosniff"))
         .layer(fixed("referrer-policy", "strict-origin-when-cross-origin"))
@@ -162,12 +168,29 @@ fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     }
 }
 
+/// Copies the demo lecture files into the lecture folder, when it has none yet.
+fn seed_lectures(folder: &std::path::Path) -> Result<(), String> {
+    let empty = std::fs::read_dir(folder).map_or(true, |mut entries| entries.next().is_none());
+    if !empty {
+        return Ok(());
+    }
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for (name, bytes) in crate::DEMO_LECTURES {
+        std::fs::write(folder.join(name), bytes).map_err(|e| format!("{}: {e}", folder.join(name).display()))?;
+    }
+    tracing::info!(folder = %folder.display(), "empty lecture folder: copied the demo lectures");
+    Ok(())
+}
+
 pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     let mut state = AppState::open(store).await?;
-    state.inline_mailer = Some(academy_core::state::mailer_from_env(store).await?);
+    state.mail_inline(academy_core::state::mailer_from_env(store).await?, MailSettings::from_env());
     if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
+    }
+    if matches!(store, StoreUrl::Embedded(_)) {
+        seed_lectures(std::path::Path::new(&lectures_from_env()))?;
     }
     let site = Site::load(&options.site);
     if !site.is_built() {

@@ -86,7 +86,7 @@ fn is_playable_url(url: &str) -> bool {
     url.starts_with("https://")
         || url.starts_with("http://")
         || url.starts_with('/')
-        || crate::media::parse_s3_url(url).is_some()
+        || crate::lecture::parse_s3_url(url).is_some()
 }
 
 impl CatalogFile {

@@ -96,7 +96,8 @@ pub struct Video {
     pub batch_number: String,
     pub lecture_number: u32,
     pub title: String,
-    /// A playable URL; `s3://bucket/key` is answered as a short-lived signed URL.
+    /// A playable URL. A stored file (`s3://bucket/key`) is answered as a short-lived signed
+    /// link to the lecture endpoint (`/lecture/…`); embeds pass through.
     pub url: String,
 }
 

@@ -2,6 +2,7 @@
 //! Lambda binary and the local `academy serve` process share. Handlers never see which adapter
 //! (DynamoDB or SQLite, S3 or local) sits behind the traits they are given.
 
+pub mod aws;
 pub mod catalog;
 pub mod chat;
 pub mod domain;
@@ -12,12 +13,13 @@ pub mod handlers;
 pub mod http;
 pub mod ids;
 pub mod lambda;
+pub mod lecture;
 pub mod mail;
-pub mod media;
 pub mod openapi;
 pub mod rate;
 pub mod routes;
 pub mod secret;
+pub mod services;
 pub mod state;
 pub mod store;
 pub mod telemetry;

@@ -7,7 +7,7 @@ use crate::error::ErrorBody;
 use crate::handlers::chat::{ChatAnswer, ChatRequest};
 use crate::handlers::geo::GeoAnswer;
 use crate::handlers::send_email::{SendEmailAnswer, SendEmailRequest};
-use crate::handlers::{catalog, chat, geo, health, send_email, videos};
+use crate::handlers::{catalog, chat, geo, health, lecture, send_email, videos};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -24,6 +24,7 @@ use utoipa::OpenApi;
         catalog::batch,
         catalog::batches_of_course,
         videos::videos,
+        lecture::lecture,
         send_email::send_email,
         geo::geo,
         chat::chat,

@@ -1,10 +1,9 @@
 //! The API's paths, matched once for the local server and for every Lambda. A Lambda serves
 //! only its own endpoint's routes; anything else is a JSON 404.
 
+use crate::edge::OriginGuard;
 use crate::error::ApiError;
-use crate::handlers;
-use crate::handlers::send_email::InlineMail;
-use crate::state::AppState;
+use crate::services::Service;
 use lambda_http::{http::Method, Body, Request, Response};
 
 /// One Lambda function's share of the API.
@@ -18,6 +17,7 @@ pub enum Endpoint {
     SendEmail,
     Geo,
     Chat,
+    Lecture,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -33,11 +33,21 @@ pub enum Route {
     SendEmail,
     Geo,
     Chat,
+    /// A lecture file behind a signed link (`/lecture/{batchId}/{lectureNumber}`, outside `/api`).
+    Lecture {
+        batch: String,
+        lecture: String,
+    },
 }
 
 impl Route {
-    /// Matches a request path (with its `/api` prefix; a trailing slash is ignored).
+    /// Matches a request path (with its `/api` prefix, or `/lecture`; a trailing slash is ignored).
     pub fn resolve(path: &str) -> Option<Self> {
+        if let Some(rest) = path.strip_prefix("/lecture/") {
+            let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+            let [batch, lecture] = parts.as_slice() else { return None };
+            return Some(Self::Lecture { batch: (*batch).to_owned(), lecture: (*lecture).to_owned() });
+        }
         let rest = path.strip_prefix("/api")?;
         let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
         let id = |s: &str| s.to_owned();
@@ -66,6 +76,7 @@ impl Route {
             Self::SendEmail => Endpoint::SendEmail,
             Self::Geo => Endpoint::Geo,
             Self::Chat => Endpoint::Chat,
+            Self::Lecture { .. } => Endpoint::Lecture,
         }
     }
 
@@ -86,39 +97,31 @@ impl Route {
     }
 }
 
-/// Answers one API request. `only` restricts it to one Lambda's endpoint.
-pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) -> Response<Body> {
-    let req = match state.origin.admit(req) {
-        Ok(req) => req,
-        Err(refused) => return refused.into_response(),
-    };
+/// What every request passes before a handler sees it: the origin guard, the route table
+/// (restricted to one Lambda's endpoint by `only`) and the route's method.
+pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Result<(Route, Request), ApiError> {
+    let req = origin.admit(req)?;
     let route = Route::resolve(req.uri().path()).filter(|r| only.is_none_or(|e| r.endpoint() == e));
     let Some(route) = route else {
-        return ApiError::NotFound("No such API endpoint.".into()).into_response();
+        return Err(ApiError::NotFound("No such API endpoint.".into()));
     };
     if req.method() != route.method() {
-        return ApiError::MethodNotAllowed { allow: route.allow() }.into_response();
+        return Err(ApiError::MethodNotAllowed { allow: route.allow() });
     }
-    let store = &state.store;
-    let answer = match route {
-        Route::Health => Ok(handlers::health::health()),
-        Route::Courses => handlers::catalog::courses(store).await,
-        Route::Outline(course) => handlers::catalog::outline(store, &course).await,
-        Route::AllBatches => handlers::catalog::batches(store).await,
-        Route::Batch(batch) => handlers::catalog::batch(store, &batch).await,
-        Route::BatchesOfCourse(course) => handlers::catalog::batches_of_course(store, &course).await,
-        Route::Videos(batch) => handlers::videos::videos(store, state.media.as_ref(), &req, &batch).await,
-        Route::SendEmail => {
-            let inline = state.inline_mailer.as_deref().map(|mailer| InlineMail { mailer, settings: &state.mail });
-            handlers::send_email::send_email(store, inline, &req).await
-        }
-        Route::Geo => Ok(handlers::geo::geo(&req, state.default_country.as_deref())),
-        Route::Chat => {
-            let model = state.model.get().await;
-            handlers::chat::chat(store, &state.knowledge, model.as_deref(), &req).await
-        }
-    };
-    answer.unwrap_or_else(ApiError::into_response)
+    Ok((route, req))
+}
+
+/// Answers one request with `service`, after `admit`.
+pub async fn answer<S: Service + ?Sized>(
+    origin: &OriginGuard,
+    service: &S,
+    req: Request,
+    only: Option<Endpoint>,
+) -> Response<Body> {
+    match admit(origin, req, only) {
+        Ok((route, req)) => service.answer(route, &req).await.unwrap_or_else(ApiError::into_response),
+        Err(refused) => refused.into_response(),
+    }
 }
 
 #[cfg(test)]
@@ -138,11 +141,25 @@ mod tests {
         assert_eq!(Route::resolve("/api/send-email"), Some(Route::SendEmail));
         assert_eq!(Route::resolve("/api/geo"), Some(Route::Geo));
         assert_eq!(Route::resolve("/api/chat"), Some(Route::Chat));
+        assert_eq!(
+            Route::resolve(&format!("/lecture/{id}/3")),
+            Some(Route::Lecture { batch: id.into(), lecture: "3".into() })
+        );
     }
 
     #[test]
     fn rejects_unknown_paths() {
-        for path in ["/api", "/api/", "/api/nope", "/courses", "/api/outline", "/api/batches/a/b/c"] {
+        for path in [
+            "/api",
+            "/api/",
+            "/api/nope",
+            "/courses",
+            "/api/outline",
+            "/api/batches/a/b/c",
+            "/lecture/a",
+            "/lecture/a/1/x",
+            "/lectures/a/1",
+        ] {
             assert_eq!(Route::resolve(path), None, "{path}");
         }
     }

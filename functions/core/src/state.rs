@@ -1,28 +1,31 @@
-//! Everything a handler may need, built once per process (per Lambda container, or once for
-//! the local server) from the environment.
+//! The local world: every endpoint's service in one process (`academy serve`, the tests), built
+//! from the environment. The Lambdas build one service each instead (`lambda.rs`).
 
 use crate::chat::{Knowledge, ModelProvider};
 use crate::edge::OriginGuard;
+use crate::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
 use crate::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
-use crate::media::{MediaSigner, S3Signer};
+use crate::routes::{Endpoint, Route};
+use crate::services::{self, Answer, Service};
 use crate::store::{Store, StoreUrl, DEFAULT_STORE};
-use aws_config::{BehaviorVersion, Region};
+use async_trait::async_trait;
+use lambda_http::{Body, Request, Response};
 use std::sync::Arc;
 
+/// Where local lecture files live unless `ACADEMY_LECTURES` says otherwise.
+pub const DEFAULT_LECTURES: &str = "var/lectures";
+
 pub struct AppState {
+    /// The store every service shares (for seeding and the tests).
     pub store: Store,
-    pub media: Arc<dyn MediaSigner>,
-    pub mail: MailSettings,
-    /// Locally, the mailer step runs right after a submission is stored; in AWS this is `None`
-    /// and the table's stream drives the `mailer` Lambda instead.
-    pub inline_mailer: Option<Arc<dyn Mailer>>,
-    /// The country assumed when the CDN sends none (`ACADEMY_DEFAULT_COUNTRY`).
-    pub default_country: Option<String>,
-    /// What the assistant knows, and the model it may ask (offline without a key).
-    pub knowledge: Arc<Knowledge>,
-    pub model: ModelProvider,
     /// In AWS: refuses requests that did not come through CloudFront (`ACADEMY_ORIGIN_SECRET`).
     pub origin: OriginGuard,
+    pub geo: services::Geo,
+    pub catalog: services::Catalog,
+    pub videos: services::Videos,
+    pub send_email: services::SendEmail,
+    pub chat: services::Chat,
+    pub lecture: services::Lecture,
 }
 
 /// The store named by `ACADEMY_STORE`, or the local default.
@@ -30,33 +33,9 @@ pub fn store_url_from_env() -> Result<StoreUrl, String> {
     std::env::var("ACADEMY_STORE").unwrap_or_else(|_| DEFAULT_STORE.into()).parse()
 }
 
-fn unset(name: &str) -> bool {
-    std::env::var_os(name).is_none()
-}
-
-/// AWS configuration from the usual environment, with a region fallback so local runs work.
-pub async fn aws_config() -> aws_config::SdkConfig {
-    let mut loader = aws_config::defaults(BehaviorVersion::latest());
-    if unset("AWS_REGION") && unset("AWS_DEFAULT_REGION") {
-        loader = loader.region(Region::new("eu-west-2"));
-    }
-    loader.load().await
-}
-
-/// Configuration for the local world (embedded store): with no AWS credentials in the
-/// environment, fixed placeholder ones, so signing `s3://` URLs works offline instead of
-/// probing for an instance role.
-async fn local_aws_config() -> aws_config::SdkConfig {
-    if unset("AWS_ACCESS_KEY_ID") && unset("AWS_PROFILE") {
-        let placeholder = aws_sdk_s3::config::Credentials::new("local", "local", None, None, "academy-local");
-        let region = std::env::var("AWS_REGION").unwrap_or_else(|_| "eu-west-2".into());
-        return aws_config::defaults(BehaviorVersion::latest())
-            .region(Region::new(region))
-            .credentials_provider(placeholder)
-            .load()
-            .await;
-    }
-    aws_config().await
+/// The local lecture folder (`ACADEMY_LECTURES`, default `var/lectures`).
+pub fn lectures_from_env() -> String {
+    std::env::var("ACADEMY_LECTURES").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| DEFAULT_LECTURES.into())
 }
 
 impl AppState {
@@ -64,24 +43,69 @@ impl AppState {
         Self::open(&store_url_from_env()?).await
     }
 
+    /// Every service on `store`. With the embedded store, lecture files come from the local
+    /// folder and lecture links are signed with `ACADEMY_LECTURE_KEY` (or a random key); with
+    /// DynamoDB, from S3 and the key secret, as in AWS.
     pub async fn open(store: &StoreUrl) -> Result<Self, String> {
         let opened = store.open().await.map_err(|e| e.to_string())?;
-        let config = match store {
-            StoreUrl::Embedded(_) => local_aws_config().await,
-            StoreUrl::DynamoDb(_) => aws_config().await,
+        let (config, files, keys): (_, Arc<dyn LectureFiles>, _) = match store {
+            StoreUrl::Embedded(_) => {
+                let config = crate::aws::local_config().await;
+                (config, Arc::new(FolderFiles::new(lectures_from_env())), KeySource::local_from_env()?)
+            }
+            StoreUrl::DynamoDb(_) => {
+                let config = crate::aws::config().await;
+                let s3 = aws_sdk_s3::Client::new(&config);
+                let keys = match std::env::var("ACADEMY_LECTURE_KEY_SECRET") {
+                    Ok(id) => KeySource::secret(aws_sdk_secretsmanager::Client::new(&config), &id),
+                    Err(_) => KeySource::local_from_env()?,
+                };
+                (config, Arc::new(S3Files::new(s3, S3Files::play_from_env()?)), keys)
+            }
         };
-        let media = Arc::new(S3Signer::new(aws_sdk_s3::Client::new(&config)));
-        Ok(Self {
-            store: opened,
-            media,
-            mail: MailSettings::from_env(),
-            inline_mailer: None,
-            default_country: std::env::var("ACADEMY_DEFAULT_COUNTRY").ok().filter(|c| !c.trim().is_empty()),
-            knowledge: Arc::new(Knowledge::bundled()),
-            model: ModelProvider::from_env(&config),
-            origin: OriginGuard::from_env(),
-        })
+        let links = Arc::new(LectureLinks::new(keys, LectureLinks::lifetime_from_env()?));
+        Ok(Self::with(opened, links, files, ModelProvider::from_env(&config)))
     }
+
+    /// Every service on `store` with the given lecture links, lecture files and model, no inline
+    /// mailer and the mail settings of the environment.
+    pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
+        Self {
+            origin: OriginGuard::from_env(),
+            geo: services::Geo::from_env(),
+            catalog: services::Catalog { store: store.clone() },
+            videos: services::Videos { store: store.clone(), links: links.clone() },
+            send_email: services::SendEmail { store: store.clone(), inline: None },
+            chat: services::Chat { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
+            lecture: services::Lecture { store: store.clone(), links, files },
+            store,
+        }
+    }
+
+    /// Mails each stored submission right away through `mailer`, with `settings`.
+    pub fn mail_inline(&mut self, mailer: Arc<dyn Mailer>, settings: MailSettings) {
+        self.send_email.inline = Some(services::InlineMailer { mailer, settings });
+    }
+}
+
+#[async_trait]
+impl Service for AppState {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        match route.endpoint() {
+            Endpoint::Health => services::Health.answer(route, req).await,
+            Endpoint::Geo => self.geo.answer(route, req).await,
+            Endpoint::Courses | Endpoint::Outline | Endpoint::Batches => self.catalog.answer(route, req).await,
+            Endpoint::Videos => self.videos.answer(route, req).await,
+            Endpoint::SendEmail => self.send_email.answer(route, req).await,
+            Endpoint::Chat => self.chat.answer(route, req).await,
+            Endpoint::Lecture => self.lecture.answer(route, req).await,
+        }
+    }
+}
+
+/// Answers one request locally. `only` restricts it to one Lambda's endpoint.
+pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) -> Response<Body> {
+    crate::routes::answer(&state.origin, state, req, only).await
 }
 
 /// The mailer `ACADEMY_MAILER` names: `ses`, or `outbox` (the folder `ACADEMY_OUTBOX`, default
@@ -96,7 +120,7 @@ pub async fn mailer_from_env(store: &StoreUrl) -> Result<Arc<dyn Mailer>, String
             Ok(Arc::new(OutboxMailer::new(std::env::var("ACADEMY_OUTBOX").unwrap_or_else(|_| "var/outbox".into()))))
         }
         "ses" => Ok(Arc::new(SesMailer::new(
-            aws_sdk_sesv2::Client::new(&aws_config().await),
+            aws_sdk_sesv2::Client::new(&crate::aws::config().await),
             std::env::var("ACADEMY_SES_CONFIGURATION_SET").ok(),
         ))),
         other => Err(format!("ACADEMY_MAILER must be ses or outbox, not {other:?}")),

@@ -6,8 +6,10 @@
 mod support;
 
 use academy_core::chat::provider::{Endpoint as ModelEndpoint, ModelProvider};
+use academy_core::lecture::{KeySource, LectureLinks, S3Files, DEFAULT_LINK_SECS};
 use academy_core::mail::{deliver, MailSettings, SesMailer};
-use academy_core::routes::{dispatch, Endpoint};
+use academy_core::routes::Endpoint;
+use academy_core::state::dispatch;
 use academy_core::state::AppState;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;
@@ -54,6 +56,9 @@ struct World {
     calls: Arc<Mutex<BTreeSet<String>>>,
     state: AppState,
     config: aws_config::SdkConfig,
+    secrets: aws_sdk_secretsmanager::Client,
+    /// The lecture link keys' secret.
+    key_secret: String,
 }
 
 impl World {
@@ -70,11 +75,24 @@ impl World {
         let s3 = aws_sdk_s3::Client::from_conf(
             aws_sdk_s3::config::Builder::from(&config).force_path_style(true).interceptor(recorder("s3")).build(),
         );
-        let mut state = support::app_state(store).await;
-        state.media = Arc::new(academy_core::media::S3Signer::new(s3));
-        let world = Self { calls, state, config };
+        let secrets = aws_sdk_secretsmanager::Client::from_conf(
+            aws_sdk_secretsmanager::config::Builder::from(&config).interceptor(recorder("secretsmanager")).build(),
+        );
+        let key_secret = format!("academy/lecture-key-{}", ids::generate());
+        let key = "k1-0123456789abcdef0123456789abcdef";
+        let keys = json!({"current": "k1", "k1": key}).to_string();
+        secrets.create_secret().name(&key_secret).secret_string(keys).send().await.unwrap();
+        let links = Arc::new(LectureLinks::new(KeySource::secret(secrets.clone(), &key_secret), DEFAULT_LINK_SECS));
+        let files = Arc::new(S3Files::new(s3, std::time::Duration::from_secs(3600)));
+        let state = AppState::with(store, links, files, ModelProvider::offline());
+        let world = Self { calls, state, config, secrets, key_secret };
         world.forget();
         world
+    }
+
+    /// The lecture function's own view of the link keys (a container of its own reads them).
+    fn fresh_lecture_links(&self) -> Arc<LectureLinks> {
+        Arc::new(LectureLinks::new(KeySource::secret(self.secrets.clone(), &self.key_secret), DEFAULT_LINK_SECS))
     }
 
     fn recorder(&self, service: &'static str) -> Recorder {
@@ -145,6 +163,30 @@ async fn videos() -> BTreeSet<String> {
     world.made()
 }
 
+/// The lecture function: a signed link (made before the recording starts), fetched in full and
+/// in part, then with a revoked grant.
+async fn lecture() -> BTreeSet<String> {
+    let mut world = World::new().await;
+    let (secret, grant) = support::grant(&world.state.store, MERN_07).await;
+    let videos = format!("/api/batches/{MERN_07}/videos");
+    let answer = dispatch(&world.state, get(&videos, &[("x-secret-id", &secret)], "203.0.113.80"), None).await;
+    let body: Value = match answer.body() {
+        Body::Text(text) => serde_json::from_str(text).unwrap(),
+        other => panic!("unexpected body {other:?}"),
+    };
+    let link = body["videos"][0]["url"].as_str().unwrap().to_owned();
+    world.state.lecture.links = world.fresh_lecture_links();
+    world.forget();
+    assert_eq!(world.call(Endpoint::Lecture, get(&link, &[], "203.0.113.81")).await, 302);
+    assert_eq!(world.call(Endpoint::Lecture, get(&link, &[("range", "bytes=0-")], "203.0.113.81")).await, 302);
+    let mut made = world.made();
+    world.state.store.revoke_grant(&grant, time::now()).await.unwrap();
+    world.forget();
+    assert_eq!(world.call(Endpoint::Lecture, get(&link, &[], "203.0.113.81")).await, 403);
+    made.extend(world.made());
+    made
+}
+
 async fn send_email() -> BTreeSet<String> {
     let world = World::new().await;
     let visitor = "203.0.113.93";
@@ -170,7 +212,7 @@ async fn chat() -> BTreeSet<String> {
     secrets.create_secret().name(&name).secret_string("key").send().await.unwrap();
     // The model answers nowhere (a closed port): the assistant falls back to its offline answer.
     let nowhere = ModelEndpoint { base_url: "http://127.0.0.1:9".into(), model: "m".into() };
-    world.state.model = ModelProvider::secret(secrets, &name, nowhere);
+    world.state.chat.model = ModelProvider::secret(secrets, &name, nowhere);
     let asker = "203.0.113.95";
     let limit = academy_core::rate::CHAT_QUESTIONS;
     world.expired_counter(limit.scope, asker, limit.window_secs).await;
@@ -229,6 +271,7 @@ async fn every_function_calls_exactly_what_its_role_allows() {
             .await,
         ),
         ("videos", videos().await),
+        ("lecture", lecture().await),
         ("send-email", send_email().await),
         ("chat", chat().await),
         ("mailer", mailer().await),

@@ -64,7 +64,7 @@ async fn a_contact_message_is_stored_pending_before_the_answer() {
 async fn locally_the_mail_lands_in_the_outbox_with_the_visitors_data() {
     let mut state = state().await;
     let dir = outbox_dir();
-    state.inline_mailer = Some(Arc::new(OutboxMailer::new(&dir)));
+    state.mail_inline(Arc::new(OutboxMailer::new(&dir)), support::test_mail());
     let form = json!({"formType": "enrollment-form", "formData": {"firstName": "Iqra", "lastName": "Nadeem",
         "email": "iqra@example.pk", "phone": "03001234567", "course": "Data Analysis"}});
     let (status, _, body) = call(&state, post(&form, "198.51.100.11")).await;
@@ -246,14 +246,14 @@ async fn the_stream_mails_new_submissions_only() {
 
     let dir = outbox_dir();
     let mailer = OutboxMailer::new(&dir);
-    let response = on_stream(&state.store, &mailer, &state.mail, event.clone()).await;
+    let response = on_stream(&state.store, &mailer, &support::test_mail(), event.clone()).await;
     assert!(response.batch_item_failures.is_empty());
     assert_eq!(outbox_messages(&dir).len(), 1, "one INSERT of a submission: one message; MODIFY and counters ignored");
     assert_eq!(state.store.get_submission(image_id).await.unwrap().unwrap().status, SubmissionStatus::Sent);
 
     // A submission the store does not hold is reported back for the stream to retry.
     let empty = support::app_state(support::sqlite_store()).await;
-    let response = on_stream(&empty.store, &mailer, &empty.mail, event).await;
+    let response = on_stream(&empty.store, &mailer, &support::test_mail(), event).await;
     let failed: Vec<_> = response.batch_item_failures.iter().map(|f| f.item_identifier.clone()).collect();
     assert_eq!(failed, [Some("4421584500000000017450439091".to_owned())]);
 }
@@ -270,6 +270,6 @@ async fn geo_reads_the_cdn_country_header() {
     assert_eq!(call(&state, geo(Some("GB"))).await.2["country_code"], "GB");
     assert_eq!(call(&state, geo(Some("ZZ"))).await.2["success"], false);
     assert_eq!(call(&state, geo(None)).await.2, json!({"country": null, "country_code": null, "success": false}));
-    state.default_country = Some("QA".into());
+    state.geo.default_country = Some("QA".into());
     assert_eq!(call(&state, geo(None)).await.2["country"], "Qatar");
 }

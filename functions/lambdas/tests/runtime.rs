@@ -1,8 +1,13 @@
 //! Each Lambda binary booted for real: a small server speaking the Lambda Runtime API hands it
-//! an API Gateway v2 event from `infra/events/`, and the answer it posts back is checked.
+//! an API Gateway v2 (or function URL) event from `infra/events/`, and the answer it posts back is
+//! checked. The functions run as in AWS: on a DynamoDB table, with their keys in Secrets Manager
+//! and mail through SES, all on a moto server.
 
-use academy_core::catalog::{import, ImportOutcome};
-use academy_core::store::StoreUrl;
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+
+use academy_core::lecture::{KeySource, LectureKeys, LectureLinks};
+use academy_core::store::Store;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
@@ -47,28 +52,58 @@ async fn init_error(State(api): State<Arc<RuntimeApi>>, body: String) {
     let _ = api.replies.send(("init/error".into(), Value::String(body))).await;
 }
 
-async fn seeded_store() -> String {
-    let path = std::env::temp_dir().join(format!("academy-lambda-{}.db", academy_core::ids::generate()));
-    let url = format!("embedded:{}", path.display());
-    let store = url.parse::<StoreUrl>().unwrap().open().await.unwrap();
-    let catalog =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/seed/catalog.json")).unwrap();
-    assert!(matches!(import(&store, &catalog).await.unwrap(), ImportOutcome::Written { .. }));
-    url
+/// The lecture link keys every function of a test world shares (`ACADEMY_LECTURE_KEY_SECRET`).
+const LECTURE_KEYS: &str = r#"{"current": "k1", "k1": "k1-0123456789abcdef0123456789abcdef"}"#;
+
+/// A seeded DynamoDB table on moto, the lecture key secret beside it, and the environment that
+/// points a function at both.
+struct World {
+    store: Store,
+    env: Vec<(String, String)>,
+}
+
+impl World {
+    async fn new() -> Self {
+        let (store, table) = support::moto_table().await;
+        let store = support::seeded(store).await;
+        let config = support::moto_config().await;
+        let secret = format!("academy/lecture-key-{}", academy_core::ids::generate());
+        let secrets = aws_sdk_secretsmanager::Client::new(&config);
+        secrets.create_secret().name(&secret).secret_string(LECTURE_KEYS).send().await.unwrap();
+        let env = [
+            ("AWS_ENDPOINT_URL", support::moto_endpoint()),
+            ("ACADEMY_STORE", &format!("dynamodb:{table}")),
+            ("ACADEMY_LECTURE_KEY_SECRET", &secret),
+        ];
+        Self { store, env: env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() }
+    }
+
+    fn with(mut self, name: &str, value: &str) -> Self {
+        self.env.push((name.into(), value.into()));
+        self
+    }
 }
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(format!("{}/../../infra/events/{name}.json", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
-/// Boots `binary` against a fresh Runtime API with the fixture `name` as its one event, on a
-/// seeded store; returns the API Gateway response it posted.
+/// Boots `binary` against a fresh Runtime API with the fixture `name` as its one event, in a
+/// fresh world; returns the API Gateway response it posted.
 async fn invoke(binary: &str, name: &str) -> Value {
-    invoke_with(binary, &fixture(name), &seeded_store().await, &[]).await
+    invoke_with(binary, &fixture(name), &World::new().await).await
 }
 
-/// As `invoke`, with the event text, the store and extra environment given.
-async fn invoke_with(binary: &str, event: &str, store: &str, env: &[(&str, &str)]) -> Value {
+/// As `invoke`, with the event text and the world given.
+async fn invoke_with(binary: &str, event: &str, world: &World) -> Value {
+    let (kind, body) = start(binary, event, &world.env).await;
+    assert_eq!(kind, format!("{REQUEST_ID}/response"), "{body}");
+    body
+}
+
+/// Boots `binary` with `env` and one event; the first thing it posts: (`<id>/response`, answer)
+/// or (`init/error`, why).
+async fn start(binary: &str, event: &str, env: &[(String, String)]) -> (String, Value) {
     let event = event.to_owned();
     let (tx, mut rx) = mpsc::channel(4);
     let api = Arc::new(RuntimeApi { event: Mutex::new(Some(event)), replies: tx });
@@ -92,8 +127,7 @@ async fn invoke_with(binary: &str, event: &str, store: &str, env: &[(&str, &str)
         .env("AWS_REGION", "eu-west-2")
         .env("AWS_ACCESS_KEY_ID", "testing")
         .env("AWS_SECRET_ACCESS_KEY", "testing")
-        .env("ACADEMY_STORE", store)
-        .envs(env.iter().copied())
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .kill_on_drop(true)
@@ -103,9 +137,8 @@ async fn invoke_with(binary: &str, event: &str, store: &str, env: &[(&str, &str)
         .await
         .expect("the function answered within 30 s")
         .expect("a reply");
-    child.kill().await.unwrap();
-    assert_eq!(kind, format!("{REQUEST_ID}/response"), "{body}");
-    body
+    let _ = child.kill().await;
+    (kind, body)
 }
 
 fn status_and_body(response: &Value) -> (u64, Value) {
@@ -159,13 +192,58 @@ async fn a_lambda_refuses_another_endpoints_route() {
 
 #[tokio::test]
 async fn send_email_lambda_stores_the_enquiry() {
-    let store = seeded_store().await;
-    let response = invoke_with(env!("CARGO_BIN_EXE_send-email"), &fixture("send-email"), &store, &[]).await;
+    let world = World::new().await;
+    let response = invoke_with(env!("CARGO_BIN_EXE_send-email"), &fixture("send-email"), &world).await;
     let (status, body) = status_and_body(&response);
     assert_eq!((status, body["submissionId"].as_str()), (200, Some("5d1c9e2a-7b3f-4c8d-9e0f-1a2b3c4d5e6f")));
-    let stored = store.parse::<StoreUrl>().unwrap().open().await.unwrap();
-    let submission = stored.get_submission("5d1c9e2a-7b3f-4c8d-9e0f-1a2b3c4d5e6f").await.unwrap().unwrap();
+    let submission = world.store.get_submission("5d1c9e2a-7b3f-4c8d-9e0f-1a2b3c4d5e6f").await.unwrap().unwrap();
     assert_eq!(submission.form_data["lastName"], "Qureshi");
+}
+
+#[tokio::test]
+async fn lecture_lambda_redirects_a_signed_link_and_refuses_a_bent_one() {
+    let world = World::new().await;
+    let (_, grant) = support::grant(&world.store, "665f1c2a9b3e4d0012a1c001").await;
+    let links = LectureLinks::new(KeySource::fixed(LectureKeys::from_json(LECTURE_KEYS).unwrap()), 900);
+    let link = links.sign("665f1c2a9b3e4d0012a1c001", 1, &grant.secret_hash, academy_core::time::now()).await.unwrap();
+    let query = link.split_once('?').unwrap().1;
+    let mut event: Value = serde_json::from_str(&fixture("lecture")).unwrap();
+    event["rawQueryString"] = query.into();
+    event["queryStringParameters"] = form_urlencoded_pairs(query);
+    let binary = env!("CARGO_BIN_EXE_lecture");
+    let response = invoke_with(binary, &event.to_string(), &world).await;
+    assert_eq!(response["statusCode"], 302, "{response}");
+    let location = response["headers"]["location"].as_str().expect("a Location header");
+    assert!(location.contains("sample-lecture.mp4") && location.contains("X-Amz-Signature="), "{location}");
+
+    // The fixture's own link is not signed with the world's key.
+    let (status, body) = status_and_body(&invoke_with(binary, &fixture("lecture"), &world).await);
+    assert_eq!((status, body["error"].as_str()), (403, Some("forbidden")));
+}
+
+fn form_urlencoded_pairs(query: &str) -> Value {
+    query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (k.to_owned(), Value::String(v.to_owned())))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// A Lambda has no embedded store: it stops at init, saying what it needs.
+#[tokio::test]
+async fn a_lambda_will_not_start_on_the_embedded_store() {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_courses"))
+        .env_clear()
+        .env("AWS_LAMBDA_RUNTIME_API", "127.0.0.1:9")
+        .env("AWS_REGION", "eu-west-2")
+        .env("ACADEMY_STORE", "embedded:/tmp/academy-lambda.db")
+        .output()
+        .await
+        .unwrap();
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("dynamodb:TABLE"), "{said}");
 }
 
 #[tokio::test]
@@ -176,9 +254,14 @@ async fn geo_lambda_reads_the_viewer_country() {
 
 #[tokio::test]
 async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
-    let store = seeded_store().await;
+    let sender = format!("no-reply-{}@runtime.academy.test", academy_core::ids::generate());
+    let ses = aws_sdk_sesv2::Client::new(&support::moto_config().await);
+    ses.create_email_identity().email_identity(&sender).send().await.unwrap();
+    let world = World::new()
+        .await
+        .with("ACADEMY_MAIL_FROM", &sender)
+        .with("ACADEMY_MAIL_TO", "admissions@runtime.academy.test");
     let id = "3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b";
-    let opened = store.parse::<StoreUrl>().unwrap().open().await.unwrap();
     let form_data = serde_json::json!({"firstName": "Hamza", "lastName": "Qureshi", "email": "hamza.q@example.pk", "message": "Weekend batches?"});
     let submission = academy_core::domain::Submission {
         id: id.into(),
@@ -189,13 +272,9 @@ async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
         created_at: 1_790_000_000,
         last_error: None,
     };
-    opened.insert_submission(&submission).await.unwrap();
-    let outbox = std::env::temp_dir().join(format!("academy-lambda-outbox-{}", academy_core::ids::generate()));
-    let env = [("ACADEMY_MAILER", "outbox"), ("ACADEMY_OUTBOX", outbox.to_str().unwrap())];
-    let response = invoke_with(env!("CARGO_BIN_EXE_mailer"), &fixture("submission-stream"), &store, &env).await;
+    world.store.insert_submission(&submission).await.unwrap();
+    let response = invoke_with(env!("CARGO_BIN_EXE_mailer"), &fixture("submission-stream"), &world).await;
     assert_eq!(response, serde_json::json!({"batchItemFailures": []}));
-    let messages: Vec<_> = std::fs::read_dir(&outbox).unwrap().flatten().collect();
-    assert_eq!(messages.len(), 1);
-    let sent = opened.get_submission(id).await.unwrap().unwrap();
-    assert_eq!(sent.status, academy_core::domain::SubmissionStatus::Sent);
+    let sent = world.store.get_submission(id).await.unwrap().unwrap();
+    assert_eq!(sent.status, academy_core::domain::SubmissionStatus::Sent, "{sent:?}");
 }

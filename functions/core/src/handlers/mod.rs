@@ -5,5 +5,6 @@ pub mod catalog;
 pub mod chat;
 pub mod geo;
 pub mod health;
+pub mod lecture;
 pub mod send_email;
 pub mod videos;

@@ -5,7 +5,7 @@
 use crate::domain::{Video, VideoList};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{client_ip, header, ok, query_param};
-use crate::media::MediaSigner;
+use crate::lecture::{parse_s3_url, LectureLinks};
 use crate::rate::SECRET_ID_GUESSES;
 use crate::store::Store;
 use crate::{ids, secret, time};
@@ -26,7 +26,7 @@ pub const SECRET_HEADER: &str = "x-secret-id";
     ))]
 pub async fn videos(
     store: &Store,
-    media: &dyn MediaSigner,
+    links: &LectureLinks,
     req: &Request,
     batch_id: &str,
 ) -> Result<Response<Body>, ApiError> {
@@ -46,17 +46,17 @@ pub async fn videos(
     if let Some(retry_after) = SECRET_ID_GUESSES.locked_for(store, &guesser, now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
     }
-    let grant = store.find_grant(batch_id, &secret::hash(&secret)).await?;
-    if !grant.is_some_and(|g| g.is_active()) {
+    let grant = store.find_grant(batch_id, &secret::hash(&secret)).await?.filter(|g| g.is_active());
+    let Some(grant) = grant else {
         let failures = SECRET_ID_GUESSES.record(store, &guesser, now).await?;
         tracing::info!(batch = batch_id, failures, "secret id refused");
         return Err(ApiError::Forbidden("This Secret ID is not valid for this batch.".into()));
-    }
+    };
 
     let mut videos: Vec<Video> = store.list_videos(batch_id).await?;
-    for video in &mut videos {
-        video.url = media.playable(&video.url).await.map_err(|e| {
-            tracing::error!(batch = batch_id, lecture = video.lecture_number, error = %e, "could not sign lecture url");
+    for video in videos.iter_mut().filter(|v| parse_s3_url(&v.url).is_some()) {
+        video.url = links.sign(batch_id, video.lecture_number, &grant.secret_hash, now).await.map_err(|error| {
+            tracing::error!(batch = batch_id, %error, "could not sign lecture links");
             ApiError::Unavailable
         })?;
     }

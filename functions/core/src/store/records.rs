@@ -101,6 +101,11 @@ impl Store {
         self.items.put(it, PutMode::Upsert).await
     }
 
+    pub async fn get_video(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Video>> {
+        let found = self.items.get(&keys::batch_pk(batch_id), &keys::video_sk(lecture_number), 0).await?;
+        found.map(record_of).transpose()
+    }
+
     pub async fn list_videos(&self, batch_id: &str) -> Result<Vec<Video>> {
         records_of(self.items.query(&keys::batch_pk(batch_id), "VIDEO#", 0).await?)
     }

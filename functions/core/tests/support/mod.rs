@@ -83,10 +83,15 @@ pub async fn moto_config() -> aws_config::SdkConfig {
 
 /// A store on a fresh DynamoDB table in moto.
 pub async fn moto_store() -> Store {
+    moto_table().await.0
+}
+
+/// A store on a fresh DynamoDB table in moto, and the table's name.
+pub async fn moto_table() -> (Store, String) {
     let client = academy_core::store::dynamodb::Client::new(&moto_config().await);
     let table = format!("academy-{}", academy_core::ids::generate());
     create_table(&client, &table).await.expect("moto creates the table");
-    Store::new(Arc::new(DynamoItems::new(client, &table)))
+    (Store::new(Arc::new(DynamoItems::new(client, &table))), table)
 }
 
 /// A store in a fresh SQLite file.
@@ -107,25 +112,36 @@ pub async fn seeded(store: Store) -> Store {
     }
 }
 
-/// Everything a handler needs: the given store, lecture URLs signed for moto's S3, the mail
-/// settings of a test inbox, no inline mailer.
-pub async fn app_state(store: Store) -> academy_core::state::AppState {
-    let config = moto_config().await;
-    let s3 = aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
-    academy_core::state::AppState {
-        store,
-        media: Arc::new(academy_core::media::S3Signer::new(s3)),
-        mail: academy_core::mail::MailSettings {
-            inbox: "admissions@academy.test".into(),
-            from: "no-reply@academy.test".into(),
-            auto_reply: false,
-        },
-        inline_mailer: None,
-        default_country: None,
-        knowledge: Arc::new(academy_core::chat::Knowledge::bundled()),
-        model: academy_core::chat::ModelProvider::offline(),
-        origin: Default::default(),
+/// The mail settings of a test inbox.
+pub fn test_mail() -> academy_core::mail::MailSettings {
+    academy_core::mail::MailSettings {
+        inbox: "admissions@academy.test".into(),
+        from: "no-reply@academy.test".into(),
+        auto_reply: false,
     }
+}
+
+/// The demo lecture clip the seed's stored lectures (`s3://…/sample-lecture.mp4`) point at.
+pub fn sample_clip() -> Vec<u8> {
+    std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/seed/lectures/sample-lecture.mp4")).unwrap()
+}
+
+/// A fresh lecture folder holding the demo clip.
+pub fn lecture_folder() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("academy-lectures-{}", academy_core::ids::generate()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("sample-lecture.mp4"), sample_clip()).unwrap();
+    dir
+}
+
+/// Everything a handler needs, as `academy serve` has it: the given store, lecture links signed
+/// with a random key, lecture files from a fresh local folder, the offline assistant, no inline
+/// mailer.
+pub async fn app_state(store: Store) -> academy_core::state::AppState {
+    use academy_core::lecture::{FolderFiles, KeySource, LectureKeys, LectureLinks, DEFAULT_LINK_SECS};
+    let links = Arc::new(LectureLinks::new(KeySource::fixed(LectureKeys::random()), DEFAULT_LINK_SECS));
+    let files = Arc::new(FolderFiles::new(lecture_folder()));
+    academy_core::state::AppState::with(store, links, files, academy_core::chat::ModelProvider::offline())
 }
 
 /// A fresh Secret ID granted for `batch`, and its grant.
@@ -169,7 +185,7 @@ pub fn get(path: &str) -> Request {
 
 /// Status, headers and JSON body of an answer.
 pub async fn call(state: &academy_core::state::AppState, req: Request) -> (u16, lambda_http::http::HeaderMap, Value) {
-    let response = academy_core::routes::dispatch(state, req, None).await;
+    let response = academy_core::state::dispatch(state, req, None).await;
     let (parts, body) = response.into_parts();
     assert_eq!(parts.headers["content-type"], "application/json");
     let json = match body {

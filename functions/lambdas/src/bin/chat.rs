@@ -1,6 +1,8 @@
-//! Lambda for the `chat` endpoint (see academy_core::routes).
+//! Lambda for the `chat` endpoint (see academy_core::routes); it builds only `lambda::chat`.
+
+use academy_core::{lambda, routes::Endpoint};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    academy_core::lambda::run(academy_core::routes::Endpoint::Chat).await
+    lambda::run(Endpoint::Chat, lambda::chat()).await
 }

@@ -1,6 +1,8 @@
-//! Lambda for the `geo` endpoint (see academy_core::routes).
+//! Lambda for the `geo` endpoint (see academy_core::routes); it builds only `lambda::geo`.
+
+use academy_core::{lambda, routes::Endpoint};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    academy_core::lambda::run(academy_core::routes::Endpoint::Geo).await
+    lambda::run(Endpoint::Geo, lambda::geo()).await
 }

@@ -1,6 +1,8 @@
-//! Lambda for the `health` endpoint (see academy_core::routes).
+//! Lambda for the `health` endpoint (see academy_core::routes); it builds only `lambda::health`.
+
+use academy_core::{lambda, routes::Endpoint};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    academy_core::lambda::run(academy_core::routes::Endpoint::Health).await
+    lambda::run(Endpoint::Health, lambda::health()).await
 }

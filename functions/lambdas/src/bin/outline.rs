@@ -1,6 +1,8 @@
-//! Lambda for the `outline` endpoint (see academy_core::routes).
+//! Lambda for the `outline` endpoint (see academy_core::routes); it builds only `lambda::catalog`.
+
+use academy_core::{lambda, routes::Endpoint};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    academy_core::lambda::run(academy_core::routes::Endpoint::Outline).await
+    lambda::run(Endpoint::Outline, lambda::catalog()).await
 }

@@ -1,6 +1,8 @@
-//! Lambda for the `videos` endpoint (see academy_core::routes).
+//! Lambda for the `videos` endpoint (see academy_core::routes); it builds only `lambda::videos`.
+
+use academy_core::{lambda, routes::Endpoint};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    academy_core::lambda::run(academy_core::routes::Endpoint::Videos).await
+    lambda::run(Endpoint::Videos, lambda::videos()).await
 }
