@@ -331,6 +331,60 @@ describe("recorded lectures", () => {
     await context.close();
   });
 
+  it("a lecture link that is refused (expired): the player asks for a fresh list and plays the fresh link", async () => {
+    const secret = await grantSecretId(batch.mern08);
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    const { lists, fileRequests } = await refuseFirstLectureFile(page, batch.mern08);
+    await page.goto(url(`/recorded-lectures/${batch.mern08}`));
+    await hydrated(page);
+    await page.getByLabel("Secret ID").fill(secret);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("table").waitFor();
+    assert.equal(lists.length, 1);
+
+    const refreshed = page.waitForResponse(videosAnswer(batch.mern08));
+    await page.getByRole("button", { name: /^Watch lecture 1:/ }).click();
+    const fresh = await refreshed;
+    assert.equal(fresh.request().headers()["x-secret-id"], secret, "the fresh list is asked for with the same Secret ID");
+    assert.equal(lists.length, 2);
+    const freshUrl = lectureOne(lists[1]).url;
+    // The fresh link, loaded past the first frame (readyState 2 = HAVE_CURRENT_DATA) and playing on.
+    await page.waitForFunction((src) => {
+      const video = document.querySelector("[role=dialog] video");
+      return video?.getAttribute("src") === src && video.readyState >= 2 && !video.paused;
+    }, freshUrl);
+    await page.waitForFunction(() => document.querySelector("[role=dialog] video").currentTime > 0);
+    assert.ok(fileRequests.length >= 2, "the lecture file was asked for again");
+    assert.equal(new URL(fileRequests.at(-1)).search, new URL(freshUrl, baseUrl).search, "with the fresh link");
+    assert.equal(await page.getByRole("dialog").getByRole("alert").count(), 0);
+    await context.close();
+  });
+
+  it("a lecture link refused after the Secret ID was revoked: a clear alert in the overlay", async () => {
+    const secret = await grantSecretId(batch.mern08);
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    const { lists } = await refuseFirstLectureFile(page, batch.mern08);
+    await page.goto(url(`/recorded-lectures/${batch.mern08}`));
+    await hydrated(page);
+    await page.getByLabel("Secret ID").fill(secret);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("table").waitFor();
+    await revokeSecretId(batch.mern08, secret);
+
+    const refreshed = page.waitForResponse(videosAnswer(batch.mern08));
+    await page.getByRole("button", { name: /^Watch lecture 1:/ }).click();
+    assert.equal((await refreshed).status(), 403);
+    const overlay = page.getByRole("dialog");
+    await overlay.getByRole("alert").filter({ hasText: "Your Secret ID may have been revoked — ask the institute for a new one." }).waitFor();
+    assert.equal(await overlay.locator("video").count(), 0);
+    assert.equal(lists.length, 1, "only the first list was answered");
+    await overlay.getByRole("button", { name: "Close video" }).click();
+    await overlay.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("an empty batch: 'No recorded lectures found for this batch.'", async () => {
     const secret = await grantSecretId(batch.cs04);
     const context = await browser.newContext({ viewport: viewports.desktop });
@@ -341,6 +395,30 @@ describe("recorded lectures", () => {
     await context.close();
   });
 });
+
+const videosAnswer = (batchId) => (response) => new URL(response.url()).pathname === `/api/batches/${batchId}/videos`;
+const lectureOne = (list) => list.videos.find((v) => v.lectureNumber === 1);
+
+/**
+ * Keeps every successful answer of the batch's video list (`lists`), and answers the first request for lecture 1's
+ * file (whatever URL the list gave it: a signed /lecture/... link or a plain file) with 403 JSON, as an expired link is.
+ */
+async function refuseFirstLectureFile(page, batchId) {
+  const lists = [];
+  const fileRequests = [];
+  await page.route(`**/api/batches/${batchId}/videos`, async (route) => {
+    const response = await route.fetch();
+    if (response.ok()) lists.push(await response.json());
+    await route.fulfill({ response });
+  });
+  const isLectureOne = (u) => lists.length > 0 && u.pathname === new URL(lectureOne(lists[0]).url, baseUrl).pathname;
+  await page.route(isLectureOne, async (route) => {
+    fileRequests.push(route.request().url());
+    if (fileRequests.length > 1) return route.continue();
+    await route.fulfill({ status: 403, contentType: "application/json", body: '{"error":"forbidden","message":"This link has expired."}' });
+  });
+  return { lists, fileRequests };
+}
 
 function describeViolations(violations) {
   return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`).join("\n");

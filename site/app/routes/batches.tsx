@@ -6,7 +6,8 @@ import { courseOutlinePath, paths } from "../config/paths";
 import { getCourseBatches } from "../features/lms/api/get-batches";
 import { BatchCard } from "../features/lms/components/BatchCard";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
-import type { Batch, Video } from "../lib/api-schema";
+import type { PlayingLecture } from "../features/lms/player";
+import type { Batch } from "../lib/api-schema";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/batches";
 
@@ -17,7 +18,7 @@ type State = { kind: "loading" } | { kind: "none" } | { kind: "list"; batches: B
 export default function Batches({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: "loading" });
-  const [playing, setPlaying] = useState<Video | null>(null);
+  const [playing, setPlaying] = useState<PlayingLecture | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -69,7 +70,7 @@ export default function Batches({ params }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <VideoOverlay video={playing} onClose={() => setPlaying(null)} />
+      <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { storedSecretId } from "../features/lms/api/get-videos";
 import { SecretIdForm } from "../features/lms/components/SecretIdForm";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
 import { useBatchVideos } from "../features/lms/hooks/use-batch-videos";
+import type { PlayingLecture } from "../features/lms/player";
 import type { Batch, Video } from "../lib/api-schema";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/recorded-lectures";
@@ -21,12 +22,12 @@ const texts = {
   useServerMessage: true,
 };
 
-type Lectures = { kind: "locked"; error: string | null } | { kind: "loading" } | { kind: "list"; videos: Video[] };
+type Lectures = { kind: "locked"; error: string | null } | { kind: "loading" } | { kind: "list"; videos: Video[]; secretId: string };
 
 export default function RecordedLectures({ params }: Route.ComponentProps) {
   const [batch, setBatch] = useState<Batch | null>(null);
   const [lectures, setLectures] = useState<Lectures>({ kind: "locked", error: null });
-  const [playing, setPlaying] = useState<Video | null>(null);
+  const [playing, setPlaying] = useState<PlayingLecture | null>(null);
   const { request } = useBatchVideos(params.batchId, texts);
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export default function RecordedLectures({ params }: Route.ComponentProps) {
     async (secretId: string) => {
       setLectures({ kind: "loading" });
       const result = await request(secretId);
-      setLectures(result.ok ? { kind: "list", videos: result.videos } : { kind: "locked", error: result.message });
+      setLectures(result.ok ? { kind: "list", videos: result.videos, secretId } : { kind: "locked", error: result.message });
     },
     [request],
   );
@@ -120,7 +121,7 @@ export default function RecordedLectures({ params }: Route.ComponentProps) {
                     <button
                       type="button"
                       className="btn-primary min-h-10 px-4 py-2 text-sm"
-                      onClick={() => setPlaying(v)}
+                      onClick={() => setPlaying({ video: v, secretId: lectures.secretId })}
                       aria-label={`Watch lecture ${v.lectureNumber}: ${v.title}`}
                     >
                       <Icon name="play" className="size-4" />
@@ -133,7 +134,7 @@ export default function RecordedLectures({ params }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <VideoOverlay video={playing} onClose={() => setPlaying(null)} />
+      <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />
     </section>
   );
 }

@@ -16,6 +16,8 @@ describe("playerSource", () => {
   it("plays files (mp4, webm, signed URLs) in <video>", () => {
     expect(playerSource("/media/sample-lecture.mp4")).toEqual({ kind: "file", src: "/media/sample-lecture.mp4" });
     expect(playerSource("https://bucket.s3.amazonaws.com/a.webm?X-Amz-Signature=x").kind).toBe("file");
+    const signed = "/lecture/665f1c2a9b3e4d0012a1c001/1?grant=9f2c41d0&expires=1767225600&key=k1&signature=Zm9vYmFyLV9iYXo";
+    expect(playerSource(signed)).toEqual({ kind: "file", src: signed });
   });
 });
 

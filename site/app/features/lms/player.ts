@@ -1,4 +1,8 @@
 // Which player a lecture URL needs: an embed (YouTube, Vimeo, Google Drive) in an iframe, or a file in <video>.
+import type { Video } from "../../lib/api-schema";
+
+/** A lecture chosen to watch, with the Secret ID that listed it (a file's signed link is refreshed with it). */
+export type PlayingLecture = { video: Video; secretId: string };
 
 export type PlayerSource = { kind: "embed"; src: string; provider: "YouTube" | "Vimeo" | "Google Drive" } | { kind: "file"; src: string };
 

@@ -4,13 +4,14 @@ import { Link } from "react-router";
 import { paths, recordedLecturesPath } from "../../../config/paths";
 import { storedSecretId } from "../api/get-videos";
 import { useBatchVideos } from "../hooks/use-batch-videos";
-import type { Batch, Video } from "../../../lib/api-schema";
+import type { Batch } from "../../../lib/api-schema";
+import type { PlayingLecture } from "../player";
 import { AvailabilityBadge } from "./AvailabilityBadge";
 import { SecretIdForm } from "./SecretIdForm";
 
 const texts = { unauthorized: "Unauthorized access. Please check your Secret ID.", other: "Error loading video. Please try again." };
 
-export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (video: Video) => void }) {
+export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (lecture: PlayingLecture) => void }) {
   const [prompt, setPrompt] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -28,7 +29,7 @@ export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (video: Vid
     setError(null);
     setPrompt(false);
     const first = result.videos[0];
-    if (first) onPlay(first);
+    if (first) onPlay({ video: first, secretId });
     else setNotice("No video found for this batch.");
   };
 

@@ -1,11 +1,12 @@
 // The full-screen lecture overlay (Radix Dialog: Escape closes it, focus stays inside, the close button returns focus).
 import * as Dialog from "@radix-ui/react-dialog";
 import { Icon } from "../../../components/Icon";
+import type { PlayingLecture } from "../player";
 import { VideoPlayer } from "./VideoPlayer";
 
-export function VideoOverlay({ video, onClose }: { video: { url: string; title: string } | null; onClose: () => void }) {
+export function VideoOverlay({ lecture, onClose }: { lecture: PlayingLecture | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={video !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={lecture !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1100] bg-slate-950/95" />
         <Dialog.Content
@@ -13,7 +14,7 @@ export function VideoOverlay({ video, onClose }: { video: { url: string; title: 
           className="fixed inset-0 z-[1100] flex flex-col items-center justify-center gap-4 p-4 sm:p-10"
         >
           <div className="flex w-full max-w-6xl items-center justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-white sm:text-xl">{video?.title}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-white sm:text-xl">{lecture?.video.title}</Dialog.Title>
             <Dialog.Close
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-white/10 text-white hover:bg-white/20"
               aria-label="Close video"
@@ -21,7 +22,7 @@ export function VideoOverlay({ video, onClose }: { video: { url: string; title: 
               <Icon name="x" className="size-6" />
             </Dialog.Close>
           </div>
-          <div className="w-full max-w-6xl">{video && <VideoPlayer url={video.url} title={video.title} />}</div>
+          <div className="w-full max-w-6xl">{lecture && <VideoPlayer lecture={lecture} />}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,0 +1,104 @@
+// A lecture file whose signed link expired or was refused: ask for a fresh list with the same Secret ID, swap in
+// this lecture's new link and pick up at the second it had reached. One automatic retry per failure burst.
+import { useCallback, useRef, useState } from "react";
+import { ApiError } from "../../../lib/api";
+import { getVideos, retryMessage } from "../api/get-videos";
+import type { PlayingLecture } from "../player";
+
+/** A fresh link that fails before it loaded, or sooner than this after the retry, ends the burst: no second retry. */
+export const RETRY_WINDOW_MS = 5_000;
+
+export const lectureFailureTexts = {
+  /** The fresh list answered 401/403: the Secret ID no longer opens this batch. */
+  refused: "This lecture could not be loaded. Your Secret ID may have been revoked — ask the institute for a new one.",
+  /** SPEC §errors, "Other video failure". */
+  failed: "Error loading video. Please try again.",
+};
+
+export type LectureFailure = { message: string; canRetry: boolean };
+
+/** The part of the <video> element the hook reads and writes. */
+type Media = Pick<HTMLMediaElement, "currentTime">;
+type MediaEvent = { currentTarget: Media };
+
+/** `attempt` changes with every fresh link, so the player can start a new <video> even when the URL is the same. */
+type Source = { src: string; attempt: number; startAt: number; autoPlay: boolean };
+
+function failureOf(error: unknown): LectureFailure {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { message: lectureFailureTexts.refused, canRetry: false };
+  if (error instanceof ApiError && error.status === 429) return { message: retryMessage(error.retryAfterSeconds), canRetry: true };
+  return { message: lectureFailureTexts.failed, canRetry: true };
+}
+
+export function useFreshLectureSource({ video, secretId }: PlayingLecture) {
+  const [source, setSource] = useState<Source>({ src: video.url, attempt: 0, startAt: 0, autoPlay: true });
+  const [failure, setFailure] = useState<LectureFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const playing = useRef(true); // the overlay opens playing
+  const reached = useRef(0);
+  const refreshing = useRef(false);
+  const lastRetry = useRef<{ at: number; loaded: boolean } | null>(null);
+
+  const refresh = useCallback(
+    async (startAt: number, autoPlay: boolean) => {
+      refreshing.current = true;
+      setBusy(true);
+      lastRetry.current = { at: Date.now(), loaded: false };
+      try {
+        const fresh = (await getVideos(video.batchId, secretId)).find((v) => v.lectureNumber === video.lectureNumber);
+        if (fresh) {
+          setSource((s) => ({ src: fresh.url, attempt: s.attempt + 1, startAt, autoPlay }));
+          setFailure(null);
+        } else setFailure({ message: lectureFailureTexts.failed, canRetry: true });
+      } catch (e) {
+        setFailure(failureOf(e));
+      } finally {
+        refreshing.current = false;
+        setBusy(false);
+      }
+    },
+    [video.batchId, video.lectureNumber, secretId],
+  );
+
+  const onError = useCallback(
+    ({ currentTarget }: MediaEvent) => {
+      if (refreshing.current) return;
+      reached.current = currentTarget.currentTime || reached.current;
+      const last = lastRetry.current;
+      if (last && !(last.loaded && Date.now() - last.at >= RETRY_WINDOW_MS)) {
+        setFailure({ message: lectureFailureTexts.failed, canRetry: true });
+        return;
+      }
+      void refresh(reached.current, playing.current);
+    },
+    [refresh],
+  );
+
+  const onLoadedMetadata = useCallback(
+    ({ currentTarget }: MediaEvent) => {
+      if (source.startAt > 0) currentTarget.currentTime = source.startAt;
+    },
+    [source.startAt],
+  );
+
+  const media = {
+    onError,
+    onLoadedMetadata,
+    onLoadedData: () => {
+      if (lastRetry.current) lastRetry.current.loaded = true;
+    },
+    onPlay: () => {
+      playing.current = true;
+    },
+    onPause: () => {
+      playing.current = false;
+    },
+  };
+
+  /** "Try again" after a failure: a new burst, resuming where the lecture stopped; the message stays until a link comes. */
+  const retry = useCallback(() => {
+    if (!refreshing.current) void refresh(reached.current, true);
+  }, [refresh]);
+
+  return { source, failure, busy, media, retry };
+}
