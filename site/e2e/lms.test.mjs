@@ -246,7 +246,14 @@ describe("batches", () => {
     await card.getByRole("button", { name: "Submit" }).click();
     const overlay = page.getByRole("dialog");
     await overlay.waitFor();
-    assert.equal(await overlay.locator("video").getAttribute("src"), "/media/sample-lecture.mp4");
+    // The clip comes through a signed, expiring link of the lecture endpoint, and plays.
+    const lectureLink = await overlay.locator("video").getAttribute("src");
+    assert.match(lectureLink, new RegExp(`^/lecture/${batch.mern07}/\\d+\\?grant=[0-9a-f]{64}&expires=\\d+&key=[\\w-]+&signature=[\\w-]{43}$`));
+    await overlay.locator("video").evaluate((video) => (video.readyState >= 2 ? null : new Promise((resolve) => video.addEventListener("loadeddata", resolve, { once: true }))));
+    const played = await fetch(url(lectureLink), { headers: { Range: "bytes=0-99" } });
+    assert.equal(played.status, 206);
+    assert.equal((await played.arrayBuffer()).byteLength, 100);
+    assert.equal((await fetch(url("/media/sample-lecture.mp4"))).status, 404, "the clip's old public path is gone");
     assert.equal(await page.evaluate(() => localStorage.getItem("videoSecretId")), secret);
     assert.equal(await card.getByLabel("Secret ID").count(), 0, "the prompt hides on success");
     await page.keyboard.press("Escape");
@@ -261,8 +268,11 @@ describe("batches", () => {
     await csCard.getByRole("button", { name: "Play Latest Lecture" }).click();
     await csCard.getByText("No video found for this batch.").waitFor();
 
-    // Revoked: the prompt comes back with the server's message.
+    // Revoked: the same lecture link is refused at the next fetch, and the prompt comes back with the server's message.
     await revokeSecretId(batch.mern07, secret);
+    const refused = await fetch(url(lectureLink), { headers: { Range: "bytes=100-199" } });
+    assert.equal(refused.status, 403);
+    assert.match((await refused.json()).message, /no longer valid/);
     await page.evaluate((s) => localStorage.setItem("videoSecretId", s), secret);
     await page.goto(url(`/batches/${courseIds[0]}`));
     await hydrated(page);

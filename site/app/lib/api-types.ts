@@ -163,6 +163,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lecture/{batchId}/{lectureNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A link from the videos answer; it names the grant and expires. Served on the site's origin. */
+        get: operations["lecture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -280,7 +297,10 @@ export interface components {
             /** Format: int32 */
             lectureNumber: number;
             title: string;
-            /** @description A playable URL; `s3://bucket/key` is answered as a short-lived signed URL. */
+            /**
+             * @description A playable URL. A stored file (`s3://bucket/key`) is answered as a short-lived signed
+             *     link to the lecture endpoint (`/lecture/…`); embeds pass through.
+             */
             url: string;
         };
         /** @description `GET /api/batches/{batchId}/videos` answer. */
@@ -671,6 +691,90 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lecture: {
+        parameters: {
+            query: {
+                grant: string;
+                /** @description epoch seconds */
+                expires: number;
+                /** @description the signing key's id */
+                key: string;
+                signature: string;
+            };
+            header?: {
+                /** @description one byte range */
+                Range?: string | null;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+                /** @description the lecture's number in its batch */
+                lectureNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (local lecture folder) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description the requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description in AWS: to a presigned S3 GET of the file */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description expired, altered or foreign link, or a revoked Secret ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the range lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             503: {
                 headers: {
