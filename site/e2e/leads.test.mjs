@@ -178,6 +178,23 @@ describe("contact form", () => {
     await context.close();
   });
 
+  it("a limited visitor is told when to try again and given the WhatsApp link, with the input kept", async () => {
+    const context = await contextFor();
+    const { page } = await openPage(context, "/contact");
+    const limited = { error: "rate_limited", message: "Too many attempts. Try again in 7 minutes." };
+    await interceptSendEmail(page, (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "420" }, body: JSON.stringify(limited) }),
+    );
+    await fillContact(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = await expectToast(page, "Submission Failed", "Too many attempts. Try again in 7 minutes.");
+    const whatsapp = toast.getByRole("link", { name: "Message us on WhatsApp" });
+    assert.match(await whatsapp.getAttribute("href"), /^https:\/\/wa\.me\/\d+\?text=/);
+    assert.equal(await page.inputValue("#message"), "I would like to know more.");
+    assert.equal(await page.getByText("Message Sent!").count(), 0);
+    await context.close();
+  });
+
   it("a network failure toasts 'Error' with SPEC's fallback and keeps the input", async () => {
     const context = await contextFor();
     const { page, errors } = await openPage(context, "/contact");

@@ -21,6 +21,9 @@ pub enum ApiError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// The request contradicts what is stored (e.g. a submission id reused for other text).
+    #[error("{0}")]
+    Conflict(String),
     #[error("Method not allowed.")]
     MethodNotAllowed { allow: &'static str },
     #[error("Request body is larger than {limit} bytes.")]
@@ -51,6 +54,7 @@ impl ApiError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -65,6 +69,7 @@ impl ApiError {
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
+            Self::Conflict(_) => "conflict",
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::TooManyRequests { .. } => "rate_limited",
             Self::Unavailable => "unavailable",

@@ -225,3 +225,53 @@ async fn only_the_cdn_reaches_the_api_and_its_viewer_address_is_the_client() {
     // Another visitor arriving through the same edge server is not locked out.
     assert_error(&call(&state, via_cdn("203.0.113.71:50000", Some("guess"))).await, 403, "forbidden");
 }
+
+/// 100 wrong Secret IDs at once from one client: only the limit's worth are ever checked.
+#[tokio::test]
+async fn a_burst_of_wrong_secret_ids_is_checked_at_most_ten_times() {
+    let state = std::sync::Arc::new(state().await);
+    let guesses = (0..100).map(|i| {
+        let state = state.clone();
+        tokio::spawn(async move {
+            let guess = format!("guess-{i}");
+            call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &guess)], "203.0.113.77")).await.0
+        })
+    });
+    let mut answers = std::collections::BTreeMap::new();
+    for guess in guesses {
+        *answers.entry(guess.await.unwrap()).or_insert(0) += 1;
+    }
+    assert_eq!(answers, std::collections::BTreeMap::from([(403, 10), (429, 90)]), "checked = refused with 403");
+}
+
+/// A right Secret ID does not use up the guesses: a student may open the list again and again.
+#[tokio::test]
+async fn right_secret_ids_do_not_count_as_guesses() {
+    let state = state().await;
+    let (secret, _) = grant(&state, MERN_07).await;
+    for _ in 0..15 {
+        let answer =
+            call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], "203.0.113.78")).await;
+        assert_eq!(answer.0, 200);
+    }
+}
+
+/// 60 questions at once from one client: exactly the limit answered (the model bill).
+#[tokio::test]
+async fn a_burst_of_questions_gets_exactly_the_limit_answered() {
+    let state = std::sync::Arc::new(state().await);
+    let questions = (0..60).map(|_| {
+        let state = state.clone();
+        tokio::spawn(async move {
+            let body = lambda_http::Body::Text(r#"{"question": "How long is the free demo?"}"#.into());
+            let headers = [("content-type", "application/json")];
+            call(&state, support::request_with_body("POST", "/api/chat", &headers, "203.0.113.79", body)).await.0
+        })
+    });
+    let mut answers = std::collections::BTreeMap::new();
+    for question in questions {
+        *answers.entry(question.await.unwrap()).or_insert(0) += 1;
+    }
+    let limit = academy_core::rate::CHAT_QUESTIONS.max as usize;
+    assert_eq!(answers, std::collections::BTreeMap::from([(200, limit), (429, 60 - limit)]));
+}

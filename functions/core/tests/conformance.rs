@@ -135,14 +135,31 @@ async fn submissions_are_conditional_and_listed_in_order(store: Store) {
 async fn rate_counters_count_and_expire(store: Store) {
     let now = 1_000_000;
     for expected in 1..=3 {
-        assert_eq!(store.rate_increment("videos", "c1", 999_900, now + 900, now).await.unwrap(), expected);
+        assert_eq!(store.rate_add("videos", "c1", 999_900, 1, now + 900, now).await.unwrap(), expected);
     }
-    assert_eq!(store.rate_count("videos", "c1", 999_900, now).await.unwrap(), 3);
-    assert_eq!(store.rate_count("videos", "c2", 999_900, now).await.unwrap(), 0, "clients are counted apart");
-    // WHEN the counter's expiry passes (TTL may not have deleted it yet) THEN it reads as 0 and restarts.
+    assert_eq!(store.rate_add("videos", "c1", 999_900, -1, now + 900, now).await.unwrap(), 2, "a refund");
+    assert_eq!(store.rate_add("videos", "c2", 999_900, 1, now + 900, now).await.unwrap(), 1, "clients apart");
+    // WHEN the counter's expiry passes (TTL may not have deleted it yet) THEN it starts again.
     let later = now + 901;
-    assert_eq!(store.rate_count("videos", "c1", 999_900, later).await.unwrap(), 0);
-    assert_eq!(store.rate_increment("videos", "c1", 999_900, later + 900, later).await.unwrap(), 1);
+    assert_eq!(store.rate_add("videos", "c1", 999_900, 1, later + 900, later).await.unwrap(), 1);
+}
+
+/// Many callers at once: each gets its own count, so a limit decided on it admits exactly `max`.
+async fn concurrent_attempts_never_pass_the_limit(store: Store) {
+    let limit = academy_core::rate::WindowLimit { scope: "burst", max: 10, window_secs: 600 };
+    let now = academy_core::time::now();
+    let attempts = (0..60).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { limit.admit(&store, "one-client", now).await.unwrap() })
+    });
+    let mut admitted = Vec::new();
+    for attempt in attempts {
+        if let academy_core::rate::Admission::Admitted { count } = attempt.await.unwrap() {
+            admitted.push(count);
+        }
+    }
+    admitted.sort();
+    assert_eq!(admitted, (1..=10).collect::<Vec<u64>>(), "exactly the limit, each count once");
 }
 
 async fn demo_catalog_imports(store: Store) {
@@ -173,5 +190,6 @@ conformance!(
     grants_by_hash_conflict_and_revocation,
     submissions_are_conditional_and_listed_in_order,
     rate_counters_count_and_expire,
+    concurrent_attempts_never_pass_the_limit,
     demo_catalog_imports,
 );

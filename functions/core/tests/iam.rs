@@ -113,7 +113,7 @@ impl World {
     async fn expired_counter(&self, scope: &str, key: &str, window_secs: i64) {
         let now = time::now();
         let start = now - now.rem_euclid(window_secs);
-        self.state.store.rate_increment(scope, key, start, now - 1, now - 2).await.unwrap();
+        self.state.store.rate_add(scope, key, start, 1, now - 1, now - 2).await.unwrap();
         self.forget();
     }
 

@@ -4,7 +4,7 @@
 use crate::chat::{self, AnswerSource, GeminiModel, Knowledge};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{client_ip, ok};
-use crate::rate::CHAT_QUESTIONS;
+use crate::rate::{Admission, CHAT_QUESTIONS};
 use crate::store::Store;
 use crate::time;
 use lambda_http::{Body, Request, Response};
@@ -50,10 +50,9 @@ pub async fn chat(
     }
     let now = time::now();
     let client = client_ip(req);
-    if let Some(retry_after) = CHAT_QUESTIONS.locked_for(store, &client, now).await? {
+    if let Admission::Refused { retry_after } = CHAT_QUESTIONS.admit(store, &client, now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
     }
-    CHAT_QUESTIONS.record(store, &client, now).await?;
     let (answer, source) = chat::answer(knowledge, model, question).await;
     Ok(ok(&ChatAnswer { answer, source }))
 }

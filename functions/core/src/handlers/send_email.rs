@@ -7,9 +7,9 @@ use crate::error::{ApiError, ErrorBody};
 use crate::forms::{self, FormType};
 use crate::http::{client_ip, ok};
 use crate::mail::{deliver, MailSettings, Mailer};
-use crate::rate::ENQUIRIES;
+use crate::rate::{Admission, ENQUIRIES, ENQUIRIES_PER_EMAIL};
 use crate::store::{Store, StoreError};
-use crate::time;
+use crate::{secret, time};
 use lambda_http::{Body, Request, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -53,6 +53,21 @@ fn answer(submission_id: String) -> Response<Body> {
     })
 }
 
+/// A submission id seen before: the same enquiry sent again is answered as the first time; a
+/// different one under the same id is refused, so its text is not silently dropped.
+fn retried(
+    stored: &Submission,
+    form_type: FormType,
+    form_data: &Map<String, Value>,
+) -> Result<Response<Body>, ApiError> {
+    if stored.form_type == form_type.as_str() && &stored.form_data == form_data {
+        return Ok(answer(stored.id.clone()));
+    }
+    Err(ApiError::Conflict(
+        "This submission id was already used for a different message. Send it again as a new submission.".into(),
+    ))
+}
+
 fn parse(req: &Request) -> Result<SendEmailRequest, ApiError> {
     let body = req.body().as_ref();
     if body.len() > MAX_BODY {
@@ -65,7 +80,8 @@ fn parse(req: &Request) -> Result<SendEmailRequest, ApiError> {
 #[utoipa::path(post, path = "/api/send-email", tag = "leads", request_body = SendEmailRequest,
     responses(
         (status = 200, body = SendEmailAnswer, description = "stored; mail follows"),
-        (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "this submissionId was used for a different message"),
+        (status = 413, body = ErrorBody),
         (status = 429, body = ErrorBody, headers(("Retry-After" = u64))), (status = 503, body = ErrorBody),
     ))]
 pub async fn send_email(
@@ -93,13 +109,18 @@ pub async fn send_email(
         tracing::info!("honeypot filled: submission dropped");
         return Ok(answer(id));
     }
-    if store.get_submission(&id).await?.is_some() {
-        return Ok(answer(id));
+    if let Some(stored) = store.get_submission(&id).await? {
+        return retried(&stored, form_type, &form_data);
     }
     let now = time::now();
-    let client = client_ip(req);
-    if let Some(retry_after) = ENQUIRIES.locked_for(store, &client, now).await? {
+    if let Admission::Refused { retry_after } = ENQUIRIES.admit(store, &client_ip(req), now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
+    }
+    if let Some(email) = form_data.get("email").and_then(Value::as_str) {
+        let sender = secret::hash(&email.to_lowercase());
+        if let Admission::Refused { retry_after } = ENQUIRIES_PER_EMAIL.admit(store, &sender, now).await? {
+            return Err(ApiError::TooManyRequests { retry_after });
+        }
     }
     let submission = Submission {
         id: id.clone(),
@@ -112,14 +133,14 @@ pub async fn send_email(
     };
     match store.insert_submission(&submission).await {
         Ok(()) => {}
-        Err(StoreError::Conflict) => return Ok(answer(id)),
+        Err(StoreError::Conflict) => {
+            let stored = store.get_submission(&id).await?.ok_or(ApiError::Unavailable)?;
+            return retried(&stored, form_type, &submission.form_data);
+        }
         Err(e) => return Err(e.into()),
     }
     tracing::info!(submission = %id, form = form_type.as_str(), "submission stored");
     // The enquiry is safe from here on: nothing below can lose it or fail the answer.
-    if let Err(e) = ENQUIRIES.record(store, &client, now).await {
-        tracing::warn!(error = %e, "could not count the submission for rate limiting");
-    }
     if let Some(inline) = inline {
         if let Err(e) = deliver(store, inline.mailer, inline.settings, &id, false).await {
             tracing::warn!(submission = %id, error = %e, "inline delivery failed; `academy submissions resend` retries");

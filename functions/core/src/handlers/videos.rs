@@ -6,7 +6,7 @@ use crate::domain::{Video, VideoList};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{client_ip, header, ok, query_param};
 use crate::lecture::{parse_s3_url, LectureLinks};
-use crate::rate::SECRET_ID_GUESSES;
+use crate::rate::{Admission, SECRET_ID_GUESSES};
 use crate::store::Store;
 use crate::{ids, secret, time};
 use lambda_http::{Body, Request, Response};
@@ -43,15 +43,18 @@ pub async fn videos(
 
     let now = time::now();
     let guesser = format!("{batch_id}#{}", client_ip(req));
-    if let Some(retry_after) = SECRET_ID_GUESSES.locked_for(store, &guesser, now).await? {
-        return Err(ApiError::TooManyRequests { retry_after });
-    }
+    let attempt = match SECRET_ID_GUESSES.admit(store, &guesser, now).await? {
+        Admission::Refused { retry_after } => return Err(ApiError::TooManyRequests { retry_after }),
+        Admission::Admitted { count } => count,
+    };
     let grant = store.find_grant(batch_id, &secret::hash(&secret)).await?.filter(|g| g.is_active());
     let Some(grant) = grant else {
-        let failures = SECRET_ID_GUESSES.record(store, &guesser, now).await?;
-        tracing::info!(batch = batch_id, failures, "secret id refused");
+        tracing::info!(batch = batch_id, failures = attempt, "secret id refused");
         return Err(ApiError::Forbidden("This Secret ID is not valid for this batch.".into()));
     };
+    if let Err(e) = SECRET_ID_GUESSES.refund(store, &guesser, now).await {
+        tracing::warn!(error = %e, "could not give back a right Secret ID's count");
+    }
 
     let mut videos: Vec<Video> = store.list_videos(batch_id).await?;
     for video in videos.iter_mut().filter(|v| parse_s3_url(&v.url).is_some()) {

@@ -156,41 +156,56 @@ impl Items for DynamoItems {
         live(self.query_all(Some(GSI1), condition, values).await?, now)
     }
 
-    async fn increment(&self, pk: &str, sk: &str, expires_at: i64, now: i64) -> Result<u64> {
-        let added = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .key("pk", s(pk))
-            .key("sk", s(sk))
-            // An expired counter that TTL has not yet deleted must start again, not go on.
-            .condition_expression("attribute_not_exists(pk) OR expires_at > :now")
-            .update_expression("ADD #n :one SET expires_at = if_not_exists(expires_at, :exp)")
-            .expression_attribute_names("#n", "n")
-            .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":exp", n(expires_at))
-            .expression_attribute_values(":now", n(now))
-            .return_values(ReturnValue::UpdatedNew)
-            .send()
-            .await;
-        match added {
-            Ok(out) => match out.attributes.as_ref().and_then(|a| a.get("n")) {
-                Some(AttributeValue::N(v)) => v.parse().map_err(|_| StoreError::Corrupt("counter".into())),
-                _ => Err(StoreError::Corrupt("counter missing after update".into())),
-            },
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => {
-                let fresh = Item {
-                    pk: pk.into(),
-                    sk: sk.into(),
-                    gsi1: None,
-                    expires_at: Some(expires_at),
-                    body: Map::from_iter([("n".to_owned(), Value::from(1))]),
-                };
-                self.put(fresh, PutMode::Upsert).await?;
-                Ok(1)
+    async fn add(&self, pk: &str, sk: &str, delta: i64, expires_at: i64, now: i64) -> Result<i64> {
+        // Two tries: an expired counter that TTL has not yet deleted is replaced (conditionally,
+        // so concurrent callers cannot both start it again), then the update is repeated.
+        for _ in 0..2 {
+            let added = self
+                .client
+                .update_item()
+                .table_name(&self.table)
+                .key("pk", s(pk))
+                .key("sk", s(sk))
+                .condition_expression("attribute_not_exists(pk) OR expires_at > :now")
+                .update_expression("ADD #n :delta SET expires_at = if_not_exists(expires_at, :exp)")
+                .expression_attribute_names("#n", "n")
+                .expression_attribute_values(":delta", n(delta))
+                .expression_attribute_values(":exp", n(expires_at))
+                .expression_attribute_values(":now", n(now))
+                .return_values(ReturnValue::UpdatedNew)
+                .send()
+                .await;
+            match added {
+                Ok(out) => {
+                    return match out.attributes.as_ref().and_then(|a| a.get("n")) {
+                        Some(AttributeValue::N(v)) => v.parse().map_err(|_| StoreError::Corrupt("counter".into())),
+                        _ => Err(StoreError::Corrupt("counter missing after update".into())),
+                    }
+                }
+                Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => {
+                    let restarted = self
+                        .client
+                        .put_item()
+                        .table_name(&self.table)
+                        .item("pk", s(pk))
+                        .item("sk", s(sk))
+                        .item("n", n(0))
+                        .item("expires_at", n(expires_at))
+                        .condition_expression("expires_at <= :now")
+                        .expression_attribute_values(":now", n(now))
+                        .send()
+                        .await;
+                    match restarted {
+                        Ok(_) => {}
+                        Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => {
+                        }
+                        Err(e) => return Err(backend(e)),
+                    }
+                }
+                Err(e) => return Err(backend(e)),
             }
-            Err(e) => Err(backend(e)),
         }
+        Err(StoreError::Backend("the counter kept expiring while it was updated".into()))
     }
 }
 

@@ -59,9 +59,10 @@ pub trait Items: Send + Sync {
     async fn query(&self, pk: &str, sk_prefix: &str, now: i64) -> Result<Vec<Item>>;
     /// Items on the secondary index under `gsi1pk` (and exactly `gsi1sk`, when given), ascending.
     async fn query_index(&self, gsi1pk: &str, gsi1sk: Option<&str>, now: i64) -> Result<Vec<Item>>;
-    /// Atomically adds one to the counter at the key, creating it (expiring at `expires_at`) if
-    /// absent or expired, and returns the new count.
-    async fn increment(&self, pk: &str, sk: &str, expires_at: i64, now: i64) -> Result<u64>;
+    /// Atomically adds `delta` to the counter at the key, creating it at zero (expiring at
+    /// `expires_at`) if absent or expired, and returns the new count: one update, so concurrent
+    /// callers each see a different count (the rate limits decide on it; `rate.rs`).
+    async fn add(&self, pk: &str, sk: &str, delta: i64, expires_at: i64, now: i64) -> Result<i64>;
 }
 
 /// Where the store lives: `embedded:PATH` (SQLite) or `dynamodb:TABLE`.

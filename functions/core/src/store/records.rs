@@ -158,19 +158,16 @@ impl Store {
 
     // Rate counters: one item per scope, client and fixed window, expiring with the window.
 
-    pub async fn rate_count(&self, scope: &str, client: &str, window_start: i64, now: i64) -> Result<u64> {
-        let found = self.items.get(&keys::rate_pk(scope, client), &window_start.to_string(), now).await?;
-        Ok(found.and_then(|it| it.body.get("n").and_then(Value::as_u64)).unwrap_or(0))
-    }
-
-    pub async fn rate_increment(
+    /// Adds `delta` to a client's counter of one window and returns the new count.
+    pub async fn rate_add(
         &self,
         scope: &str,
         client: &str,
         window_start: i64,
+        delta: i64,
         expires_at: i64,
         now: i64,
-    ) -> Result<u64> {
-        self.items.increment(&keys::rate_pk(scope, client), &window_start.to_string(), expires_at, now).await
+    ) -> Result<i64> {
+        self.items.add(&keys::rate_pk(scope, client), &window_start.to_string(), delta, expires_at, now).await
     }
 }

@@ -153,7 +153,7 @@ impl Items for SqliteItems {
         parse(rows, now)
     }
 
-    async fn increment(&self, pk: &str, sk: &str, expires_at: i64, now: i64) -> Result<u64> {
+    async fn add(&self, pk: &str, sk: &str, delta: i64, expires_at: i64, now: i64) -> Result<i64> {
         let (pk, sk) = (pk.to_owned(), sk.to_owned());
         self.with(move |conn| {
             // IMMEDIATE takes the write lock first, so two processes cannot both read the old count.
@@ -168,9 +168,9 @@ impl Items for SqliteItems {
                 Some((exp, body)) if exp.is_none_or(|e| e > now) => {
                     let body: serde_json::Value =
                         serde_json::from_str(&body).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-                    (body.get("n").and_then(|n| n.as_u64()).unwrap_or(0) + 1, exp)
+                    (body.get("n").and_then(|n| n.as_i64()).unwrap_or(0) + delta, exp)
                 }
-                _ => (1, Some(expires_at)),
+                _ => (delta, Some(expires_at)),
             };
             let body = serde_json::json!({ "n": count }).to_string();
             tx.execute(

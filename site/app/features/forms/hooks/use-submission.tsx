@@ -1,12 +1,27 @@
 // The submit cycle every lead form shares (SPEC §4, §8): idle → submitting (a second submit is ignored) →
 // success (toast, form cleared, /Thank-you after a delay) or failure (toast, input and per-field reasons kept).
+// Limited (429): the server's "try again in N minutes" and a WhatsApp link, so the enquiry still has a way in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { paths } from "../../../config/paths";
+import { brand } from "../../../content/brand";
 import { newSubmissionId, sendEmail, type FormType } from "../api/send-email";
 
-export const toastMs = { success: 3000, failure: 5000 } as const;
+export const toastMs = { success: 3000, failure: 5000, limited: 15000 } as const;
+
+/** The limited visitor's way in: when to try again, or WhatsApp now. */
+function LimitedDescription({ message }: { message?: string }) {
+  return (
+    <>
+      {message ?? "Too many submissions from your connection. Please try again in a few minutes."}{" "}
+      <a href={brand.whatsapp.url} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+        Message us on WhatsApp
+      </a>{" "}
+      instead.
+    </>
+  );
+}
 
 export interface SubmissionTexts {
   success: { title: string; description: string };
@@ -60,7 +75,9 @@ export function useSubmission({
         else go();
         return true;
       }
-      if (result.kind === "failed") {
+      if (result.kind === "failed" && result.status === 429) {
+        toast.error("Submission Failed", { description: <LimitedDescription message={result.message} />, duration: toastMs.limited });
+      } else if (result.kind === "failed") {
         setFieldErrors(result.fields);
         toast.error("Submission Failed", { description: result.message ?? texts.failedFallback, duration: toastMs.failure });
       } else {
