@@ -123,8 +123,11 @@ bench-api: build-site ## wrk against the API on loopback → docs/benchmarks/api
 	cargo build --profile bench-server --bin academy
 	infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh
 
-bench-lambdas: build-lambdas ## Binary sizes of the arm64 Lambdas → docs/benchmarks/lambdas.md.
-	infra/scripts/lambda-sizes.sh $(CARGO_TARGET_DIR)/lambda $(LAMBDAS) > docs/benchmarks/lambdas.md
+bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and sizes of the Lambdas against a hello-world, on moto → docs/benchmarks/lambdas.md.
+	cargo build --release -j 1 --package academy-lambdas --package academy-hello-world
+	cargo build --bin academy
+	$(VENV)/bin/python infra/scripts/bench_lambdas.py --academy $(ACADEMY) \
+	  $(foreach l,$(LAMBDAS) hello-world,$(CARGO_TARGET_DIR)/release/$(l))
 	@cat docs/benchmarks/lambdas.md
 
 bench: bench-site bench-api ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
