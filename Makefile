@@ -124,7 +124,7 @@ bench-api: build-site ## wrk against the API on loopback → docs/benchmarks/api
 	infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh
 
 bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and sizes of the Lambdas against a hello-world, on moto → docs/benchmarks/lambdas.md.
-	cargo build --release -j 1 --package academy-lambdas --package academy-hello-world
+	cargo build --release --package academy-lambdas --package academy-hello-world
 	cargo build --bin academy
 	$(VENV)/bin/python infra/scripts/bench_lambdas.py --academy $(ACADEMY) \
 	  $(foreach l,$(LAMBDAS) hello-world,$(CARGO_TARGET_DIR)/release/$(l))

@@ -40,7 +40,10 @@ is left as it was; 2 bad arguments or the local world did not start.
 """
 
 import argparse
+import base64
 import datetime
+import hashlib
+import hmac
 import json
 import os
 import platform
@@ -68,6 +71,9 @@ BASELINE = "hello-world"
 REGION = "eu-west-2"
 TABLE = "academy-bench"
 ORIGIN_SECRET = "bench-origin-secret"
+# The lecture link keys (as template.yaml's LectureKey secret holds them) and the secret's name.
+LECTURE_KEY_ID, LECTURE_KEY = "k1", "bench-lecture-key-0123456789abcdef0123456789"
+LECTURE_KEY_SECRET = "academy/bench-lecture-key"
 MAIL_FROM = "no-reply@skylinetech.academy"
 MAIL_TO = "admissions@skylinetech.academy"
 REQUEST_ID = "8476a536-e9f4-11e8-9739-2dfe598c3fcd"
@@ -199,6 +205,19 @@ class Events:
         self.visitors += 1
         return f"198.18.{self.visitors // 256}.{self.visitors % 256}"
 
+    def sign_lecture_link(self, event: dict):
+        """A valid link for the fixture's lecture, as the videos function signs it
+        (functions/core/src/lecture/link.rs): HMAC-SHA256 over batch, lecture, grant, expiry."""
+        _, _, batch, lecture = event["rawPath"].split("/")
+        grant = hashlib.sha256(self.secret_for(batch).strip().encode()).hexdigest()
+        expires = str(int(time.time()) + 900)
+        text = f"academy-lecture\n{batch}\n{lecture}\n{grant}\n{expires}".encode()
+        mac = hmac.new(LECTURE_KEY.encode(), text, hashlib.sha256).digest()
+        signature = base64.urlsafe_b64encode(mac).decode().rstrip("=")
+        params = {"grant": grant, "expires": expires, "key": LECTURE_KEY_ID, "signature": signature}
+        event["queryStringParameters"] = params
+        event["rawQueryString"] = "&".join(f"{k}={v}" for k, v in params.items())
+
     def make(self, fixture: dict) -> dict:
         event = json.loads(json.dumps(fixture))
         if "requestContext" in event:
@@ -209,6 +228,8 @@ class Events:
             headers["x-origin-verify"] = ORIGIN_SECRET
             if "x-secret-id" in headers:
                 headers["x-secret-id"] = self.secret_for(event["pathParameters"]["batchId"])
+            if event.get("rawPath", "").startswith("/lecture/"):
+                self.sign_lecture_link(event)
             body = event.get("body")
             if body and '"submissionId"' in body:
                 fields = json.loads(body)
@@ -241,7 +262,9 @@ def answered(event: dict, reply: bytes, own: bool) -> tuple[bool, str]:
     status = body.get("statusCode") if isinstance(body, dict) else None
     if not isinstance(status, int):
         return False, f"no statusCode: {json.dumps(body)[:200]}"
-    if 200 <= status < 300 or (not own and status < 500):
+    # The lecture function answers a valid link with a redirect to the presigned S3 GET.
+    redirected = status == 302 and event.get("rawPath", "").startswith("/lecture/")
+    if 200 <= status < 300 or redirected or (not own and status < 500):
         return True, str(status)
     return False, f"{status}: {str(body.get('body'))[:200]}"
 
@@ -352,6 +375,7 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         "ACADEMY_MAILER": "ses",
         "ACADEMY_MAIL_FROM": MAIL_FROM,
         "ACADEMY_MAIL_TO": MAIL_TO,
+        "ACADEMY_LECTURE_KEY_SECRET": LECTURE_KEY_SECRET,
     }
 
 
@@ -558,6 +582,8 @@ def main():
             create_table(dynamodb)
             print(academy(args.academy, moto_url, "import", str(CATALOG)).strip())
             client("sesv2", moto_url).create_email_identity(EmailIdentity=MAIL_FROM.split("@")[1])
+            keys = json.dumps({"current": LECTURE_KEY_ID, LECTURE_KEY_ID: LECTURE_KEY})
+            client("secretsmanager", moto_url).create_secret(Name=LECTURE_KEY_SECRET, SecretString=keys)
             events = Events(args.academy, moto_url, dynamodb)
             # Copies: the target folder is shared, and a build elsewhere must not swap a binary mid-run.
             (scratch / "bin").mkdir()
