@@ -25,7 +25,9 @@ after(() => browser?.close());
 const contextFor = (country) =>
   browser.newContext({ viewport: viewports.desktop, ...(country ? { extraHTTPHeaders: { [countryHeader]: country } } : {}) });
 
-const toast = (page, text) => page.locator("[data-sonner-toast]", { hasText: text });
+/** The toast whose title is exactly `title` (not merely containing it: "Payment" is in other toasts' texts). */
+const toast = (page, title) =>
+  page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const token = () => `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
