@@ -21,7 +21,7 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust test-site lint-rust lint-infra test-infra tools python-tools node-tools oidc-tools browser clean \
+        test-rust fuzz-api test-site lint-rust lint-infra test-infra tools python-tools node-tools oidc-tools browser clean \
         deploy deploy-site
 
 help: ## List the targets.
@@ -33,7 +33,7 @@ dev: build oidc-tools ## Install what is missing, build, and serve the whole pro
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools lint-rust test-rust lint-infra test-infra test-site ## Every check: format, clippy, Rust tests (moto), template lints, template and deploy-script tests (moto), site tests.
+test: tools lint-rust test-rust fuzz-api lint-infra test-infra test-site ## Every check: format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), site tests.
 	@echo "make test: all checks passed"
 
 build: build-api build-site ## Build the API server and the site.
@@ -74,6 +74,9 @@ lint-rust:
 
 test-rust: python-tools ## Rust tests; the DynamoDB and S3 paths run against a real moto server.
 	cargo test --workspace
+
+fuzz-api: python-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store.
+	infra/scripts/with-server.sh $(ACADEMY) infra/scripts/fuzz-api.sh $(VENV)/bin/schemathesis
 
 openapi: ## Regenerate functions/openapi.json from the Rust types.
 	cargo run --quiet --bin academy -- openapi > functions/openapi.json

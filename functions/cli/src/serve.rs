@@ -20,6 +20,7 @@ use lambda_http::RequestExt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use tower::ServiceExt;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
@@ -40,11 +41,18 @@ pub struct Options {
     /// The built site (React Router's build/client).
     #[arg(long, default_value = "site/build/client")]
     site: PathBuf,
+    /// Seconds a client has to send a request's headers before its connection is closed.
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
+    /// Seconds a client has to send a request's body before it is answered 408 and closed.
+    #[arg(long, default_value_t = 30)]
+    body_timeout: u64,
 }
 
 struct Server {
     state: AppState,
     site: Site,
+    body_timeout: Duration,
 }
 
 /// The Content-Security-Policy of every answer; `extra` are origins the browser may call and
@@ -61,8 +69,8 @@ pub fn content_security_policy(extra: &str) -> String {
     )
 }
 
-pub fn router(state: AppState, site: Site) -> Router {
-    let server = Arc::new(Server { state, site });
+pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
+    let server = Arc::new(Server { state, site, body_timeout });
     let csp = content_security_policy(&std::env::var("ACADEMY_CSP_CONNECT").unwrap_or_default());
     let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
@@ -70,6 +78,7 @@ pub fn router(state: AppState, site: Site) -> Router {
     };
     Router::new()
         .route("/api", any(api))
+        .route("/api/", any(api))
         .route("/api/{*rest}", any(api))
         .route("/lecture/{*rest}", any(api))
         .fallback(static_site)
@@ -103,8 +112,14 @@ async fn api(State(server): State<Arc<Server>>, ConnectInfo(peer): ConnectInfo<S
         return too_large();
     }
     let (parts, body) = req.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return too_large();
+    let bytes = match tokio::time::timeout(server.body_timeout, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => return too_large(),
+        Err(_) => {
+            let mut slow = to_axum(ApiError::RequestTimeout.into_response());
+            slow.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return slow;
+        }
     };
     let body = match String::from_utf8(bytes.to_vec()) {
         Ok(text) if text.is_empty() => lambda_http::Body::Empty,
@@ -200,10 +215,55 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     let addr = SocketAddr::new(options.host, options.port);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     tracing::info!("serving http://{addr}");
-    axum::serve(listener, router(state, site).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|e| e.to_string())
+    let app = router(state, site, Duration::from_secs(options.body_timeout));
+    serve_connections(listener, app, Duration::from_secs(options.header_timeout), shutdown).await;
+    Ok(())
+}
+
+/// Serves HTTP/1.1 on `listener` until `shutdown`, then lets open requests finish. hyper closes
+/// a connection whose request headers have not arrived within `header_timeout` (a slow or idle
+/// client cannot hold a connection open); `api` bounds the body's time.
+async fn serve_connections(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    header_timeout: Duration,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(connection) => connection,
+                Err(error) => {
+                    // Out of file descriptors, say: wait a moment instead of spinning.
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(req.map(AxumBody::new))
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, %peer, "connection ended");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(Duration::from_secs(10), graceful.shutdown()).await.is_err() {
+        tracing::warn!("requests still open 10 s after shutdown began; stopping anyway");
+    }
 }
 
 #[cfg(test)]

@@ -162,6 +162,11 @@ fn write(root: &Path, rel: &str, text: &str) {
 }
 
 fn serve() -> Server {
+    serve_with(&[])
+}
+
+/// `academy serve` with `extra` arguments.
+fn serve_with(extra: &[&str]) -> Server {
     let ws = Workspace::new();
     let site = ws.dir.join("site");
     let page =
@@ -175,6 +180,7 @@ fn serve() -> Server {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(env!("CARGO_BIN_EXE_academy"))
         .args(["serve", "--port", &port.to_string(), "--site", site.to_str().unwrap()])
+        .args(extra)
         .env("ACADEMY_STORE", ws.store())
         .env("ACADEMY_OUTBOX", ws.outbox())
         .env("RUST_LOG", "warn")
@@ -213,6 +219,64 @@ async fn serve_mounts_the_api_on_a_seeded_store() {
 }
 
 #[tokio::test]
+async fn serve_answers_every_api_path_in_json_and_head_like_get() {
+    let server = serve();
+    for path in ["/api", "/api/", "/api/nope", "/api/courses/x/y"] {
+        let answer = client().get(format!("{}{path}", server.base)).send().await.unwrap();
+        assert_eq!(
+            (answer.status().as_u16(), answer.headers()["content-type"].to_str().unwrap()),
+            (404, "application/json"),
+            "{path}"
+        );
+    }
+    let head = client().head(format!("{}/api/courses", server.base)).send().await.unwrap();
+    assert_eq!((head.status().as_u16(), head.headers()["content-type"].to_str().unwrap()), (200, "application/json"));
+    assert!(head.bytes().await.unwrap().is_empty());
+}
+
+/// Reads from `stream` until the peer closes it or `limit` passes; what arrived, and whether it closed.
+fn read_until_closed(stream: &mut std::net::TcpStream, limit: Duration) -> (String, bool) {
+    use std::io::Read;
+    stream.set_read_timeout(Some(limit)).unwrap();
+    let mut received = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return (String::from_utf8_lossy(&received).into_owned(), true),
+            Ok(n) => received.extend_from_slice(&buf[..n]),
+            Err(_) => return (String::from_utf8_lossy(&received).into_owned(), false),
+        }
+    }
+}
+
+#[test]
+fn serve_closes_connections_that_send_headers_or_bodies_too_slowly() {
+    use std::io::Write;
+    let server = serve_with(&["--header-timeout", "1", "--body-timeout", "2"]);
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    // Headers that never finish: the connection is closed once the header timeout passes.
+    let mut slow_headers = std::net::TcpStream::connect(&addr).unwrap();
+    slow_headers.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let (_, closed) = read_until_closed(&mut slow_headers, Duration::from_secs(20));
+    assert!(closed, "a connection stuck in its headers stays open");
+    // A connection that sends nothing at all is closed too.
+    let mut silent = std::net::TcpStream::connect(&addr).unwrap();
+    let (_, closed) = read_until_closed(&mut silent, Duration::from_secs(20));
+    assert!(closed, "a silent connection stays open");
+    // A body that never arrives: 408 JSON, then the connection is closed.
+    let mut slow_body = std::net::TcpStream::connect(&addr).unwrap();
+    slow_body
+        .write_all(
+            b"POST /api/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"q",
+        )
+        .unwrap();
+    let (answer, closed) = read_until_closed(&mut slow_body, Duration::from_secs(20));
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"request_timeout\""), "{answer}");
+    assert!(closed, "the connection stays open after a 408");
+}
+
+#[tokio::test]
 async fn serve_refuses_bodies_over_64_kib() {
     let server = serve();
     let big = "x".repeat(64 * 1024 + 1);
@@ -235,6 +299,12 @@ async fn serve_follows_the_cdn_rules_for_the_site() {
     assert!(home.headers()["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
     let asset = get("/assets/entry-abc123.js").await.unwrap();
     assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    let no_asset = get("/assets/entry-gone99.js").await.unwrap();
+    assert_eq!(no_asset.status(), 404);
+    assert!(
+        !no_asset.headers()["cache-control"].to_str().unwrap().contains("immutable"),
+        "a missing asset is not cached for a year"
+    );
     assert_eq!(get("/FreeDemo").await.unwrap().status(), 200);
     let wrong_case = get("/freedemo?x=1").await.unwrap();
     assert_eq!(
@@ -289,7 +359,11 @@ async fn a_contact_message_lands_in_the_outbox_and_lists_as_sent() {
     let server = serve();
     let form = serde_json::json!({"formType": "contact-form", "formData": {"firstName": "Zara", "lastName": "Malik",
         "email": "zara.malik@example.co.uk", "message": "Corporate training for 12 staff?"}});
-    let answer = client().post(format!("{}/api/send-email", server.base)).body(form.to_string()).send().await.unwrap();
+    let post = || client().post(format!("{}/api/send-email", server.base)).body(form.to_string());
+    let unlabelled = post().send().await.unwrap();
+    assert_eq!(unlabelled.status(), 415, "a body without Content-Type: application/json is refused");
+    assert!(eml_files(&server._ws.outbox()).is_empty());
+    let answer = post().header("content-type", "application/json").send().await.unwrap();
     assert_eq!(answer.status(), 200);
     let messages = eml_files(&server._ws.outbox());
     assert_eq!(messages.len(), 1);

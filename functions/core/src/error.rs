@@ -26,6 +26,11 @@ pub enum ApiError {
     Conflict(String),
     #[error("Method not allowed.")]
     MethodNotAllowed { allow: &'static str },
+    /// The local server: the body did not arrive in time.
+    #[error("The request body took too long to arrive.")]
+    RequestTimeout,
+    #[error("The request body must be JSON (Content-Type: application/json).")]
+    UnsupportedMediaType,
     #[error("Request body is larger than {limit} bytes.")]
     PayloadTooLarge { limit: usize },
     #[error("Too many attempts. Try again in {} minutes.", retry_after.div_ceil(60))]
@@ -55,6 +60,8 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -70,6 +77,8 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
             Self::Conflict(_) => "conflict",
+            Self::RequestTimeout => "request_timeout",
+            Self::UnsupportedMediaType => "unsupported_media_type",
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::TooManyRequests { .. } => "rate_limited",
             Self::Unavailable => "unavailable",

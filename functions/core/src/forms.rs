@@ -12,13 +12,32 @@ pub const HONEYPOT: &str = "website";
 
 pub const PLANS: [&str; 3] = ["basic", "standard", "premium"];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Every field a form may carry, with the most characters it may have as sent (before
+/// trimming). The contract's `formData` schema is built from this table.
+pub const FIELD_LIMITS: [(&str, usize); 10] = [
+    ("firstName", 100),
+    ("lastName", 100),
+    ("email", 254),
+    ("phone", 32),
+    ("inquiryType", 100),
+    ("course", 200),
+    ("plan", 20),
+    ("country", 60),
+    ("message", 5000),
+    (HONEYPOT, 200),
+];
+
+/// Which form was sent; the contract's `formType` enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum FormType {
     /// The contact page's message form.
+    #[serde(rename = "contact-form")]
     Contact,
     /// The plan-based enrolment form (visitors outside Pakistan and Qatar).
+    #[serde(rename = "registration-form")]
     Registration,
     /// The simple enrolment form (Pakistan and Qatar).
+    #[serde(rename = "enrollment-form")]
     Enrollment,
 }
 
@@ -54,19 +73,18 @@ fn phone_number(value: &str) -> Result<(), ValidationError> {
 #[derive(Debug, Deserialize, Serialize, Validate)]
 #[serde(rename_all = "camelCase")]
 struct ContactForm {
-    #[validate(required, length(max = 100))]
+    #[validate(required)]
     first_name: Option<String>,
-    #[validate(required, length(max = 100))]
+    #[validate(required)]
     last_name: Option<String>,
-    #[validate(required, email, length(max = 254))]
+    #[validate(required, email)]
     email: Option<String>,
     #[validate(custom(function = "phone_number"))]
     #[serde(skip_serializing_if = "Option::is_none")]
     phone: Option<String>,
-    #[validate(length(max = 100))]
     #[serde(skip_serializing_if = "Option::is_none")]
     inquiry_type: Option<String>,
-    #[validate(required, length(max = 5000))]
+    #[validate(required)]
     message: Option<String>,
 }
 
@@ -75,23 +93,20 @@ struct ContactForm {
 #[derive(Debug, Deserialize, Serialize, Validate)]
 #[serde(rename_all = "camelCase")]
 struct EnrolmentForm {
-    #[validate(required, length(max = 100))]
+    #[validate(required)]
     first_name: Option<String>,
-    #[validate(required, length(max = 100))]
+    #[validate(required)]
     last_name: Option<String>,
-    #[validate(required, email, length(max = 254))]
+    #[validate(required, email)]
     email: Option<String>,
     #[validate(required, custom(function = "phone_number"))]
     phone: Option<String>,
-    #[validate(required, length(max = 200))]
+    #[validate(required)]
     course: Option<String>,
-    #[validate(length(max = 20))]
     #[serde(skip_serializing_if = "Option::is_none")]
     plan: Option<String>,
-    #[validate(length(max = 60))]
     #[serde(skip_serializing_if = "Option::is_none")]
     country: Option<String>,
-    #[validate(length(max = 5000))]
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
 }
@@ -112,21 +127,29 @@ fn camel(snake: &str) -> String {
     out
 }
 
-fn reason(code: &str, params: &std::collections::HashMap<std::borrow::Cow<'static, str>, Value>) -> String {
+fn reason(code: &str) -> String {
     match code {
         "required" => "is required".into(),
         "email" => "must be a valid e-mail address".into(),
         "phone" => "must be a phone number of 7 to 15 digits".into(),
-        "length" => format!("must be at most {} characters", params.get("max").cloned().unwrap_or_default()),
         other => other.into(),
     }
+}
+
+/// The fields longer than `FIELD_LIMITS` allows, each with its reason.
+fn too_long(data: &Map<String, Value>) -> BTreeMap<String, String> {
+    FIELD_LIMITS
+        .iter()
+        .filter(|(name, max)| data.get(*name).and_then(Value::as_str).is_some_and(|text| text.chars().count() > *max))
+        .map(|(name, max)| ((*name).to_owned(), format!("must be at most {max} characters")))
+        .collect()
 }
 
 fn field_reasons(errors: &ValidationErrors) -> BTreeMap<String, String> {
     errors
         .field_errors()
         .iter()
-        .filter_map(|(field, errs)| errs.first().map(|e| (camel(field), reason(&e.code, &e.params))))
+        .filter_map(|(field, errs)| errs.first().map(|e| (camel(field), reason(&e.code))))
         .collect()
 }
 
@@ -141,14 +164,23 @@ fn normalised(data: &Map<String, Value>) -> Map<String, Value> {
         .collect()
 }
 
-fn check<T>(data: Map<String, Value>) -> Result<T, ApiError>
+/// The form `data` makes, if it passes its rules; `invalid` holds what already failed.
+fn check<T>(data: Map<String, Value>, mut invalid: BTreeMap<String, String>) -> Result<T, ApiError>
 where
     T: for<'de> Deserialize<'de> + Validate,
 {
     let form: T = serde_json::from_value(Value::Object(data))
         .map_err(|e| ApiError::BadRequest(format!("Every form field must be text ({e}).")))?;
-    form.validate().map_err(|errors| ApiError::Invalid { fields: field_reasons(&errors) })?;
-    Ok(form)
+    if let Err(errors) = form.validate() {
+        for (field, why) in field_reasons(&errors) {
+            invalid.entry(field).or_insert(why);
+        }
+    }
+    if invalid.is_empty() {
+        Ok(form)
+    } else {
+        Err(ApiError::Invalid { fields: invalid })
+    }
 }
 
 fn as_map<T: Serialize>(form: &T) -> Map<String, Value> {
@@ -170,12 +202,13 @@ pub fn validate(
     data: &Map<String, Value>,
     courses: &[String],
 ) -> Result<Map<String, Value>, ApiError> {
+    let long = too_long(data);
     let data = normalised(data);
     let mut extra = BTreeMap::new();
     let fields = match form_type {
-        FormType::Contact => as_map(&check::<ContactForm>(data)?),
+        FormType::Contact => as_map(&check::<ContactForm>(data, long)?),
         enrolment => {
-            let mut form: EnrolmentForm = check(data)?;
+            let mut form: EnrolmentForm = check(data, long)?;
             if form.course.as_ref().is_some_and(|c| !courses.contains(c)) {
                 extra.insert("course".into(), "must be one of our courses".into());
             }
@@ -251,6 +284,21 @@ mod tests {
         assert_eq!(fields["firstName"], "must be at most 100 characters");
         assert_eq!(fields["message"], "must be at most 5000 characters");
         assert_eq!(fields["phone"], "must be a phone number of 7 to 15 digits");
+        // Bounds count what was sent, as the contract does: surrounding spaces count too.
+        let padded =
+            json!({"firstName": format!(" {} ", "a".repeat(99)), "lastName": "b", "email": "a@b.co", "message": "m"});
+        assert_eq!(
+            invalid_fields(validate(FormType::Contact, &map(padded), &[]))["firstName"],
+            "must be at most 100 characters"
+        );
+    }
+
+    #[test]
+    fn form_types_are_named_as_the_contract_names_them() {
+        for form in [FormType::Contact, FormType::Registration, FormType::Enrollment] {
+            assert_eq!(serde_json::to_value(form).unwrap(), form.as_str());
+            assert_eq!(FormType::parse(form.as_str()), Some(form));
+        }
     }
 
     #[test]

@@ -4,11 +4,15 @@
 
 use crate::domain::{Batch, Course, Health, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule};
 use crate::error::ErrorBody;
+use crate::forms::{FormType, FIELD_LIMITS};
 use crate::handlers::chat::{ChatAnswer, ChatRequest};
 use crate::handlers::geo::GeoAnswer;
 use crate::handlers::send_email::{SendEmailAnswer, SendEmailRequest};
 use crate::handlers::{catalog, chat, geo, health, lecture, send_email, videos};
-use utoipa::OpenApi;
+use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
+use utoipa::{Modify, OpenApi};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -45,10 +49,99 @@ use utoipa::OpenApi;
         GeoAnswer,
         ChatRequest,
         ChatAnswer,
+        FormType,
         crate::chat::AnswerSource
-    ))
+    )),
+    modifiers(&Rules)
 )]
 pub struct ApiDoc;
+
+/// Writes the server's rules into the contract from the constants the server checks, so the
+/// two cannot drift: ids' pattern, the question's and form fields' bounds, and the answers every
+/// operation can give whatever its handler (the origin guard, the method check, the body checks,
+/// the store being down).
+struct Rules;
+
+/// A record id as a regular expression (`ids::is_valid`).
+const ID_PATTERN: &str = "^[0-9a-f]{24}$";
+
+impl Modify for Rules {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        for (path, item) in doc.paths.paths.iter_mut() {
+            let without_store = path == "/api/health" || path == "/api/geo";
+            for (post, operation) in [(false, item.get.as_mut()), (true, item.post.as_mut())] {
+                if let Some(operation) = operation {
+                    id_patterns(operation);
+                    common_answers(operation, post, without_store);
+                }
+            }
+        }
+        let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
+        if let Some(RefOr::T(Schema::Object(chat))) = schemas.get_mut("ChatRequest") {
+            let question = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(chat::MAX_QUESTION_CHARS))
+                .pattern(Some("\\S"))
+                .description(Some("At most 500 characters, not all of them spaces."));
+            chat.properties.insert("question".into(), question.into());
+        }
+        if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("SendEmailRequest") {
+            form.properties.insert("formData".into(), form_fields().into());
+        }
+    }
+}
+
+/// Path ids carry their pattern; a lecture number starts at 1.
+fn id_patterns(operation: &mut Operation) {
+    for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Path) {
+        if parameter.name.ends_with("Id") {
+            parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN)).into());
+        } else if parameter.name == "lectureNumber" {
+            let number = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(u32::MAX));
+            parameter.schema = Some(number.into());
+        }
+    }
+}
+
+fn common_answers(operation: &mut Operation, post: bool, without_store: bool) {
+    let mut common = vec![
+        ("403", "in AWS: the request did not come through the site's CDN"),
+        ("405", "the path is answered, but not with this method (see Allow)"),
+    ];
+    if post {
+        common.push(("413", "the body is larger than the endpoint accepts"));
+        common.push(("415", "the body is not application/json"));
+    }
+    if !without_store {
+        common.push(("503", "the store (or a service it needs) is unavailable; try again shortly"));
+    }
+    for (status, description) in common {
+        operation.responses.responses.entry(status.into()).or_insert_with(|| {
+            ResponseBuilder::new()
+                .description(description)
+                .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+                .into()
+        });
+    }
+}
+
+/// `formData`: every field a form may carry with its bound (`FIELD_LIMITS`); which are required
+/// depends on `formType`.
+fn form_fields() -> ObjectBuilder {
+    let mut fields = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some("The form's fields as text. Required: contact-form firstName, lastName, email, message; enrollment-form firstName, lastName, email, phone, course; registration-form those and plan (basic, standard or premium)."))
+        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)));
+    for (name, max) in FIELD_LIMITS {
+        let mut field = ObjectBuilder::new().schema_type(Type::String).max_length(Some(max));
+        if name == "email" {
+            field = field.format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)));
+        }
+        fields = fields.property(name, field);
+    }
+    fields
+}
 
 /// The document as committed: pretty JSON with a trailing newline.
 pub fn document() -> String {

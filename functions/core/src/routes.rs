@@ -88,25 +88,45 @@ impl Route {
         }
     }
 
-    /// The `Allow` header value for the route.
+    /// The `Allow` header value for the route: a GET route answers HEAD too.
     pub fn allow(&self) -> &'static str {
         match self {
             Self::SendEmail | Self::Chat => "POST",
-            _ => "GET",
+            _ => "GET, HEAD",
         }
+    }
+
+    /// Whether the route answers `method` (HEAD wherever GET is answered).
+    fn accepts(&self, method: &Method) -> bool {
+        let own = self.method();
+        method == own || (method == Method::HEAD && own == Method::GET)
     }
 }
 
+/// Whether a request's `Content-Type` is JSON (`application/json`, any parameters).
+fn is_json(req: &Request) -> bool {
+    req.headers()
+        .get(lambda_http::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
 /// What every request passes before a handler sees it: the origin guard, the route table
-/// (restricted to one Lambda's endpoint by `only`) and the route's method.
+/// (restricted to one Lambda's endpoint by `only`), the route's method, and for a POST a JSON
+/// body: a cross-site HTML form cannot send `application/json` without a CORS preflight, which
+/// this API never grants.
 pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Result<(Route, Request), ApiError> {
     let req = origin.admit(req)?;
     let route = Route::resolve(req.uri().path()).filter(|r| only.is_none_or(|e| r.endpoint() == e));
     let Some(route) = route else {
         return Err(ApiError::NotFound("No such API endpoint.".into()));
     };
-    if req.method() != route.method() {
+    if !route.accepts(req.method()) {
         return Err(ApiError::MethodNotAllowed { allow: route.allow() });
+    }
+    if route.method() == Method::POST && !is_json(&req) {
+        return Err(ApiError::UnsupportedMediaType);
     }
     Ok((route, req))
 }
@@ -118,10 +138,16 @@ pub async fn answer<S: Service + ?Sized>(
     req: Request,
     only: Option<Endpoint>,
 ) -> Response<Body> {
-    match admit(origin, req, only) {
+    let head = req.method() == Method::HEAD;
+    let mut response = match admit(origin, req, only) {
         Ok((route, req)) => service.answer(route, &req).await.unwrap_or_else(ApiError::into_response),
         Err(refused) => refused.into_response(),
+    };
+    if head {
+        // The GET answer's status and headers, without its body.
+        *response.body_mut() = Body::Empty;
     }
+    response
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ use academy_core::routes::Endpoint;
 use academy_core::state::dispatch;
 use academy_core::state::AppState;
 use academy_core::time;
-use support::{assert_error, call, fixture, get, request};
+use lambda_http::Body;
+use support::{assert_error, call, fixture, get, request, request_with_body};
 
 const MERN: &str = "665f1c2a9b3e4d0012a1b001";
 const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
@@ -84,7 +85,41 @@ async fn unknown_paths_and_wrong_methods_answer_json() {
     assert_error(&call(&state, get("/api/nothing-here")).await, 404, "not_found");
     let answer = call(&state, request("DELETE", "/api/courses", &[], "198.51.100.1")).await;
     assert_error(&answer, 405, "method_not_allowed");
-    assert_eq!(answer.1["allow"], "GET");
+    assert_eq!(answer.1["allow"], "GET, HEAD");
+    for path in ["/api", "/api/", "/api/courses/extra", "/api/batches/a/b/c"] {
+        assert_error(&call(&state, get(path)).await, 404, "not_found");
+    }
+}
+
+#[tokio::test]
+async fn head_is_answered_wherever_get_is_without_a_body() {
+    let state = state().await;
+    let response = dispatch(&state, request("HEAD", "/api/courses", &[], "198.51.100.1"), None).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    assert!(response.body().is_empty(), "a HEAD answer has no body");
+    let missing = dispatch(&state, request("HEAD", "/api/batches/ffffffffffffffffffffffff", &[], "198.51.100.1"), None);
+    assert_eq!(missing.await.status(), 404);
+    let post_only = dispatch(&state, request("HEAD", "/api/chat", &[], "198.51.100.1"), None).await;
+    assert_eq!((post_only.status().as_u16(), post_only.headers()["allow"].to_str().unwrap()), (405, "POST"));
+}
+
+#[tokio::test]
+async fn a_post_body_must_be_json() {
+    let state = state().await;
+    let body = r#"{"question":"What courses do you offer?"}"#;
+    for content_type in
+        [None, Some("text/plain"), Some("application/x-www-form-urlencoded"), Some("multipart/form-data")]
+    {
+        let headers: Vec<(&str, &str)> = content_type.map(|c| ("content-type", c)).into_iter().collect();
+        for path in ["/api/chat", "/api/send-email"] {
+            let req = request_with_body("POST", path, &headers, "198.51.100.9", Body::Text(body.into()));
+            assert_error(&call(&state, req).await, 415, "unsupported_media_type");
+        }
+    }
+    let json = [("content-type", "Application/JSON; charset=utf-8")];
+    let req = request_with_body("POST", "/api/chat", &json, "198.51.100.9", Body::Text(body.into()));
+    assert_eq!(call(&state, req).await.0, 200);
 }
 
 #[tokio::test]

@@ -86,7 +86,8 @@ async fn bad_input_gets_a_clear_4xx() {
     let ip = "198.51.100.12";
     let bad_type = json!({"formType": "newsletter", "formData": contact()});
     assert_error(&call(&state, post(&bad_type, ip)).await, 400, "bad_request");
-    let not_json = request_with_body("POST", "/api/send-email", &[], ip, Body::Text("{not json".into()));
+    let json_type = [("content-type", "application/json")];
+    let not_json = request_with_body("POST", "/api/send-email", &json_type, ip, Body::Text("{not json".into()));
     assert_error(&call(&state, not_json).await, 400, "bad_request");
     let bad_id = json!({"formType": "contact-form", "formData": contact(), "submissionId": "1234"});
     assert_error(&call(&state, post(&bad_id, ip)).await, 400, "bad_request");

@@ -11,12 +11,13 @@ use lambda_http::{Body, Request, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const MAX_BODY: usize = 4 * 1024;
+/// Room for the longest question even when every character is sent as JSON escapes.
+pub const MAX_BODY: usize = 8 * 1024;
 pub const MAX_QUESTION_CHARS: usize = 500;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ChatRequest {
-    /// 1 to 500 characters after trimming.
+    /// At most 500 characters, not all of them spaces.
     pub question: String,
 }
 
@@ -29,8 +30,7 @@ pub struct ChatAnswer {
 #[utoipa::path(post, path = "/api/chat", tag = "assistant", request_body = ChatRequest,
     responses(
         (status = 200, body = ChatAnswer),
-        (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
-        (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn chat(
     store: &Store,
@@ -45,7 +45,7 @@ pub async fn chat(
     let request: ChatRequest = serde_json::from_slice(body)
         .map_err(|_| ApiError::BadRequest("The body must be JSON with a question.".into()))?;
     let question = request.question.trim();
-    if question.is_empty() || question.chars().count() > MAX_QUESTION_CHARS {
+    if question.is_empty() || request.question.chars().count() > MAX_QUESTION_CHARS {
         return Err(ApiError::BadRequest(format!("The question must be 1 to {MAX_QUESTION_CHARS} characters.")));
     }
     let now = time::now();

@@ -22,12 +22,15 @@ pub const MAX_BODY: usize = 32 * 1024;
 #[serde(rename_all = "camelCase")]
 pub struct SendEmailRequest {
     /// `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout).
+    /// Read as text, so an unknown type gets a sentence rather than a parser's message.
+    #[schema(value_type = FormType)]
     pub form_type: String,
-    /// The form's fields (SPEC §3), as text.
+    /// The form's fields, as text; their bounds are `forms::FIELD_LIMITS`.
     #[schema(value_type = std::collections::HashMap<String, String>)]
     pub form_data: Map<String, Value>,
     /// A UUID the browser makes per submission, so a retry cannot store it twice.
     #[serde(default)]
+    #[schema(format = "uuid")]
     pub submission_id: Option<String>,
 }
 
@@ -81,8 +84,7 @@ fn parse(req: &Request) -> Result<SendEmailRequest, ApiError> {
     responses(
         (status = 200, body = SendEmailAnswer, description = "stored; mail follows"),
         (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "this submissionId was used for a different message"),
-        (status = 413, body = ErrorBody),
-        (status = 429, body = ErrorBody, headers(("Retry-After" = u64))), (status = 503, body = ErrorBody),
+        (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn send_email(
     store: &Store,

@@ -34,9 +34,16 @@ fn field<'a>(submission: &'a Submission, name: &str) -> &'a str {
     submission.form_data.get(name).and_then(Value::as_str).unwrap_or("")
 }
 
-/// One line of text, for a subject: no control characters, at most 120 characters.
+/// Unicode's bidirectional formatting characters (marks, embeddings, overrides, isolates): in a
+/// subject they can reorder what an inbox shows ("invoice\u{202E}fdp.exe").
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// One line of visitor text, for a subject: control characters become spaces, bidirectional
+/// controls go, at most 120 characters.
 fn one_line(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { ' ' } else { c }).take(120).collect()
+    text.chars().filter(|c| !is_bidi_control(*c)).map(|c| if c.is_control() { ' ' } else { c }).take(120).collect()
 }
 
 fn subject(submission: &Submission) -> String {
@@ -178,6 +185,19 @@ mod tests {
         assert!(mime.contains("Reply-To: <sana@example.pk>"), "{mime}");
         let headers = mime.split("\r\n\r\n").next().unwrap();
         assert!(!headers.to_lowercase().contains("bcc:"), "{headers}");
+    }
+
+    #[test]
+    fn subject_drops_control_and_bidi_override_characters() {
+        // GIVEN a name carrying a line break, a tab, a NUL and bidi overrides and isolates
+        let mut visitor = submission();
+        let hostile = "Sa\r\nBcc: x@evil.test\t\u{0}na\u{202E}gpj.exe\u{2066}\u{200F}\u{061C}";
+        visitor.form_data.insert("firstName".into(), hostile.into());
+        // WHEN the notification is rendered
+        let subject = notification(&visitor, &settings()).subject;
+        // THEN no control or bidi character is left, and the text stays on one line
+        assert_eq!(subject, "New enquiry from Sa  Bcc: x@evil.test  nagpj.exe <b>Iqbal</b>");
+        assert!(!subject.chars().any(|c| c.is_control() || is_bidi_control(c)));
     }
 
     #[test]
