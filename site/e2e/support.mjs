@@ -143,7 +143,10 @@ export async function startServer() {
   const { join } = await import("node:path");
   const dir = await mkdtemp(join(tmpdir(), "academy-e2e-"));
   const port = await new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => probe.close(() => resolve(probe.address().port)));
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
   const database = join(dir, "academy.db");
   const env = { ...process.env, ACADEMY_STORE: `embedded:${database}`, ACADEMY_OUTBOX: join(dir, "outbox"), ACADEMY_LECTURES: join(dir, "lectures") };
