@@ -59,13 +59,18 @@ fn failed_sequence_numbers(response: &aws_lambda_events::event::streams::DynamoD
     response.batch_item_failures.iter().filter_map(|f| f.item_identifier.clone()).collect()
 }
 
-/// SES (moto) behind the stand-in endpoint, through the adapter as the mailer Lambda builds it,
-/// with `from` verified so that sends succeed whenever the endpoint lets them through.
-async fn ses_behind(faulty: &FaultyAws, from: &str) -> (SesMailer, MailSettings) {
+/// The AWS world with SES failing as `fault`: the store on moto's DynamoDB, and SES (moto) behind
+/// the stand-in endpoint through the adapter as the mailer Lambda builds it, with `from` verified so
+/// that sends succeed whenever the endpoint lets them through.
+async fn with_ses_failing(fault: Fault, from: &str) -> (FaultyAws, AppState, SesMailer, MailSettings) {
+    let faulty = FaultyAws::start().await;
+    faulty.fail("SendEmail", fault);
+    let state = support::app_state(support::moto_store().await).await;
     let (client, set) = support::ses_configuration_set().await;
     client.create_email_identity().email_identity(from).send().await.expect("moto verifies the sender");
     let settings = MailSettings { inbox: "admissions@academy.test".into(), from: from.into(), auto_reply: false };
-    (SesMailer::from_config(&faulty.config().await, Some(set)), settings)
+    let mailer = SesMailer::from_config(&faulty.config().await, Some(set));
+    (faulty, state, mailer, settings)
 }
 
 /// A seeded store on a fresh DynamoDB table in moto, reached through the stand-in endpoint.
@@ -85,10 +90,7 @@ async fn mails_mentioning(marker: &str) -> usize {
 /// `academy submissions resend` (its library step, `deliver` again) mails it exactly once.
 #[tokio::test]
 async fn a_mail_service_answering_500_loses_nothing_and_resend_delivers_later() {
-    let faulty = FaultyAws::start().await;
-    faulty.fail("SendEmail", Fault::ServerError);
-    let state = support::app_state(support::moto_store().await).await;
-    let (mailer, settings) = ses_behind(&faulty, "faults-500@academy.test").await;
+    let (faulty, state, mailer, settings) = with_ses_failing(Fault::ServerError, "faults-500@academy.test").await;
     let marker = "Failingfivehundred";
     let id = submit(&state, &enquiry(marker, "five.hundred@example.pk"), "198.51.100.30").await;
 
@@ -119,10 +121,7 @@ async fn a_mail_service_answering_500_loses_nothing_and_resend_delivers_later() 
 /// other two are not tried, and all three go back to the stream, whose retry mails them.
 #[tokio::test]
 async fn a_hanging_mail_service_times_out_and_the_stream_retries_the_batch() {
-    let faulty = FaultyAws::start().await;
-    faulty.fail("SendEmail", Fault::Hang);
-    let state = support::app_state(support::moto_store().await).await;
-    let (mailer, settings) = ses_behind(&faulty, "faults-hang@academy.test").await;
+    let (faulty, state, mailer, settings) = with_ses_failing(Fault::Hang, "faults-hang@academy.test").await;
     let marker = "Hangingservice";
     let mut ids = Vec::new();
     for n in 0..3 {
