@@ -133,7 +133,11 @@ bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and size
 	  $(foreach l,$(LAMBDAS) hello-world,$(CARGO_TARGET_DIR)/release/$(l))
 	@cat docs/benchmarks/lambdas.md
 
-bench: bench-site bench-api ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
+.PHONY: bench-enquiries
+bench-enquiries: ## 1,000 enquiries at once from 1,000 clients (SQLite + outbox, optimised build): p50/p99 → docs/benchmarks/enquiries.md.
+	cargo test --profile bench-server -p academy-core --test faults -- --ignored --exact bench_enquiries --nocapture
+
+bench: bench-site bench-api bench-enquiries ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
 
 clean: ## Remove local data (the build caches under $(CACHE) stay).
 	rm -rf var site/build

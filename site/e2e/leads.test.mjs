@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launch, openPage, url, viewports } from "./support.mjs";
+import { launch, openPage, startServer, url, viewports } from "./support.mjs";
 
 const sendEmail = "**/api/send-email";
 const countryHeader = "CloudFront-Viewer-Country";
@@ -178,6 +178,43 @@ describe("contact form", () => {
     await sleep(1300);
     assert.equal(new URL(page.url()).pathname, "/contact", "no redirect after a failure");
     await context.close();
+  });
+
+  it("a store failing on write: the real server answers 503, the toast says so, the form is kept, nothing is sent", async () => {
+    // A server of its own whose SQLite store refuses every submission (a trigger raising an error on their
+    // insert, added while it runs: a real store failing on write, not an intercepted request), so the 503 is
+    // the one the API really answers.
+    const server = await startServer();
+    const { execFileSync } = await import("node:child_process");
+    const failSubmissions = `import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], timeout=30)
+db.execute("CREATE TRIGGER store_fails BEFORE INSERT ON items WHEN NEW.pk LIKE 'SUBMISSION#%' BEGIN SELECT json('a failing disk'); END")
+db.commit()`;
+    const context = await contextFor();
+    try {
+      execFileSync("python3", ["-c", failSubmissions, server.database]);
+      const { page, errors } = await openPage(context, "/contact", { base: server.base });
+      const answers = [];
+      page.on("response", (r) => r.url().endsWith("/api/send-email") && answers.push(r));
+      await fillContact(page, { message: "Is the weekend batch full?" });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expectToast(page, "Submission Failed", "The service is temporarily unavailable. Please try again shortly.");
+      assert.equal(answers.length, 1);
+      assert.equal(answers[0].status(), 503);
+      assert.equal((await answers[0].json()).error, "unavailable");
+      assert.equal(await page.inputValue("#firstName"), "Ayesha");
+      assert.equal(await page.inputValue("#message"), "Is the weekend batch full?");
+      assert.equal(await page.getByRole("button", { name: "Send Message" }).isEnabled(), true);
+      await sleep(1300); // longer than the success path waits before leaving for /Thank-you
+      assert.equal(await page.getByText("Message Sent!").count(), 0, "no false success");
+      assert.equal(new URL(page.url()).pathname, "/contact");
+      const listed = execFileSync(process.env.ACADEMY_BIN, ["submissions", "list", "--json"], { env: server.env, encoding: "utf8" });
+      assert.deepEqual(JSON.parse(listed), [], "nothing was stored");
+      assert.deepEqual(errors.filter((e) => !/status of 503/.test(e)), []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 
   it("a limited visitor is told when to try again and given the WhatsApp link, with the input kept", async () => {

@@ -70,8 +70,8 @@ export const specPublicPaths = [
   "/CyberSecurityServices", "/UIUXServices", "/portfolio", "/FreeDemo", "/contact", "/privacy", "/terms", "/refund-policy",
 ];
 
-/** Opens a page, collecting console errors and page errors, and waits for hydration. */
-export async function openPage(context, path, { allowHttpErrors = false } = {}) {
+/** Opens a page (on `base`, by default the server under test), collecting console errors and page errors, and waits for hydration. */
+export async function openPage(context, path, { allowHttpErrors = false, base = baseUrl } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => {
@@ -80,7 +80,7 @@ export async function openPage(context, path, { allowHttpErrors = false } = {}) 
     errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(e.message));
-  const response = await page.goto(url(path), { waitUntil: "load" });
+  const response = await page.goto(`${base}${path}`, { waitUntil: "load" });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15000 });
   return { page, errors, response };
 }
@@ -126,4 +126,44 @@ export async function grantSecretId(batchId) {
 export async function revokeSecretId(batchId, secret) {
   const { execFileSync } = await import("node:child_process");
   execFileSync(process.env.ACADEMY_BIN, ["revoke", "--batch", batchId, "--secret", secret], { encoding: "utf8" });
+}
+
+// ---- a server of the test's own -----------------------------------------------------------------------------
+
+/**
+ * Another `academy serve` (ACADEMY_BIN) on a free port with a store of its own (an SQLite file in a fresh
+ * folder, seeded by the server), serving the same site build: for tests that must break its store. Resolves
+ * once /api/health answers; `stop()` ends it and removes the folder.
+ */
+export async function startServer() {
+  const { spawn } = await import("node:child_process");
+  const { mkdtemp, rm } = await import("node:fs/promises");
+  const { createServer } = await import("node:net");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dir = await mkdtemp(join(tmpdir(), "academy-e2e-"));
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+  const database = join(dir, "academy.db");
+  const env = { ...process.env, ACADEMY_STORE: `embedded:${database}`, ACADEMY_OUTBOX: join(dir, "outbox"), ACADEMY_LECTURES: join(dir, "lectures") };
+  const child = spawn(process.env.ACADEMY_BIN, ["serve", "--port", String(port), "--site", "build/client"], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  child.stderr.on("data", (chunk) => (log += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`academy serve exited: ${log}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (i > 300) throw new Error(`academy serve did not answer on ${base}: ${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    child.kill("SIGTERM");
+    if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { base, database, env, stop };
 }

@@ -85,10 +85,7 @@ pub async fn run_mailer() -> Result<(), Error> {
     crate::telemetry::init_lambda();
     let config = crate::aws::config().await;
     let store = crate::aws::dynamodb_store(&config)?;
-    let mailer = crate::mail::SesMailer::new(
-        aws_sdk_sesv2::Client::new(&config),
-        std::env::var("ACADEMY_SES_CONFIGURATION_SET").ok(),
-    );
+    let mailer = crate::mail::SesMailer::from_config(&config, std::env::var("ACADEMY_SES_CONFIGURATION_SET").ok());
     let settings = crate::mail::MailSettings::from_env();
     let (store, mailer, settings) = (&store, &mailer, &settings);
     lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<Event>| async move {

@@ -119,8 +119,8 @@ pub async fn mailer_from_env(store: &StoreUrl) -> Result<Arc<dyn Mailer>, String
         "outbox" => {
             Ok(Arc::new(OutboxMailer::new(std::env::var("ACADEMY_OUTBOX").unwrap_or_else(|_| "var/outbox".into()))))
         }
-        "ses" => Ok(Arc::new(SesMailer::new(
-            aws_sdk_sesv2::Client::new(&crate::aws::config().await),
+        "ses" => Ok(Arc::new(SesMailer::from_config(
+            &crate::aws::config().await,
             std::env::var("ACADEMY_SES_CONFIGURATION_SET").ok(),
         ))),
         other => Err(format!("ACADEMY_MAILER must be ses or outbox, not {other:?}")),

@@ -4,48 +4,17 @@
 mod support;
 
 use academy_core::domain::SubmissionStatus;
-use academy_core::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer, SesMailer};
+use academy_core::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer};
 use academy_core::state::AppState;
 use lambda_http::Body;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use support::{assert_error, call, request, request_with_body};
-
-fn contact() -> Value {
-    json!({"firstName": "Hamza", "lastName": "Qureshi", "email": "hamza.q@example.pk", "phone": "+92 300 1234567",
-           "message": "Do you run <weekend> MERN batches?"})
-}
-
-fn post(body: &Value, ip: &str) -> lambda_http::Request {
-    request_with_body(
-        "POST",
-        "/api/send-email",
-        &[("content-type", "application/json")],
-        ip,
-        Body::Text(body.to_string()),
-    )
-}
+use support::{
+    assert_error, call, contact, outbox_dir, outbox_messages, post, request, request_with_body, ses, ses_sent,
+};
 
 async fn state() -> AppState {
     support::app_state(support::seeded(support::sqlite_store()).await).await
-}
-
-fn outbox_dir() -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("academy-outbox-{}", academy_core::ids::generate()))
-}
-
-fn outbox_messages(dir: &std::path::Path) -> Vec<String> {
-    let mut messages: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                .map(|e| std::fs::read_to_string(e.path()).unwrap())
-                .collect()
-        })
-        .unwrap_or_default();
-    messages.sort();
-    messages
 }
 
 #[tokio::test]
@@ -234,27 +203,6 @@ async fn a_failing_store_answers_503_json() {
     let state = support::app_state(missing).await;
     let answer = call(&state, post(&json!({"formType": "contact-form", "formData": contact()}), "198.51.100.15")).await;
     assert_error(&answer, 503, "unavailable");
-}
-
-/// SES on moto, sending with a configuration set as the stack's mailer does.
-async fn ses() -> (SesMailer, aws_sdk_sesv2::Client) {
-    let client = aws_sdk_sesv2::Client::new(&support::moto_config().await);
-    let set = format!("academy-mail-{}", academy_core::ids::generate());
-    client.create_configuration_set().configuration_set_name(&set).send().await.expect("moto creates it");
-    (SesMailer::new(client.clone(), Some(set)), client)
-}
-
-/// Raw messages moto's SES has accepted, as text.
-async fn ses_sent() -> Vec<String> {
-    let text =
-        reqwest::get(format!("{}/moto-api/data.json", support::moto_endpoint())).await.unwrap().text().await.unwrap();
-    let data: Value = serde_json::from_str(&text).unwrap();
-    data["ses"]["RawMessage"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|message| message["raw_data"].as_str().unwrap_or_default().to_owned())
-        .collect()
 }
 
 #[tokio::test]

@@ -10,7 +10,7 @@ pub mod stream;
 
 pub use outbox::OutboxMailer;
 pub use render::{auto_reply, notification, Mail};
-pub use ses::SesMailer;
+pub use ses::{SesMailer, ATTEMPT_TIMEOUT, CONNECT_TIMEOUT, SEND_TIMEOUT};
 
 use crate::domain::{Submission, SubmissionStatus};
 use crate::store::{Store, StoreError};

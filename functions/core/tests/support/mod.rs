@@ -2,6 +2,8 @@
 //! once per test binary on a free loopback port.
 #![allow(dead_code)]
 
+pub mod faults;
+
 use academy_core::catalog::{import, ImportOutcome};
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::sqlite::SqliteItems;
@@ -199,4 +201,69 @@ pub fn assert_error(answer: &(u16, lambda_http::http::HeaderMap, Value), status:
     assert_eq!(answer.0, status, "{}", answer.2);
     assert_eq!(answer.2["error"], code);
     assert!(answer.2["message"].as_str().is_some_and(|m| !m.is_empty()), "a readable message");
+}
+
+// Enquiries and their mail
+
+/// A contact form's fields, as a visitor fills them.
+pub fn contact() -> Value {
+    serde_json::json!({"firstName": "Hamza", "lastName": "Qureshi", "email": "hamza.q@example.pk",
+                       "phone": "+92 300 1234567", "message": "Do you run <weekend> MERN batches?"})
+}
+
+/// `POST /api/send-email` with `body`, from the client address `ip`.
+pub fn post(body: &Value, ip: &str) -> Request {
+    request_with_body(
+        "POST",
+        "/api/send-email",
+        &[("content-type", "application/json")],
+        ip,
+        Body::Text(body.to_string()),
+    )
+}
+
+/// A fresh outbox folder (it is made by the first message).
+pub fn outbox_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("academy-outbox-{}", academy_core::ids::generate()))
+}
+
+/// The messages in an outbox folder, sorted.
+pub fn outbox_messages(dir: &std::path::Path) -> Vec<String> {
+    let mut messages: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                .map(|e| std::fs::read_to_string(e.path()).unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    messages.sort();
+    messages
+}
+
+/// SES on moto, sending with a configuration set as the stack's mailer does.
+pub async fn ses() -> (academy_core::mail::SesMailer, aws_sdk_sesv2::Client) {
+    let (client, set) = ses_configuration_set().await;
+    (academy_core::mail::SesMailer::new(client.clone(), Some(set)), client)
+}
+
+/// An SES client on moto and a fresh configuration set made there.
+pub async fn ses_configuration_set() -> (aws_sdk_sesv2::Client, String) {
+    let client = aws_sdk_sesv2::Client::new(&moto_config().await);
+    let set = format!("academy-mail-{}", academy_core::ids::generate());
+    client.create_configuration_set().configuration_set_name(&set).send().await.expect("moto creates it");
+    (client, set)
+}
+
+/// Raw messages moto's SES has accepted, as text.
+pub async fn ses_sent() -> Vec<String> {
+    let text = reqwest::get(format!("{}/moto-api/data.json", moto_endpoint())).await.unwrap().text().await.unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    data["ses"]["RawMessage"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|message| message["raw_data"].as_str().unwrap_or_default().to_owned())
+        .collect()
 }
