@@ -20,7 +20,8 @@ import { Header } from "./components/Header";
 import { Toasts } from "./components/Toasts";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
-import { layoutData } from "./features/pages/layout-data.server";
+import { layoutData } from "./lib/layout-data.server";
+import { SessionActions } from "./features/auth/components/SessionActions";
 import type { LayoutData } from "./lib/layout";
 
 export const links: Route.LinksFunction = () => [
@@ -53,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} />}
+        {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} sessionActions={sessionActions} />}
         <main id={anchors.main} tabIndex={-1} data-pagefind-body className="flex-1 focus:outline-none">
           {children}
         </main>
@@ -67,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+const sessionActions = (className?: string) => <SessionActions className={className} />;
 
 /** After a client-side navigation, move focus to the new page (screen readers start there, not in the menu). */
 function useFocusMainOnNavigation() {

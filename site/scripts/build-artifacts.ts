@@ -1,7 +1,7 @@
 // Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json and the search index.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { redirectTable } from "../app/config/redirects";
+import { redirectTable } from "../app/lib/redirects";
 import { paths, publicPagePaths } from "../app/config/paths";
 import { absoluteUrl } from "../app/config/site";
 import { iconSprite } from "./icon-sprite";

@@ -1,17 +1,17 @@
 // The sticky site header: main navigation with dropdowns, Contact / LMS / Sign In actions, mobile menu.
-import { useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { anchors, paths } from "../config/paths";
-import { useSession } from "../lib/auth";
 import { cx } from "../lib/cx";
 import { isActivePath, isNavItemActive, type NavItem } from "../lib/nav";
 import { Icon } from "./Icon";
-import { UserMenu } from "./UserMenu";
 
 interface HeaderProps {
   brandName: string;
   logo: string;
   nav: NavItem[];
+  /** Sign In, or LMS and the user menu: drawn by features/auth (the header is below the features). */
+  sessionActions: (className?: string) => ReactNode;
 }
 
 const linkBase = "rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors hover:text-brand-700";
@@ -94,25 +94,7 @@ export function SectionButton({ to, sectionId, label, className }: { to: string;
   );
 }
 
-function SessionActions({ className }: { className?: string }) {
-  const session = useSession();
-  if (session.status === "signed-in") {
-    return (
-      <>
-        <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
-        <UserMenu user={session.user} />
-      </>
-    );
-  }
-  return (
-    <Link to={paths.signIn} className={cx("btn-primary min-h-10 px-4 py-2 text-sm", className)}>
-      <Icon name="log-in" className="size-4" />
-      Sign In
-    </Link>
-  );
-}
-
-export function Header({ brandName, logo, nav }: HeaderProps) {
+export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
   const { pathname, hash } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
@@ -173,7 +155,7 @@ export function Header({ brandName, logo, nav }: HeaderProps) {
             label="Contact"
             className="btn-secondary min-h-10 px-4 py-2 text-sm"
           />
-          <SessionActions />
+          {sessionActions()}
         </div>
 
         <button
@@ -256,7 +238,7 @@ export function Header({ brandName, logo, nav }: HeaderProps) {
           </li>
           <li className="mt-2 flex flex-wrap gap-2 px-3">
             <SectionButton to={paths.contact} sectionId={anchors.contact} label="Contact" className="btn-secondary" />
-            <SessionActions className="min-h-11 text-base" />
+            {sessionActions("min-h-11 text-base")}
           </li>
         </ul>
       </nav>

@@ -11,10 +11,10 @@ import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
 import { getCourses } from "../features/lms/api/get-courses";
 import { CourseChoiceDialog } from "../features/lms/components/CourseChoiceDialog";
-import { useSignedInGate } from "../features/lms/hooks/use-signed-in-gate";
+import { useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "../features/lms/lms-data.server";
 import type { Course } from "../lib/api-schema";
-import { ApiError } from "../lib/api";
+import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/Icon";
 import { paths } from "../config/paths";
-import { getBatch } from "../features/lms/api/get-batches";
+import { getBatch } from "../features/lms/api/get-batch";
 import { storedSecretId } from "../features/lms/api/get-videos";
 import { SecretIdForm } from "../features/lms/components/SecretIdForm";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";

@@ -1,6 +1,6 @@
 // Asking for a batch's lectures with a Secret ID: stores the ID, and turns every failure into SPEC's words.
 import { useCallback, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-client";
 import { getVideos, retryMessage, storeSecretId } from "../api/get-videos";
 import type { Video } from "../../../lib/api-schema";
 

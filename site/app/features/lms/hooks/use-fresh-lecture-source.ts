@@ -1,7 +1,7 @@
 // A lecture file whose signed link expired or was refused: ask for a fresh list with the same Secret ID, swap in
 // this lecture's new link and pick up at the second it had reached. One automatic retry per failure burst.
 import { useCallback, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-client";
 import { getVideos, retryMessage } from "../api/get-videos";
 import type { PlayingLecture } from "../player";
 

@@ -1,10 +1,10 @@
 // What the header and footer show, built at build time by the root loader from the content modules.
-import { brand } from "../../content/brand";
-import { courses } from "../../content/courses";
-import { servicePages } from "../../content/services";
-import { anchors, paths, withHash } from "../../config/paths";
-import { settings } from "../../config/site";
-import type { LayoutData } from "../../lib/layout";
+import { brand } from "../content/brand";
+import { courses } from "../content/courses";
+import { servicePages } from "../content/services";
+import { anchors, paths, withHash } from "../config/paths";
+import { settings } from "../config/site";
+import type { LayoutData } from "./layout";
 
 export function layoutData(): LayoutData {
   const address = brand.address;

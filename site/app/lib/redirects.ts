@@ -5,7 +5,7 @@
 // Build-time only (reads the catalog).
 import { courses, courseSlugAliases } from "../content/courses";
 import { services } from "../content/services";
-import { batchesPath, courseOutlinePath, paths, prerenderPaths } from "./paths";
+import { batchesPath, courseOutlinePath, paths, prerenderPaths } from "../config/paths";
 
 export type RedirectTable = Record<string, string>;
 

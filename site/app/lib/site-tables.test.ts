@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapXml } from "../../scripts/build-artifacts";
 import { courses } from "../content/courses";
-import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "../lib/structured-data";
+import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "./structured-data";
 import { homeFaqs } from "../content/faqs";
-import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "./paths";
+import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "../config/paths";
 import { redirectTable } from "./redirects";
-import { siteOrigin } from "./site";
+import { siteOrigin } from "../config/site";
 
 const resolves = (target: string) => {
   const path = target.split("#")[0]!;

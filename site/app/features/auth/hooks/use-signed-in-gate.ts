@@ -2,7 +2,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../../config/paths";
-import { currentSession, useSession, type Session } from "../../../lib/auth";
+import { currentSession, useSession, type Session } from "../session";
 
 export function useSignedInGate(): Session {
   const session = useSession();
