@@ -147,3 +147,6 @@ export function breadcrumbLd(trail: { name: string; path: string }[]): JsonLd {
     itemListElement: trail.map((t, i) => ({ "@type": "ListItem", position: i + 1, name: t.name, item: absoluteUrl(t.path) })),
   };
 }
+
+/** The breadcrumb of a page one level under Home. */
+export const homeCrumbs = (name: string, path: string) => breadcrumbLd([{ name: "Home", path: paths.home }, { name, path }]);

@@ -8,7 +8,7 @@ import { PageHero } from "../components/PageHero";
 import { Section, SectionHeading } from "../components/Section";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
-import { coursesData } from "../features/pages/page-data.server";
+import { coursesData } from "./courses.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/courses";
 

@@ -11,7 +11,7 @@ import { enrollCourseParam, enrollPlanParam } from "../config/paths";
 import { courseFromParam } from "../features/forms/components/enrolment";
 import { EnrollmentForm } from "../features/forms/components/EnrollmentForm";
 import { RegistrationForm } from "../features/forms/components/RegistrationForm";
-import { enrollData } from "../features/pages/page-data.server";
+import { enrollData } from "./enroll-now.server";
 import { useRegion } from "../lib/geo";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/enroll-now";

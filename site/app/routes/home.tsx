@@ -11,7 +11,7 @@ import { Section, SectionHeading } from "../components/Section";
 import { StatsStrip } from "../components/Stats";
 import { TestimonialGrid } from "../components/TestimonialCard";
 import { anchors, paths } from "../config/paths";
-import { homeData } from "../features/pages/page-data.server";
+import { homeData } from "./home.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/home";
 
