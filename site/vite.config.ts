@@ -9,10 +9,10 @@ const oidcConfig = oidcConfigFromEnv(process.env);
 
 const commonComponents = [
   "ChatButton", "CheckList", "ContactDetails", "CourseCard", "Faq", "FeatureGrid", "Footer", "Header", "Icon", "Img",
-  "PageHero", "Price", "Pricing", "Section", "Stars", "Stats", "TestimonialCard", "Toasts",
+  "PageHero", "Price", "Pricing", "Section", "SectionButton", "Stars", "Stats", "TestimonialCard", "Toasts",
 ];
 const sharedModules = new RegExp(
-  String.raw`[\/]app[\/](lib[\/]|config[\/]|components[\/](${commonComponents.join("|")})\.tsx)`,
+  String.raw`[\/]app[\/](lib[\/]|config[\/]|features[\/]auth[\/]session\.ts|components[\/](${commonComponents.join("|")})\.tsx)`,
 );
 
 export default defineConfig({
@@ -20,6 +20,9 @@ export default defineConfig({
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
   build: {
+    // No preload helper around dynamic imports: what loads on demand (chat window, OIDC client, toasts, dialogs) is
+    // one chunk each, and the helper would cost every page ~0.6 KB.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Fewer, larger chunks compress better: every page needs the framework and the common components,

@@ -8,6 +8,8 @@ const data = layoutData();
 const header = () => <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} sessionActions={() => null} />;
 const mainNav = () => screen.getByRole("navigation", { name: "Main" });
 const mobileNav = () => document.getElementById("mobile-menu")!;
+/** The mobile menu's code loads on the first opening. */
+const openedMobileNav = () => screen.findByRole("navigation", { name: "Mobile" });
 
 afterEach(() => {
   document.getElementById("contact")?.remove();
@@ -78,22 +80,22 @@ describe("Contact button", () => {
 describe("Mobile menu", () => {
   const toggle = () => screen.getByRole("button", { name: /menu$/ });
 
-  it("opens and closes with the toggle", () => {
+  it("is not in the page until first opened, then opens and closes with the toggle", async () => {
     renderAt(header());
-    expect(mobileNav().hidden).toBe(true);
+    expect(document.getElementById("mobile-menu")).toBeNull();
     expect(toggle().getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(toggle());
-    expect(mobileNav().hidden).toBe(false);
+    expect((await openedMobileNav()).hidden).toBe(false);
     expect(toggle().getAttribute("aria-expanded")).toBe("true");
     expect(toggle().getAttribute("aria-label")).toBe("Close menu");
     fireEvent.click(toggle());
     expect(mobileNav().hidden).toBe(true);
   });
 
-  it("expands each dropdown on its own", () => {
+  it("expands each dropdown on its own", async () => {
     renderAt(header());
     fireEvent.click(toggle());
-    const menu = within(mobileNav());
+    const menu = within(await openedMobileNav());
     const courses = menu.getByRole("button", { name: "Expand Online Courses" });
     const services = menu.getByRole("button", { name: "Expand Our Services" });
     const coursesList = document.getElementById(courses.getAttribute("aria-controls")!)!;
@@ -110,8 +112,9 @@ describe("Mobile menu", () => {
   it("closes after following a link", async () => {
     const { router } = renderAt(header(), "/");
     fireEvent.click(toggle());
+    const menu = await openedMobileNav();
     await act(async () => {
-      fireEvent.click(within(mobileNav()).getByRole("link", { name: "About" }));
+      fireEvent.click(within(menu).getByRole("link", { name: "About" }));
     });
     expect(router.state.location.pathname).toBe("/about");
     expect(mobileNav().hidden).toBe(true);

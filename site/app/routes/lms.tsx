@@ -1,8 +1,8 @@
 // /lms: signed-in users only. Hero, the courses from GET /api/courses (each opens a choice dialog), story,
 // stats, mission, vision and the six values. The fixed content is build-time data; the clientLoader sends a
 // signed-out visitor to sign-in and starts the course list, which shows its own loading, error and empty states.
-import { Suspense, useState } from "react";
-import { Await, Link, redirect, useAsyncError } from "react-router";
+import { lazy, Suspense, use, useState } from "react";
+import { Link, redirect } from "react-router";
 import { FeatureGrid } from "../components/FeatureGrid";
 import { Img } from "../components/Img";
 import { PageHero } from "../components/PageHero";
@@ -11,7 +11,6 @@ import { FoundingStory, MissionVision } from "../components/AboutSections";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
 import { getCourses } from "../features/lms/api/get-courses";
-import { CourseChoiceDialog } from "../features/lms/components/CourseChoiceDialog";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "./lms.server";
 import type { Course } from "../lib/api-schema";
@@ -22,12 +21,19 @@ import type { Route } from "./+types/lms";
 export const loader = () => lmsData();
 export const meta: Route.MetaFunction = metaFromLoader;
 
+// The choice dialog (Radix) loads when a course is first chosen.
+const CourseChoiceDialog = lazy(() =>
+  import("../features/lms/components/CourseChoiceDialog").then((m) => ({ default: m.CourseChoiceDialog })),
+);
+
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const signIn = signInRedirectFor(request);
   if (signIn) throw redirect(signIn);
   // Not awaited: the page shows at once, with 'Loading courses...' until the list settles.
-  const courses = getCourses();
-  courses.catch(() => undefined);
+  const courses: Promise<CourseList> = getCourses().then(
+    (list) => ({ kind: "list", courses: list }),
+    (e: unknown) => ({ kind: "error", message: e instanceof ApiError ? e.statusText : "Network error" }),
+  );
   return { ...(await serverLoader()), courses };
 }
 clientLoader.hydrate = true as const;
@@ -44,8 +50,8 @@ export function HydrateFallback() {
   );
 }
 
-/** 'Error: {status text}' (docs/product.md#states). */
-const courseListError = (e: unknown) => (e instanceof ApiError ? e.statusText : "Network error");
+/** The list, or 'Error: {status text}' (docs/product.md#states). */
+type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
 
 export default function Lms({ loaderData: d }: Route.ComponentProps) {
   const session = useSignedInGate();
@@ -69,9 +75,7 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
       <Section headingId="lms-courses">
         <SectionHeading id="lms-courses" eyebrow="Courses" title="Our Courses" />
         <Suspense fallback={<p role="status">Loading courses...</p>}>
-          <Await resolve={d.courses} errorElement={<CourseListError />}>
-            {(courses) => <CourseList courses={courses} onChoose={setChosen} />}
-          </Await>
+          <Courses list={d.courses} onChoose={setChosen} />
         </Suspense>
       </Section>
 
@@ -86,21 +90,25 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
         <FeatureGrid items={d.values} />
       </Section>
 
-      <CourseChoiceDialog course={chosen} onClose={() => setChosen(null)} />
+      {chosen && (
+        <Suspense fallback={null}>
+          <CourseChoiceDialog course={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-function CourseListError() {
-  const error = useAsyncError();
-  return (
-    <p role="alert" className="font-medium text-red-700">
-      Error: {courseListError(error)}
-    </p>
-  );
-}
-
-function CourseList({ courses, onChoose }: { courses: Course[]; onChoose: (course: Course) => void }) {
+function Courses({ list, onChoose }: { list: Promise<CourseList>; onChoose: (course: Course) => void }) {
+  const answer = use(list);
+  if (answer.kind === "error") {
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        Error: {answer.message}
+      </p>
+    );
+  }
+  const { courses } = answer;
   if (courses.length === 0) return <p>No courses available.</p>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,7 +1,7 @@
 // The header's account actions: Sign In for a visitor; LMS and the user menu once signed in.
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { SectionButton } from "../../../components/Header";
+import { SectionButton } from "../../../components/SectionButton";
 import { Icon } from "../../../components/Icon";
 import { anchors, paths } from "../../../config/paths";
 import { cx } from "../../../lib/cx";
