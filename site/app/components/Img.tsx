@@ -1,5 +1,5 @@
 // Every picture on the site: explicit size (no layout shift), lazy unless it is the page's hero, and a
-// placeholder carrying the title when the file fails to load (SPEC §7).
+// placeholder carrying the title when the file fails to load (docs/product.md#api).
 import { useEffect, useRef, useState } from "react";
 import { cx } from "../lib/cx";
 

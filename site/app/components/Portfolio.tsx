@@ -1,4 +1,4 @@
-// The portfolio: category filter (SPEC §4: one selected category, default All), project cards with a
+// The portfolio: category filter (docs/product.md#behaviour: one selected category, default All), project cards with a
 // featured badge, and a details dialog (Radix Dialog, loaded on demand) per project.
 import { lazy, Suspense, useState } from "react";
 import {
@@ -8,7 +8,6 @@ import {
   type PortfolioProject,
 } from "../content/portfolio";
 import { cx } from "../lib/cx";
-import { Icon } from "./Icon";
 import { Img } from "./Img";
 
 const ProjectDialog = lazy(() => import("./ProjectDialog").then((m) => ({ default: m.ProjectDialog })));

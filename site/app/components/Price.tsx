@@ -1,4 +1,4 @@
-// A price, shown only once the visitor's country allows it (SPEC §4); hidden by default.
+// A price, shown only once the visitor's country allows it (docs/product.md#behaviour); hidden by default.
 import { usePricesVisible } from "../lib/prices";
 
 export function Price({ monthlyUsd, text, className }: { monthlyUsd: number; text?: string; className?: string }) {

@@ -1,4 +1,4 @@
-// The three monthly plans; the amounts show only once prices are revealed (SPEC §4).
+// The three monthly plans; the amounts show only once prices are revealed (docs/product.md#behaviour).
 import { Link } from "react-router";
 import type { Plan } from "../content/plans";
 import { enrollPlanPath } from "../config/paths";

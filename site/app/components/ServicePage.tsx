@@ -12,7 +12,7 @@ import { CtaBanner, Section, SectionHeading } from "./Section";
 
 export type { ServicePageData };
 
-/** SPEC §2/§8: a quote request shows a toast, then opens the contact form for that service. */
+/** docs/product.md#pages, #messages: a quote request shows a toast, then opens the contact form for that service. */
 export const quoteRedirectMs = 1000;
 
 function useQuoteRequest(service: string) {

@@ -240,7 +240,7 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
-        /** @description The fields SPEC §7 reads from a geolocation answer. */
+        /** @description The fields docs/product.md#api reads from a geolocation answer. */
         GeoAnswer: {
             country?: string | null;
             country_code?: string | null;
@@ -282,7 +282,7 @@ export interface components {
         SendEmailRequest: {
             /** @description `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout). */
             formType: string;
-            /** @description The form's fields (SPEC §3), as text. */
+            /** @description The form's fields (docs/product.md#records), as text. */
             formData: {
                 [key: string]: string;
             };

@@ -1,13 +1,13 @@
 // The visitor's country (GET /api/geo, from the CDN's viewer-country header), asked once per page load
-// and shared by every component that needs it: the price reveal and the enrolment layout (SPEC §4).
+// and shared by every component that needs it: the price reveal and the enrolment layout (docs/product.md#behaviour).
 import { useEffect, useState } from "react";
 import { apiGet } from "./api-client";
 import type { GeoAnswer } from "./api-schema";
 
-/** Countries that get the simple enrolment form and no prices (SPEC §9). */
+/** Countries that get the simple enrolment form and no prices (docs/product.md#constants). */
 export const excludedCountryCodes = ["PK", "QA"];
 
-/** The answer, or null when the lookup failed (failures are only logged, SPEC §8). */
+/** The answer, or null when the lookup failed (failures are only logged, docs/product.md#messages). */
 export async function fetchGeo(): Promise<GeoAnswer | null> {
   try {
     const answer = await apiGet("/api/geo");

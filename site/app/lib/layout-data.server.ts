@@ -46,7 +46,7 @@ export function layoutData(): LayoutData {
       { label: "Free Demo", path: paths.freeDemo },
       { label: "Contact", path: paths.contact },
     ],
-    // SPEC §2: the footer's popular courses link to /courses.
+    // docs/product.md#pages: the footer's popular courses link to /courses.
     popularCourses: courses.map((c) => ({ label: c.title, path: paths.courses })),
     legalLinks: [
       { label: "Privacy Policy", path: paths.privacy },

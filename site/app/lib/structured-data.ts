@@ -100,7 +100,7 @@ export function courseLd(course: Course): JsonLd {
       bestRating: 5,
       ratingCount: courseReviewCount,
     },
-    // SPEC's structured data said AUD with "Call for price"; every price SPEC shows is USD, so USD it is.
+    // the product's structured data said AUD with "Call for price"; every price docs/product.md shows is USD, so USD it is.
     offers: [
       {
         "@type": "Offer",

@@ -1,4 +1,4 @@
-// /enrollnow: a location check picks the layout (SPEC §2, §4): Pakistan or Qatar → the simple form, everyone
+// /enrollnow: a location check picks the layout (docs/product.md#pages, #behaviour): Pakistan or Qatar → the simple form, everyone
 // else (failures included) → the plan form; 'Preparing your experience...' meanwhile. Both layouts show
 // contact information, Chat on WhatsApp / Schedule a Call, and the opening hours. ?course= preselects a course.
 import { lazy, Suspense } from "react";

@@ -23,7 +23,7 @@ pub const MAX_BODY: usize = 32 * 1024;
 pub struct SendEmailRequest {
     /// `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout).
     pub form_type: String,
-    /// The form's fields (SPEC §3), as text.
+    /// The form's fields (docs/product.md#records), as text.
     #[schema(value_type = std::collections::HashMap<String, String>)]
     pub form_data: Map<String, Value>,
     /// A UUID the browser makes per submission, so a retry cannot store it twice.

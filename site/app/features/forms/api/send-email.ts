@@ -1,4 +1,4 @@
-// POST /api/send-email: one enquiry or enrolment request (SPEC §7). The server stores it before answering
+// POST /api/send-email: one enquiry or enrolment request (docs/product.md#api). The server stores it before answering
 // 200; a repeated submissionId is the same record, so a retry after a lost answer cannot duplicate it.
 import { ApiError, apiPost, type Body } from "../../../lib/api-client";
 

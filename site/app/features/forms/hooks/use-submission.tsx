@@ -1,4 +1,4 @@
-// The submit cycle every lead form shares (SPEC §4, §8): idle → submitting (a second submit is ignored) →
+// The submit cycle every lead form shares (docs/product.md#behaviour, #messages): idle → submitting (a second submit is ignored) →
 // success (toast, form cleared, /Thank-you after a delay) or failure (toast, input and per-field reasons kept).
 // Limited (429): the server's "try again in N minutes" and a WhatsApp link, so the enquiry still has a way in.
 import { useCallback, useEffect, useRef, useState } from "react";

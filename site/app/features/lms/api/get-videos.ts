@@ -23,7 +23,7 @@ export function storeSecretId(secretId: string) {
   }
 }
 
-/** SPEC §5: a Secret ID must be non-empty after trimming. */
+/** docs/product.md#validation: a Secret ID must be non-empty after trimming. */
 export function validateSecretId(value: string): string | null {
   return value.trim() ? null : "Secret ID cannot be empty.";
 }

@@ -11,7 +11,7 @@ export const RETRY_WINDOW_MS = 5_000;
 export const lectureFailureTexts = {
   /** The fresh list answered 401/403: the Secret ID no longer opens this batch. */
   refused: "This lecture could not be loaded. Your Secret ID may have been revoked — ask the institute for a new one.",
-  /** SPEC §errors, "Other video failure". */
+  /** docs/product.md#messages, "Other video failure". */
   failed: "Error loading video. Please try again.",
 };
 
