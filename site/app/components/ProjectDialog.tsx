@@ -1,7 +1,7 @@
 // One portfolio project's details (Radix Dialog: focus trap, Escape, portal; focus returns to "View details").
 import * as Dialog from "@radix-ui/react-dialog";
 import type { PortfolioProject } from "../content/portfolio";
-import { Icon } from "./Icon";
+import { DialogCloseButton } from "./DialogCloseButton";
 
 export function ProjectDialog({ project, onClose }: { project: PortfolioProject; onClose: () => void }) {
   return (
@@ -29,9 +29,7 @@ export function ProjectDialog({ project, onClose }: { project: PortfolioProject;
               <dd>{project.technologies.join(", ")}</dd>
             </div>
           </dl>
-          <Dialog.Close className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Close">
-            <Icon name="x" className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
