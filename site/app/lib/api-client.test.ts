@@ -23,14 +23,14 @@ describe("apiRequest", () => {
     const body = { error: "invalid", message: "Check the form.", fields: { email: "Enter a valid e-mail.", bad: 3 } };
     const e = await failureOf(apiPost("/api/send-email", { body: { formType: "contact-form", formData: {} }, fetch: respond(body, 400) }));
     expect(e).toBeInstanceOf(ApiError);
-    expect([e.status, e.serverMessage, e.message, e.fields]).toEqual([400, "Check the form.", "Check the form.", { email: "Enter a valid e-mail." }]);
+    expect([e.status, e.serverMessage, e.messageField, e.fields]).toEqual([400, "Check the form.", "Check the form.", { email: "Enter a valid e-mail." }]);
     const limited = await failureOf(apiGet("/api/courses", { fetch: respond({ error: "rate_limited" }, 429, { "retry-after": "120" }) }));
-    expect([limited.status, limited.serverMessage, limited.retryAfterSeconds]).toEqual([429, "rate_limited", 120]);
+    expect([limited.status, limited.serverMessage, limited.messageField, limited.retryAfterSeconds]).toEqual([429, "rate_limited", undefined, 120]);
   });
 
   it("treats a non-2xx answer (a redirect too) as a failure, whatever its body", async () => {
     const e = await failureOf(apiGet("/api/courses", { fetch: respond("<html>moved</html>", 302) }));
-    expect([e.status, e.serverMessage]).toEqual([302, "<html>moved</html>"]);
+    expect([e.status, e.serverMessage, e.messageField]).toEqual([302, "<html>moved</html>", undefined]);
   });
 
   it("reports no answer as status 0, and a timeout as timed out after API_TIMEOUT_MS", async () => {

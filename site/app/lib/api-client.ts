@@ -33,7 +33,7 @@ export class ApiError extends Error {
     readonly statusText: string,
     /** The server's sentence (ErrorBody.message, else its `error` code, else a short plain-text body). */
     readonly serverMessage: string | undefined,
-    readonly extra: { timedOut?: boolean; retryAfterSeconds?: number; fields?: Record<string, string> } = {},
+    readonly extra: { timedOut?: boolean; retryAfterSeconds?: number; fields?: Record<string, string>; messageField?: string } = {},
   ) {
     super(serverMessage || statusText || "Network error");
     this.name = "ApiError";
@@ -44,6 +44,10 @@ export class ApiError extends Error {
   get retryAfterSeconds() {
     return this.extra.retryAfterSeconds;
   }
+  /** The JSON ErrorBody's `message` only (not its code, not a plain-text body): what a form shows to the visitor. */
+  get messageField() {
+    return this.extra.messageField;
+  }
   /** For a refused form: each failing field with its reason. */
   get fields(): Record<string, string> {
     return this.extra.fields ?? {};
@@ -53,7 +57,7 @@ export class ApiError extends Error {
 type ErrorBody = components["schemas"]["ErrorBody"];
 
 /** The refusal's ErrorBody, read defensively: the server (or a proxy in front of it) may send anything. */
-function errorDetails(text: string): { message?: string; fields?: Record<string, string> } {
+function errorDetails(text: string): { message?: string; messageField?: string; fields?: Record<string, string> } {
   if (!text) return {};
   let body: unknown;
   try {
@@ -68,8 +72,8 @@ function errorDetails(text: string): { message?: string; fields?: Record<string,
   if (fields && typeof fields === "object") {
     for (const [name, reason] of Object.entries(fields)) if (typeof reason === "string") reasons[name] = reason;
   }
-  const sentence = [message, error].find((v): v is string => typeof v === "string" && v.trim() !== "");
-  return { message: sentence?.trim(), fields: reasons };
+  const nonEmpty = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+  return { message: nonEmpty(message) ?? nonEmpty(error), messageField: nonEmpty(message), fields: reasons };
 }
 
 function fillPath(path: string, params: Record<string, string> | undefined): string {
@@ -103,10 +107,11 @@ export async function apiRequest<P extends ApiPath, M extends Method>(method: M,
       throw new ApiError(0, timedOut ? "Request timed out" : "Network error", undefined, { timedOut });
     }
     if (res.status < 200 || res.status > 299) {
-      const { message, fields } = errorDetails(await res.text().catch(() => ""));
+      const { message, messageField, fields } = errorDetails(await res.text().catch(() => ""));
       const retry = Number(res.headers.get("retry-after"));
       throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`, message, {
         fields,
+        messageField,
         retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
       });
     }

@@ -18,7 +18,8 @@ export async function sendEmail(request: SendEmailRequest): Promise<SendEmailRes
     return { kind: "sent", submissionId: answer?.submissionId ?? request.submissionId };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    if (e.status !== 0) return { kind: "failed", status: e.status, message: e.serverMessage, fields: e.fields };
+    // The visitor sees the JSON body's message, else the form's own fallback (docs/product.md#messages).
+    if (e.status !== 0) return { kind: "failed", status: e.status, message: e.messageField, fields: e.fields };
     // A browser's own network-failure text ("Failed to fetch", "Load failed") means nothing to a visitor.
     return { kind: "error", message: e.timedOut ? "The server took too long to answer. Please try again." : undefined };
   }
