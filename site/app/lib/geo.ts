@@ -1,7 +1,6 @@
 // The visitor's country (GET /api/geo, from the CDN's viewer-country header), asked once per page load
 // and shared by every component that needs it: the price reveal and the enrolment layout (docs/product.md#behaviour).
 import { useEffect, useState } from "react";
-import { apiGet } from "./api-client";
 import type { GeoAnswer } from "./api-schema";
 
 /** Countries that get the simple enrolment form and no prices (docs/product.md#constants). */
@@ -10,6 +9,9 @@ export const excludedCountryCodes = ["PK", "QA"];
 /** The answer, or null when the lookup failed (failures are only logged, docs/product.md#messages). */
 export async function fetchGeo(): Promise<GeoAnswer | null> {
   try {
+    // The client loads with the request: on the home page nothing else calls the API, and the answer only ever
+    // reveals prices after the first paint.
+    const { apiGet } = await import("./api-client");
     const answer = await apiGet("/api/geo");
     if (answer && typeof answer === "object") return answer;
     console.warn("Location check failed: no answer body");
