@@ -107,14 +107,15 @@ ifneq ($(HAS_SITE),)
 build-site: node-tools
 	cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run build
 
-test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests, then browser tests against `academy serve` + the local OpenID provider.
+test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
 	cd site && npm run typecheck
 	cd site && npm test
+	cd site && npm run lint
 	node --test infra/cdn/
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
 
-bench-site: node-tools browser build ## Lighthouse on every public route → docs/benchmarks/site.md.
+bench-site: node-tools browser build ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile) on every public route → docs/benchmarks/site.md.
 	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
 else
 build-site test-site bench-site:

@@ -7,12 +7,10 @@ import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
 // Validated here, so a bad issuer or client id fails the build rather than the sign-in.
 const oidcConfig = oidcConfigFromEnv(process.env);
 
-const commonComponents = [
-  "ChatButton", "CheckList", "ContactDetails", "CourseCard", "Faq", "FeatureGrid", "Footer", "Header", "Icon", "Img",
-  "PageHero", "Price", "Pricing", "Section", "Stars", "Stats", "TestimonialCard", "Toasts",
-];
+// What the root draws on every page (the pages' own sections are build-time HTML or their route's chunks).
+const commonComponents = ["ChatButton", "Header", "Icon", "SectionButton", "StaticHtml", "Toasts"];
 const sharedModules = new RegExp(
-  String.raw`[\/]app[\/](lib[\/]|config[\/]|components[\/](${commonComponents.join("|")})\.tsx)`,
+  String.raw`[\/]app[\/](lib[\/](?!api-client)|config[\/]|features[\/]auth[\/]session\.ts|components[\/](${commonComponents.join("|")})\.tsx)`,
 );
 
 export default defineConfig({
@@ -20,11 +18,13 @@ export default defineConfig({
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
   build: {
+    // No preload helper around dynamic imports: what loads on demand (chat window, OIDC client, toasts, dialogs) is
+    // one chunk each, and the helper would cost every page ~0.6 KB.
+    modulePreload: false,
     rolldownOptions: {
       output: {
-        // Fewer, larger chunks compress better: every page needs the framework and the common components,
-        // and the home page has a 120 KB (gzip) JavaScript budget. Page-specific components (course and
-        // service page templates, forms, the Radix portfolio dialog) stay in their own chunks.
+        // Fewer, larger chunks compress better: every page needs the framework and the root's components, and
+        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md).
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },

@@ -26,6 +26,9 @@ What it does, in this order:
    each under every path a viewer uses (`about/index.html` → /about/index.html, /about, /about/;
    `index.html` → /index.html, /), or `/*` when there are more than CloudFront takes at once.
 
+The build's brotli and gzip copies (`<file>.br`, `<file>.gz`, for `academy serve`) are not uploaded:
+CloudFront compresses by itself.
+
 Headers: Content-Type from the file name (charset=utf-8 for text); Cache-Control by the same rule
 as `academy serve` (functions/cli/src/site.rs), both checked against infra/tests/cache-control.json.
 
@@ -106,8 +109,18 @@ def md5_of(file: Path) -> str:
     return digest.hexdigest()
 
 
+def is_compressed_copy(file: Path) -> bool:
+    """The build's `<file>.br` / `<file>.gz` beside a text file: for `academy serve` only, since
+    CloudFront compresses by itself."""
+    return file.suffix in (".br", ".gz") and file.with_suffix("").is_file()
+
+
 def build_files(site: Path) -> dict[str, Path]:
-    return {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(site).as_posix(): p
+        for p in sorted(site.rglob("*"))
+        if p.is_file() and not is_compressed_copy(p)
+    }
 
 
 def bucket_etags(s3, bucket: str) -> dict[str, str]:

@@ -32,6 +32,10 @@ def site(tmp_path) -> Path:
     for key in SITE:
         (root / key).parent.mkdir(parents=True, exist_ok=True)
         (root / key).write_text(f"contents of {key}\n")
+    # The build's compressed copies, which only `academy serve` sends.
+    for key in ("index.html", "about.data", "assets/app-abc123.js"):
+        (root / f"{key}.br").write_bytes(b"brotli")
+        (root / f"{key}.gz").write_bytes(b"gzip")
     return root
 
 
@@ -197,3 +201,11 @@ def test_more_pages_than_cloudfront_takes_at_once_is_one_wildcard(monkeypatch):
     pages = [f"course/{n}/index.html" for n in range(400)]
     assert deploy_site.invalidate(recorder, "E1", pages) == "I1"
     assert recorder.calls == [("invalidate", ["/*"])]
+
+
+def test_the_builds_compressed_copies_stay_home(tmp_path):
+    (tmp_path / "assets").mkdir()
+    for name in ["index.html", "index.html.br", "index.html.gz", "assets/app.js", "assets/app.js.gz", "archive.gz"]:
+        (tmp_path / name).write_text("x")
+    # A `.gz` with no file beside it is a file of the site, not a copy.
+    assert sorted(deploy_site.build_files(tmp_path)) == ["archive.gz", "assets/app.js", "index.html"]

@@ -14,14 +14,14 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ChatButton } from "./components/ChatButton";
-import { Footer } from "./components/Footer";
 import { AssistantLauncher } from "./features/assistant/components/AssistantLauncher";
 import { Header } from "./components/Header";
+import { StaticHtml } from "./components/StaticHtml";
 import { Toasts } from "./components/Toasts";
+import { rootData, type RootData } from "./root.server";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
-import { layoutData } from "./features/pages/layout-data.server";
-import type { LayoutData } from "./lib/layout";
+import { SessionActions } from "./features/auth/components/SessionActions";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -29,14 +29,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader() {
-  return layoutData();
+  return rootData();
 }
 
 /** Only the SPA fallback document (client-only routes before their module loads) uses this: every route has its own. */
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.brand.name ?? "Loading" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<LayoutData>("root");
+  const data = useRouteLoaderData<RootData>("root");
   useContentProtection(data?.contentProtection ?? true);
   // Marks the document once React has hydrated it (browser tests wait for this).
   useEffect(() => {
@@ -53,11 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} />}
+        {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} sessionActions={sessionActions} />}
         <main id={anchors.main} tabIndex={-1} data-pagefind-body className="flex-1 focus:outline-none">
           {children}
         </main>
-        {data && <Footer data={data} />}
+        {data && <StaticHtml html={data.footerHtml} />}
         {data && <ChatButton url={data.brand.whatsappUrl} />}
         {data && <AssistantLauncher company={data.brand.name} />}
         <Toasts />
@@ -67,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+const sessionActions = (className?: string) => <SessionActions className={className} />;
 
 /** After a client-side navigation, move focus to the new page (screen readers start there, not in the menu). */
 function useFocusMainOnNavigation() {

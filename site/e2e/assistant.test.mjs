@@ -1,4 +1,4 @@
-// The assistant widget (SPEC §4, §5, §8) and the chat-messaging button against the real server: keyboard use,
+// The assistant widget (docs/product.md#behaviour, #validation, #messages) and the chat-messaging button against the real server: keyboard use,
 // blank questions, the typing indicator, the offline answer from the generated knowledge, failure text, and the
 // open-state event that raises the messaging button's stacking order.
 import assert from "node:assert/strict";
@@ -114,7 +114,7 @@ describe("the assistant widget", () => {
     await context.close();
   });
 
-  it("shows SPEC's failure text when the server fails, and renders answers as text", async () => {
+  it("shows the product's failure text when the server fails, and renders answers as text", async () => {
     let status = 500;
     const { context, errors, dialog, input } = await openAssistant("/", {
       route: (route) =>
@@ -144,7 +144,7 @@ describe("the assistant widget", () => {
 });
 
 describe("the chat-messaging button", () => {
-  it("opens WhatsApp with SPEC's prefilled text in a new tab", async () => {
+  it("opens WhatsApp with the product's prefilled text in a new tab", async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
     const { page } = await openPage(context, "/contact");
     const link = page.getByRole("link", { name: /Chat with us on WhatsApp/ });

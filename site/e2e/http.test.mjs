@@ -12,7 +12,7 @@ before(async () => {
 const get = (path, init) => fetch(url(path), { redirect: "manual", ...init });
 
 describe("sitemap and robots", () => {
-  it("the sitemap lists every public route of SPEC", () => {
+  it("the sitemap lists every public route of docs/product.md", () => {
     for (const p of specPublicPaths) assert.ok(publicPaths.includes(p), `sitemap lacks ${p}`);
   });
 
@@ -69,7 +69,7 @@ describe("pre-rendered pages", () => {
     }
   });
 
-  it("texts SPEC quotes are in the HTML", async () => {
+  it("texts docs/product.md quotes are in the HTML", async () => {
     const home = await (await get("/")).text();
     for (const t of ["Book Your Free Demo Class", "View All Services", "View All Courses", "Enrol Now", "Course Outline", "Show all"]) {
       assert.ok(home.includes(t), `home lacks "${t}"`);
@@ -100,7 +100,7 @@ describe("serving rules", () => {
     }
   });
 
-  it("wrongly cased paths and SPEC's metadata URLs redirect to their page", async () => {
+  it("wrongly cased paths and the product's metadata URLs redirect to their page", async () => {
     const cases = {
       "/freedemo": "/FreeDemo",
       "/ABOUT": "/about",

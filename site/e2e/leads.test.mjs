@@ -156,7 +156,7 @@ describe("contact form", () => {
     await context.close();
   });
 
-  it("a server failure toasts the server's message (or SPEC's fallback), keeps the input, and a retry reuses the submissionId", async () => {
+  it("a server failure toasts the server's message (or the product's fallback), keeps the input, and a retry reuses the submissionId", async () => {
     const context = await contextFor();
     const { page } = await openPage(context, "/contact");
     const bodies = await interceptSendEmail(page, (route, n) =>
@@ -234,7 +234,7 @@ db.commit()`;
     await context.close();
   });
 
-  it("a network failure toasts 'Error' with SPEC's fallback and keeps the input", async () => {
+  it("a network failure toasts 'Error' with the product's fallback and keeps the input", async () => {
     const context = await contextFor();
     const { page, errors } = await openPage(context, "/contact");
     await page.route(sendEmail, (route) => route.abort("internetdisconnected"));
@@ -382,7 +382,7 @@ describe("enrolment", () => {
     await context.close();
   });
 
-  it("plan form failures toast per SPEC §8 and keep the form", async () => {
+  it("plan form failures toast per docs/product.md#messages and keep the form", async () => {
     const context = await contextFor("US");
     const { page } = await openPage(context, "/enrollnow?course=cyber-security&plan=basic");
     await page.locator("#registration-form").waitFor();

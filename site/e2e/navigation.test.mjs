@@ -240,7 +240,7 @@ describe("page behaviour", () => {
     await context.close();
   });
 
-  it("the floating chat button opens WhatsApp with SPEC's greeting", async () => {
+  it("the floating chat button opens WhatsApp with the product's greeting", async () => {
     const context = await desktop();
     const { page } = await openPage(context, "/");
     const href = await page.getByRole("link", { name: /Chat with us on WhatsApp/ }).getAttribute("href");

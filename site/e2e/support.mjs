@@ -63,7 +63,7 @@ export const clientOnlyPaths = [
 export const browserUtilityPaths = utilityPaths.filter((p) => !p.startsWith("/sign-"));
 export const browserClientOnlyPaths = clientOnlyPaths.filter((p) => p !== "/lms");
 
-/** SPEC §2's public routes: the sitemap must hold at least these. */
+/** The product's (docs/product.md#pages) public routes: the sitemap must hold at least these. */
 export const specPublicPaths = [
   "/", "/about", "/courses", "/CyberSecurityPage", "/DataAnalysisPage", "/AiPage", "/MernStackPage", "/services",
   "/WordPressDevelopment", "/AIChatbotIntegration", "/DataAnalysisServices", "/WebDevelopmentServices",

@@ -1,9 +1,11 @@
-// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json and the search index.
+// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json, the search index, and
+// last the brotli and gzip copies of every text file (scripts/compress.ts).
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { redirectTable } from "../app/config/redirects";
+import { redirectTable } from "../app/lib/redirects";
 import { paths, publicPagePaths } from "../app/config/paths";
 import { absoluteUrl } from "../app/config/site";
+import { writeCompressedCopies } from "./compress";
 import { iconSprite } from "./icon-sprite";
 import { writeSearchIndex } from "./search-index";
 
@@ -39,4 +41,5 @@ export async function writeBuildArtifacts(buildDirectory: string): Promise<void>
     writeFile(join(client, "redirects.json"), `${JSON.stringify(redirectTable(), null, 2)}\n`),
   ]);
   await writeSearchIndex(client);
+  await writeCompressedCopies(client);
 }

@@ -14,7 +14,7 @@ const committed = (path: string) => readFileSync(fromRepo(path), "utf8");
  */
 function functionCodeIn(template: string, file: string): string {
   const lines = template.split("\n");
-  const header = lines.findIndex((line) => /^ +FunctionCode: \|  # /.test(line) && line.endsWith(`# ${file}`));
+  const header = lines.findIndex((line) => /^ +FunctionCode: \| {2}# /.test(line) && line.endsWith(`# ${file}`));
   expect(header, `template.yaml has a FunctionCode block for ${file}`).toBeGreaterThan(0);
   const headerIndent = lines[header]!.search(/\S/);
   const body = lines.slice(header + 1);

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { clientRenderedPrefixes } from "../app/config/paths";
-import { redirectTable, type RedirectTable } from "../app/config/redirects";
+import { redirectTable, type RedirectTable } from "../app/lib/redirects";
 import { prerenderedPages } from "./prerendered-pages";
 
 /** CloudFront's limit on a function's code, in bytes. */

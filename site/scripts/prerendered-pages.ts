@@ -1,7 +1,7 @@
 // The paths the build pre-renders (react-router.config.ts) and the CDN routes to their index.html.
 import { courseOutlinePath, paths, prerenderPaths } from "../app/config/paths";
-import { outlineCourseIds } from "../app/features/lms/lms-data.server";
+import { outlineCourseIds } from "../app/routes/course-outline.server";
 
 /** The site's pages plus the LMS page's fixed content and the outline of every catalog course; other outline ids,
- * batches and lectures load in the browser (clientLoader / effects). */
+ * batches and lectures load in the browser (clientLoader). */
 export const prerenderedPages = (): string[] => [...prerenderPaths, paths.lms, ...outlineCourseIds().map(courseOutlinePath)];

@@ -81,12 +81,13 @@ pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
         .route("/api/", any(api))
         .route("/api/{*rest}", any(api))
         .route("/lecture/{*rest}", any(api))
-        .fallback(static_site)
-        .with_state(server)
-        // Lecture files go as they are: their byte ranges are ranges of the file.
+        // API answers are compressed as they go; lecture files are not (their byte ranges are ranges
+        // of the file), nor site files, which the build compressed (see `static_site`).
         .layer(
             CompressionLayer::new().compress_when(DefaultPredicate::new().and(NotForContentType::const_new("video/"))),
         )
+        .fallback(static_site)
+        .with_state(server)
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
         .layer(fixed("x-content-type-options", "nosniff"))
         .layer(fixed("referrer-policy", "strict-origin-when-cross-origin"))
@@ -154,7 +155,10 @@ async fn static_site(State(server): State<Arc<Server>>, req: Request) -> Respons
         }
         Resolved::File { path: file, status } => {
             let cache = server.site.cache_control(&file);
-            let mut response = match ServeFile::new(&file).oneshot(req).await {
+            // The build writes `<file>.br` (brotli -q 11) and `<file>.gz` (gzip -9) beside every text file:
+            // sent as they are to a client that accepts them, so nothing is compressed per request.
+            let precompressed = has_precompressed_copy(&file);
+            let mut response = match ServeFile::new(&file).precompressed_br().precompressed_gzip().oneshot(req).await {
                 Ok(r) => r.map(AxumBody::new),
                 Err(never) => match never {},
             };
@@ -162,9 +166,21 @@ async fn static_site(State(server): State<Arc<Server>>, req: Request) -> Respons
                 *response.status_mut() = StatusCode::NOT_FOUND;
             }
             response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            if precompressed {
+                // The answer depends on Accept-Encoding, so caches must keep one copy per encoding.
+                response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            }
             response
         }
     }
+}
+
+fn has_precompressed_copy(file: &std::path::Path) -> bool {
+    [".br", ".gz"].iter().any(|ext| {
+        let mut name = file.as_os_str().to_owned();
+        name.push(ext);
+        std::path::Path::new(&name).is_file()
+    })
 }
 
 /// Resolves on SIGINT or SIGTERM. The handlers are installed when this is called, so a signal

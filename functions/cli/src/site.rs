@@ -104,6 +104,10 @@ impl Site {
         if let Some(target) = self.redirects.get(page) {
             return Resolved::Redirect(target.clone());
         }
+        // The build's `.br`/`.gz` copies are another encoding of a file, never a file of their own.
+        if path.ends_with(".br") || path.ends_with(".gz") {
+            return not_found;
+        }
         let relative = path.trim_start_matches('/');
         let exact = self.root.join(relative);
         if exact.is_file() {
@@ -167,6 +171,8 @@ mod tests {
             "404/index.html",
             "__spa-fallback.html",
             "assets/app-abc123.js",
+            "assets/app-abc123.js.br",
+            "index.html.gz",
             "course-outline/665f1c2a9b3e4d0012a1b001/index.html",
         ] {
             let path = dir.path().join(file);
@@ -226,6 +232,14 @@ mod tests {
     fn everything_else_is_the_404_page() {
         let (_dir, site) = site();
         for path in ["/nope", "/lmsx", "/../etc/passwd", "/assets/missing.js"] {
+            assert_eq!(site.resolve(path), file(&site, "404/index.html", 404), "{path}");
+        }
+    }
+
+    #[test]
+    fn a_precompressed_copy_is_never_a_file_of_its_own() {
+        let (_dir, site) = site();
+        for path in ["/assets/app-abc123.js.br", "/index.html.gz", "/about/index.html.br"] {
             assert_eq!(site.resolve(path), file(&site, "404/index.html", 404), "{path}");
         }
     }

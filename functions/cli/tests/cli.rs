@@ -176,6 +176,10 @@ fn serve_with(extra: &[&str]) -> Server {
     write(&site, "404/index.html", &page("Oops! Page not found"));
     write(&site, "__spa-fallback.html", &page("Loading"));
     write(&site, "assets/entry-abc123.js", &"console.log('hi');".repeat(100));
+    // The build's precompressed copies (stand-in bytes: the test checks which file is sent).
+    write(&site, "index.html.br", "home as brotli");
+    write(&site, "index.html.gz", "home as gzip");
+    write(&site, "404/index.html.gz", "404 as gzip");
     write(&site, "redirects.json", r#"{"/courses/data-analyst": "/DataAnalysisPage"}"#);
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(env!("CARGO_BIN_EXE_academy"))
@@ -322,14 +326,33 @@ async fn serve_follows_the_cdn_rules_for_the_site() {
 }
 
 #[tokio::test]
-async fn serve_compresses_with_gzip_and_brotli() {
+async fn serve_sends_the_builds_compressed_copies_and_compresses_only_the_api() {
     let server = serve();
-    for encoding in ["gzip", "br"] {
-        let page = client().get(format!("{}/", server.base)).header("accept-encoding", encoding).send().await.unwrap();
+    let get = |path: &str, encoding: &str| {
+        client().get(format!("{}{path}", server.base)).header("accept-encoding", encoding).send()
+    };
+    for (encoding, accept, body) in [("br", "gzip, br", "home as brotli"), ("gzip", "gzip", "home as gzip")] {
+        let page = get("/", accept).await.unwrap();
         assert_eq!(page.headers()["content-encoding"], encoding);
-        let compressed = page.bytes().await.unwrap().len();
-        assert!(compressed < 1000, "{encoding}: {compressed} bytes");
+        assert_eq!(page.headers()["content-type"], "text/html");
+        assert_eq!(page.headers()["vary"], "accept-encoding");
+        assert_eq!(page.text().await.unwrap(), body, "the file compressed at build time, as it is");
     }
+    let plain = get("/", "identity").await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.headers()["vary"], "accept-encoding");
+    assert!(plain.text().await.unwrap().contains("<h1>Home</h1>"));
+    let not_found = get("/nope", "gzip").await.unwrap();
+    assert_eq!((not_found.status().as_u16(), not_found.text().await.unwrap()), (404, "404 as gzip".into()));
+    // A site file without copies goes as it is: nothing is compressed per request.
+    let asset = get("/assets/entry-abc123.js", "gzip, br").await.unwrap();
+    assert!(asset.headers().get("content-encoding").is_none());
+    assert!(asset.headers().get("vary").is_none());
+    for copy in ["/index.html.br", "/index.html.gz"] {
+        assert_eq!(get(copy, "br").await.unwrap().status(), 404, "{copy}");
+    }
+    let api = get("/api/courses", "gzip").await.unwrap();
+    assert_eq!(api.headers()["content-encoding"], "gzip", "API answers are still compressed on the fly");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The product's records, named and shaped as SPEC §3 and the site expect them (camelCase,
+//! The product's records, named and shaped as docs/product.md#records and the site expect them (camelCase,
 //! `_id`), so the same JSON flows from the seed file through the store to the browser.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! Server-side validation of the three forms SPEC §5 describes, with sane limits. Values are
+//! Server-side validation of the three forms docs/product.md#validation describes, with sane limits. Values are
 //! trimmed first (blank counts as missing); what is stored is exactly the validated fields.
 
 use crate::error::ApiError;

@@ -1,5 +1,5 @@
-// The floating chat-messaging button (SPEC §2): opens WhatsApp with "Hello! I'm interested in your services." in
-// a new tab. Its stacking order follows the assistant's announced open state (SPEC §9: 40 closed, 999 open).
+// The floating chat-messaging button (docs/product.md#pages): opens WhatsApp with "Hello! I'm interested in your services." in
+// a new tab. Its stacking order follows the assistant's announced open state (docs/product.md#constants: 40 closed, 999 open).
 import { stackingFor, useAssistantOpen } from "../lib/assistant-state";
 import { Icon } from "./Icon";
 

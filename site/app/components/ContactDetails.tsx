@@ -1,4 +1,4 @@
-// Phones, WhatsApp, e-mail, address and opening hours (SPEC §2: contact pages, enrolment, home).
+// Phones, WhatsApp, e-mail, address and opening hours (docs/product.md#pages: contact pages, enrolment, home).
 import { Icon } from "./Icon";
 
 export interface ContactSummary {

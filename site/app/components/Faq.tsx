@@ -14,6 +14,7 @@ export function Faq({ items, idPrefix = "faq" }: { items: FaqItem[]; idPrefix?: 
           type="button"
           className="btn-secondary min-h-10 px-4 py-2 text-sm"
           aria-controls={items.map((_, i) => `${idPrefix}-${i}`).join(" ")}
+          data-faq-toggle
           onClick={() => setOpen(items.map(() => !allOpen))}
         >
           {allOpen ? "Hide all" : "Show all"}

@@ -6,7 +6,7 @@ import { Icon } from "./Icon";
 const heading = "mb-4 text-base font-semibold text-white";
 const link = "text-slate-300 hover:text-white hover:underline";
 
-/** SPEC §2: footer navigation scrolls to the top, also when the link points at the current page. */
+/** docs/product.md#pages: footer navigation scrolls to the top, also when the link points at the current page. */
 const toTop = () => window.scrollTo({ top: 0 });
 
 export function Footer({ data }: { data: LayoutData }) {

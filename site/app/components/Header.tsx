@@ -1,18 +1,21 @@
 // The sticky site header: main navigation with dropdowns, Contact / LMS / Sign In actions, mobile menu.
-import { useEffect, useState, type MouseEvent } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { anchors, paths } from "../config/paths";
-import { useSession } from "../lib/auth";
 import { cx } from "../lib/cx";
 import { isActivePath, isNavItemActive, type NavItem } from "../lib/nav";
 import { Icon } from "./Icon";
-import { UserMenu } from "./UserMenu";
+import { SectionButton } from "./SectionButton";
 
 interface HeaderProps {
   brandName: string;
   logo: string;
   nav: NavItem[];
+  /** Sign In, or LMS and the user menu: drawn by features/auth (the header is below the features). */
+  sessionActions: (className?: string) => ReactNode;
 }
+
+const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
 
 const linkBase = "rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors hover:text-brand-700";
 
@@ -73,54 +76,15 @@ function DropdownItem({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
-/**
- * Contact and LMS: scroll to the section of that id on the current page when there is one, otherwise go to
- * the page; a check mark shows while the current path is under it.
- */
-export function SectionButton({ to, sectionId, label, className }: { to: string; sectionId: string; label: string; className?: string }) {
-  const { pathname } = useLocation();
-  const here = isActivePath(pathname, to);
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    const section = document.getElementById(sectionId);
-    if (!section) return;
-    e.preventDefault();
-    section.scrollIntoView({ behavior: "smooth", block: "start" });
-  };
-  return (
-    <Link to={to} onClick={onClick} aria-current={here ? "page" : undefined} className={className}>
-      {here && <Icon name="check" className="size-4" />}
-      {label}
-    </Link>
-  );
-}
-
-function SessionActions({ className }: { className?: string }) {
-  const session = useSession();
-  if (session.status === "signed-in") {
-    return (
-      <>
-        <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
-        <UserMenu user={session.user} />
-      </>
-    );
-  }
-  return (
-    <Link to={paths.signIn} className={cx("btn-primary min-h-10 px-4 py-2 text-sm", className)}>
-      <Icon name="log-in" className="size-4" />
-      Sign In
-    </Link>
-  );
-}
-
-export function Header({ brandName, logo, nav }: HeaderProps) {
+export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
   const { pathname, hash } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  // The mobile menu's code loads on its first opening; it stays mounted (hidden) afterwards.
+  const [mobileOpened, setMobileOpened] = useState(false);
 
   // Any navigation closes the mobile menu.
   useEffect(() => {
     setMobileOpen(false);
-    setExpanded({});
   }, [pathname, hash]);
 
   return (
@@ -173,7 +137,7 @@ export function Header({ brandName, logo, nav }: HeaderProps) {
             label="Contact"
             className="btn-secondary min-h-10 px-4 py-2 text-sm"
           />
-          <SessionActions />
+          {sessionActions()}
         </div>
 
         <button
@@ -182,84 +146,20 @@ export function Header({ brandName, logo, nav }: HeaderProps) {
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMobileOpen((open) => !open)}
+          onClick={() => {
+            setMobileOpened(true);
+            setMobileOpen((open) => !open);
+          }}
         >
           <Icon name={mobileOpen ? "x" : "menu"} className="size-6" />
         </button>
       </div>
 
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!mobileOpen}
-        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
-      >
-        <ul className="container-page flex flex-col gap-1 py-4">
-          {nav.map((item) => {
-            const active = isNavItemActive(pathname, item);
-            const subId = `mobile-sub-${item.path.replace(/\W/g, "") || "home"}`;
-            return (
-              <li key={item.path}>
-                <div className="flex items-center justify-between">
-                  <Link
-                    to={item.path}
-                    aria-current={isActivePath(pathname, item.path) ? "page" : undefined}
-                    data-active={active || undefined}
-                    className={cx("flex-1 rounded-md px-3 py-3 font-medium", active ? "text-brand-700" : "text-slate-800")}
-                  >
-                    {item.label}
-                  </Link>
-                  {item.children && (
-                    <button
-                      type="button"
-                      className="inline-flex size-11 items-center justify-center rounded-md hover:bg-slate-100"
-                      aria-expanded={Boolean(expanded[item.path])}
-                      aria-controls={subId}
-                      aria-label={`${expanded[item.path] ? "Collapse" : "Expand"} ${item.label}`}
-                      onClick={() => setExpanded((e) => ({ ...e, [item.path]: !e[item.path] }))}
-                    >
-                      <Icon name="chevron-down" className={cx("size-5 transition-transform", expanded[item.path] && "rotate-180")} />
-                    </button>
-                  )}
-                </div>
-                {item.children && (
-                  <ul id={subId} hidden={!expanded[item.path]} className="ml-4 border-l border-slate-200 pl-2">
-                    {item.children.map((child) => (
-                      <li key={child.path}>
-                        <Link to={child.path} className="block rounded-md px-3 py-2.5 text-slate-800 hover:bg-brand-50">
-                          {child.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-          <li className="px-3 pt-2">
-            <Form method="get" action={paths.search} role="search" className="flex gap-2">
-              <label htmlFor="mobile-search" className="sr-only">
-                Search the website
-              </label>
-              <input
-                id="mobile-search"
-                name="q"
-                type="search"
-                placeholder="Search courses, services…"
-                className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-400 px-3 text-ink placeholder:text-slate-500"
-              />
-              <button type="submit" className="btn-secondary min-h-11 px-3">
-                <Icon name="search" className="size-5" />
-                <span className="sr-only">Search</span>
-              </button>
-            </Form>
-          </li>
-          <li className="mt-2 flex flex-wrap gap-2 px-3">
-            <SectionButton to={paths.contact} sectionId={anchors.contact} label="Contact" className="btn-secondary" />
-            <SessionActions className="min-h-11 text-base" />
-          </li>
-        </ul>
-      </nav>
+      {mobileOpened && (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileOpen} nav={nav} pathname={pathname} sessionActions={sessionActions} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,7 +1,8 @@
 // Every picture on the site: explicit size (no layout shift), lazy unless it is the page's hero, and a
-// placeholder carrying the title when the file fails to load (SPEC §7).
+// placeholder carrying the title when the file fails to load (docs/product.md#api).
 import { useEffect, useRef, useState } from "react";
 import { cx } from "../lib/cx";
+import { imgPlaceholderClass } from "../lib/static-render";
 
 export interface ImgProps {
   src: string;
@@ -33,7 +34,7 @@ export function Img({ src, alt, width, height, title, priority = false, classNam
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}
         data-testid="img-placeholder"
-        className={cx("flex items-center justify-center bg-slate-200 p-4 text-center font-semibold text-slate-700", className)}
+        className={cx(imgPlaceholderClass, className)}
         style={{ aspectRatio: `${width} / ${height}` }}
       >
         {label}
@@ -52,6 +53,7 @@ export function Img({ src, alt, width, height, title, priority = false, classNam
       decoding={priority ? "auto" : "async"}
       fetchPriority={priority ? "high" : undefined}
       onError={() => setFailed(true)}
+      data-title={title}
       className={className}
     />
   );

@@ -1,7 +1,6 @@
-// The portfolio: category filter (SPEC §4: one selected category, default All), project cards with a
-// featured badge, and a details dialog (Radix Dialog) per project.
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+// The portfolio: category filter (docs/product.md#behaviour: one selected category, default All), project cards with a
+// featured badge, and a details dialog (Radix Dialog, loaded on demand) per project.
+import { lazy, Suspense, useState } from "react";
 import {
   filterProjects,
   portfolioCategories,
@@ -9,44 +8,24 @@ import {
   type PortfolioProject,
 } from "../content/portfolio";
 import { cx } from "../lib/cx";
-import { Icon } from "./Icon";
 import { Img } from "./Img";
 
+const ProjectDialog = lazy(() => import("./ProjectDialog").then((m) => ({ default: m.ProjectDialog })));
+
+/** "View details": the dialog's code (Radix) loads on the first opening. */
 function ProjectDetails({ project }: { project: PortfolioProject }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="btn-secondary mt-4 min-h-10 px-4 py-2 text-sm">
+    <>
+      <button type="button" className="btn-secondary mt-4 min-h-10 px-4 py-2 text-sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         View details<span className="sr-only">: {project.title}</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,36rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="pr-10 text-2xl font-bold text-ink">{project.title}</Dialog.Title>
-          <Dialog.Description className="mt-3 leading-7 text-slate-600">{project.description}</Dialog.Description>
-          <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="font-semibold text-ink">Client</dt>
-              <dd>{project.client}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink">Duration</dt>
-              <dd>{project.duration}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink">Category</dt>
-              <dd>{project.category}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink">Technologies</dt>
-              <dd>{project.technologies.join(", ")}</dd>
-            </div>
-          </dl>
-          <Dialog.Close className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Close">
-            <Icon name="x" className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ProjectDialog project={project} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

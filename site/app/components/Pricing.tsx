@@ -1,13 +1,15 @@
-// The three monthly plans; the amounts show only once prices are revealed (SPEC §4).
+// The three monthly plans; the amounts show only once prices are revealed (docs/product.md#behaviour).
 import { Link } from "react-router";
 import type { Plan } from "../content/plans";
 import { enrollPlanPath } from "../config/paths";
 import { usePricesVisible } from "../lib/prices";
+import { priceSlot, useStaticRender } from "../lib/static-render";
 import { cx } from "../lib/cx";
 import { CheckList } from "./CheckList";
 
 export function Pricing({ plans, highlightLabel }: { plans: Plan[]; highlightLabel: string }) {
   const visible = usePricesVisible();
+  const isStatic = useStaticRender();
   return (
     <ul className="grid gap-6 lg:grid-cols-3">
       {plans.map((plan) => (
@@ -22,12 +24,18 @@ export function Pricing({ plans, highlightLabel }: { plans: Plan[]; highlightLab
           )}
           <h3 className="text-xl font-semibold">{plan.title}</h3>
           <p className="mt-4 text-slate-600">
-            {visible ? (
+            {isStatic ? (
+              // Build-time HTML: both states, StaticHtml swaps them once prices are revealed.
               <>
-                <span className="text-4xl font-extrabold text-ink">${plan.priceUsd}</span> /month
+                <FeesOnEnquiry {...{ [priceSlot.hidden]: "" }} />
+                <template {...{ [priceSlot.revealed]: "" }}>
+                  <Amount usd={plan.priceUsd} />
+                </template>
               </>
+            ) : visible ? (
+              <Amount usd={plan.priceUsd} />
             ) : (
-              <span className="text-lg font-semibold text-ink">Fees shared on enquiry</span>
+              <FeesOnEnquiry />
             )}
           </p>
           <div className="mt-6 flex-1">
@@ -41,3 +49,17 @@ export function Pricing({ plans, highlightLabel }: { plans: Plan[]; highlightLab
     </ul>
   );
 }
+
+function Amount({ usd }: { usd: number }) {
+  return (
+    <>
+      <span className="text-4xl font-extrabold text-ink">${usd}</span> /month
+    </>
+  );
+}
+
+const FeesOnEnquiry = (marker: Record<string, string>) => (
+  <span className="text-lg font-semibold text-ink" {...marker}>
+    Fees shared on enquiry
+  </span>
+);

@@ -1,7 +1,7 @@
 // The landing page of one service: hero, six service cards, why-choose list, six past projects, closing call.
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "./Toasts";
 import type { ServicePage as ServicePageData } from "../content/services";
 import { paths, quotePath } from "../config/paths";
 import { CheckList } from "./CheckList";
@@ -12,7 +12,7 @@ import { CtaBanner, Section, SectionHeading } from "./Section";
 
 export type { ServicePageData };
 
-/** SPEC §2/§8: a quote request shows a toast, then opens the contact form for that service. */
+/** docs/product.md#pages, #messages: a quote request shows a toast, then opens the contact form for that service. */
 export const quoteRedirectMs = 1000;
 
 function useQuoteRequest(service: string) {
@@ -24,7 +24,7 @@ function useQuoteRequest(service: string) {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab is the visitor's choice
     e.preventDefault();
     if (timer.current !== undefined) return; // already on its way
-    toast("Quote Request", { description: `Redirecting to contact form for ${service} quote.`, duration: 3000 });
+    showToast((toast) => toast("Quote Request", { description: `Redirecting to contact form for ${service} quote.`, duration: 3000 }));
     timer.current = window.setTimeout(() => navigate(quotePath(service)), quoteRedirectMs);
   };
 }

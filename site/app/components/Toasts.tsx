@@ -3,8 +3,14 @@
 // just before a navigation (quote request → /contact, form → /Thank-you) stays visible on the next page.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useMatches } from "react-router";
+import type { toast as sonnerToast } from "sonner";
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
+/** Raises a toast. Sonner loads on first use (the same chunk the Toaster loads), so no page script carries it. */
+export function showToast(raise: (toast: typeof sonnerToast) => void): void {
+  void import("sonner").then((m) => raise(m.toast));
+}
 
 export interface ToastHandle {
   toasts?: boolean;

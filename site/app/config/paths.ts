@@ -50,7 +50,7 @@ export const anchors = {
 
 export const withHash = (path: string, id: string) => `${path}#${id}`;
 
-/** The contact form for a quote on one service (SPEC §2): the service is shown and sent as inquiryType. */
+/** The contact form for a quote on one service (docs/product.md#pages): the service is shown and sent as inquiryType. */
 export const quoteServiceParam = "service";
 export const quotePath = (service: string) => `${paths.contact}?${quoteServiceParam}=${encodeURIComponent(service)}`;
 

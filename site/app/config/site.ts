@@ -7,7 +7,7 @@ export const absoluteUrl = (path: string) => new URL(path, siteOrigin).toString(
 
 export const settings = {
   /**
-   * SPEC §2: developer-tool shortcuts (F12, Ctrl+Shift+I, Ctrl+Shift+J) and the context menu are
+   * docs/product.md#pages: developer-tool shortcuts (F12, Ctrl+Shift+I, Ctrl+Shift+J) and the context menu are
    * blocked across the app. Never applied inside inputs or text areas (paste and spell-check).
    */
   contentProtection: true,

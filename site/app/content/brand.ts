@@ -38,11 +38,11 @@ export const brand = {
   whatsapp: {
     display: "+92 300 123 4567",
     number: whatsappNumber,
-    /** SPEC §2: the floating chat button's prefilled text. */
+    /** docs/product.md#pages: the floating chat button's prefilled text. */
     greeting: "Hello! I'm interested in your services.",
     url: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent("Hello! I'm interested in your services.")}`,
   },
-  /** "Schedule a Call" opens this external chat link (SPEC §2, Contact). */
+  /** "Schedule a Call" opens this external chat link (docs/product.md#pages, Contact). */
   scheduleCallUrl: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent("Hello! I'd like to schedule a call.")}`,
   address: {
     street: "Office 14, 3rd Floor, Skyline Plaza, Shahrah-e-Faisal",
@@ -70,7 +70,7 @@ export const brand = {
       closes: "16:00",
     },
   ] satisfies OpeningHours[],
-  /** SPEC §9: contact reply promise. */
+  /** docs/product.md#constants: contact reply promise. */
   replyPromise: "We reply within 24 hours.",
   social: [
     { name: "Facebook", url: "https://www.facebook.com/skylinetechacademy" },

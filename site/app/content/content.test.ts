@@ -1,4 +1,4 @@
-// SPEC's numbers, checked against the content modules (one source for each fact).
+// the product's numbers, checked against the content modules (one source for each fact).
 import { describe, expect, it } from "vitest";
 import { coreValues } from "./about";
 import { brand } from "./brand";
@@ -14,7 +14,7 @@ import { team } from "./team";
 import { freeDemoTestimonials, homeTestimonials } from "./testimonials";
 
 describe("brand", () => {
-  it("is Skyline Tech Academy with two phones, WhatsApp, e-mail and SPEC's hours", () => {
+  it("is Skyline Tech Academy with two phones, WhatsApp, e-mail and the product's hours", () => {
     expect(brand.name).toBe("Skyline Tech Academy");
     expect(brand.phones).toHaveLength(2);
     expect(brand.whatsapp.url).toContain(encodeURIComponent("Hello! I'm interested in your services."));
@@ -38,7 +38,7 @@ describe("courses (from infra/seed/catalog.json)", () => {
     for (const c of courses) expect(c.outlinePath).toBe(`/course-outline/${c.id}`);
   });
 
-  it("has SPEC's outline topic counts and endings", () => {
+  it("has the product's outline topic counts and endings", () => {
     expect(bySlug["data-analyst"]!.topics).toEqual([
       "Introduction to Data Analysis",
       "Excel",
@@ -55,7 +55,7 @@ describe("courses (from infra/seed/catalog.json)", () => {
     expect(bySlug["ai-machine-learning"]!.topics.at(-1)).toMatch(/End-to-End AI\/ML Application/);
   });
 
-  it("uses one duration per course (MERN 4 months, the rest 3) and SPEC's modules and projects", () => {
+  it("uses one duration per course (MERN 4 months, the rest 3) and the product's modules and projects", () => {
     expect(courses.map((c) => [c.slug, c.durationMonths, c.modules, c.projects])).toEqual([
       ["mern-full-stack-development", 4, 12, 8],
       ["data-analyst", 3, 10, 6],
@@ -87,7 +87,7 @@ describe("services and portfolio", () => {
     }
   });
 
-  it("has six portfolio projects in SPEC's categories, some featured", () => {
+  it("has six portfolio projects in the product's categories, some featured", () => {
     expect(portfolioProjects).toHaveLength(6);
     expect(portfolioProjects.some((p) => p.featured)).toBe(true);
     for (const p of portfolioProjects) expect(p.githubUrl).toBeNull();
@@ -106,7 +106,7 @@ describe("people, FAQs and plans", () => {
     for (const t of freeDemoTestimonials) expect(t.rating).toBeGreaterThanOrEqual(1);
   });
 
-  it("has 8 home FAQs and 12 free-demo FAQs stating SPEC's facts", () => {
+  it("has 8 home FAQs and 12 free-demo FAQs stating the product's facts", () => {
     expect(homeFaqs).toHaveLength(8);
     expect(freeDemoFaqs).toHaveLength(12);
     const answers = freeDemoFaqs.map((f) => f.answer).join(" ");
@@ -115,7 +115,7 @@ describe("people, FAQs and plans", () => {
     }
   });
 
-  it("has SPEC's plans and plan length rule", () => {
+  it("has the product's plans and plan length rule", () => {
     expect(plans.map((p) => [p.id, p.priceUsd, p.highlighted])).toEqual([
       ["basic", 99, false],
       ["standard", 149, true],
@@ -132,7 +132,7 @@ describe("people, FAQs and plans", () => {
     expect(stats.projects.value).toBe("500+");
   });
 
-  it("states SPEC's refund facts", () => {
+  it("states the product's refund facts", () => {
     const text = JSON.stringify(refundPolicy);
     for (const fact of ["within 3 days", "in writing", "1–3 business days", "5–7 business days", "Pakistan", "courts of Karachi"]) {
       expect(text).toContain(fact);

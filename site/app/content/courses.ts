@@ -20,9 +20,9 @@ interface CourseCopy {
   projects: number;
   features: Feature[];
   learn: string[];
-  /** Extra claims SPEC gives for one course only. */
+  /** Extra claims docs/product.md gives for one course only. */
   highlights?: { value: string; label: string }[];
-  /** Price shown to visitors in Pakistan, where SPEC quotes one (Data Analysis: PKR 2,000 per month). */
+  /** Price shown to visitors in Pakistan, where docs/product.md quotes one (Data Analysis: PKR 2,000 per month). */
   localPrice?: string;
 }
 
@@ -31,7 +31,7 @@ export interface Course extends CourseCopy {
   title: string;
   description: string;
   /**
-   * SPEC reads the MERN course as 4 months (courses page, cards) and 6 months (search metadata). We use
+   * docs/product.md reads the MERN course as 4 months (courses page, cards) and 6 months (search metadata). We use
    * the catalog's duration, 4 months, everywhere: it is what the outline (16 weeks) actually teaches.
    */
   duration: string;
@@ -53,11 +53,11 @@ export interface Course extends CourseCopy {
   monthlyPriceUsd: number;
 }
 
-/** SPEC §9: every course is $99 per month (USD), shown only once the visitor's country is known. */
+/** docs/product.md#constants: every course is $99 per month (USD), shown only once the visitor's country is known. */
 export const coursePriceUsdPerMonth = 99;
 
 /**
- * SPEC §9's default review count for structured data. Ratings themselves come from the catalog.
+ * The product's (docs/product.md#constants) default review count for structured data. Ratings themselves come from the catalog.
  */
 export const courseReviewCount = 100;
 
@@ -195,7 +195,7 @@ export function courseBySlug(slug: CourseSlug): Course {
   return course;
 }
 
-/** Slugs used in SPEC's search metadata that have no page of their own, mapped to the closest course. */
+/** Slugs used in the product's search metadata that have no page of their own, mapped to the closest course. */
 export const courseSlugAliases: Record<string, CourseSlug> = {
   "data-science": "data-analyst",
   "mern-stack": "mern-full-stack-development",

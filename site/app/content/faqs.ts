@@ -1,4 +1,4 @@
-// FAQs: eight on the home page, twelve on /FreeDemo (stating SPEC §2's free-demo facts).
+// FAQs: eight on the home page, twelve on /FreeDemo (stating the free-demo facts of docs/product.md#pages).
 import { brand } from "./brand";
 import { demoMinutes } from "./demo";
 

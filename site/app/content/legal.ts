@@ -1,4 +1,4 @@
-// The three legal pages. Refund facts are SPEC §9's: 3 days, written request, card 1–3 / bank 5–7 business days.
+// The three legal pages. Refund facts (docs/product.md#constants): 3 days, written request, card 1–3 / bank 5–7 business days.
 import { brand, formattedAddress } from "./brand";
 
 export interface LegalSection {

@@ -1,4 +1,4 @@
-// Monthly plans (SPEC §3, §9). Prices are USD and stay hidden until a location check reveals them.
+// Monthly plans (docs/product.md#records, #constants). Prices are USD and stay hidden until a location check reveals them.
 
 export interface Plan {
   id: "basic" | "standard" | "premium";
@@ -19,5 +19,5 @@ export const plans: Plan[] = [
 
 export const highlightedPlanLabel = "Most Popular";
 
-/** SPEC §9: plans run 4 months for a MERN course, 3 months otherwise. */
+/** docs/product.md#constants: plans run 4 months for a MERN course, 3 months otherwise. */
 export const planMonths = (courseTitle: string) => (courseTitle.toLowerCase().includes("mern") ? 4 : 3);

@@ -2,7 +2,7 @@
 import { paths, servicePagePaths, type ServicePageSlug } from "../config/paths";
 import type { IconName } from "../config/icons";
 
-/** SPEC §9: every service reads this instead of a price. */
+/** docs/product.md#constants: every service reads this instead of a price. */
 export const servicePriceText = "Contact for Custom Quote";
 
 export interface Service {
@@ -120,10 +120,10 @@ export const services: Service[] = [
   },
 ];
 
-/** SPEC §2: the four services shown on the home page. */
+/** docs/product.md#pages: the four services shown on the home page. */
 export const homeServiceSlugs = ["web-development", "ui-ux-design", "ai-chatbot-integration", "cyber-security"];
 
-/** Slugs used in SPEC's search metadata (/services/{slug}) mapped to the page they should land on. */
+/** Slugs used in the product's search metadata (/services/{slug}) mapped to the page they should land on. */
 export const serviceSlugRedirects: Record<string, string> = Object.fromEntries(services.map((s) => [s.slug, s.url]));
 
 export interface ServiceCard {

@@ -8,13 +8,13 @@ export interface Stat {
 export const stats = {
   students: { value: "10,000+", label: "Students Trained" },
   /**
-   * SPEC gives 200+, 290+ and 500+ projects delivered in different sections. We use 500+ everywhere:
-   * it is the figure in the LMS stats strip, the one set of stats SPEC lists in full.
+   * docs/product.md gives 200+, 290+ and 500+ projects delivered in different sections. We use 500+ everywhere:
+   * it is the figure in the LMS stats strip, the one set of stats docs/product.md lists in full.
    */
   projects: { value: "500+", label: "Projects Delivered" },
   clients: { value: "280+", label: "Happy Clients" },
   /**
-   * SPEC says "98% satisfaction or placement". We state the softer claim, satisfaction, everywhere:
+   * docs/product.md says "98% satisfaction or placement". We state the softer claim, satisfaction, everywhere:
    * a placement rate is a promise about jobs that a demo brand should not make.
    */
   satisfaction: { value: "98%", label: "Student Satisfaction" },

@@ -1,4 +1,4 @@
-// The leadership team (invented people). SPEC §2: defined in data; shown on /about.
+// The leadership team (invented people). docs/product.md#pages: defined in data; shown on /about.
 
 export interface TeamMember {
   name: string;

@@ -245,7 +245,7 @@ export interface components {
          * @enum {string}
          */
         FormType: "contact-form" | "registration-form" | "enrollment-form";
-        /** @description The fields SPEC §7 reads from a geolocation answer. */
+        /** @description The fields docs/product.md#api reads from a geolocation answer. */
         GeoAnswer: {
             country?: string | null;
             country_code?: string | null;

@@ -1,5 +1,5 @@
-// The assistant's open state, announced to the rest of the page with a window event (SPEC §4), and the stacking
-// orders it sets (SPEC §9): messaging button / assistant button / assistant window.
+// The assistant's open state, announced to the rest of the page with a window event (docs/product.md#behaviour), and the stacking
+// orders it sets (docs/product.md#constants): messaging button / assistant button / assistant window.
 import { useEffect, useState } from "react";
 
 export const assistantOpenEvent = "academy:assistant-open";

@@ -1,4 +1,4 @@
-// SPEC §2: block the developer-tool shortcuts and the context menu, except inside editable fields so that
+// docs/product.md#pages: block the developer-tool shortcuts and the context menu, except inside editable fields so that
 // paste, spell-check and the field's own menu keep working. Switched by settings.contentProtection.
 import { useEffect } from "react";
 

@@ -1,19 +1,23 @@
 // The visitor's country (GET /api/geo, from the CDN's viewer-country header), asked once per page load
-// and shared by every component that needs it: the price reveal and the enrolment layout (SPEC §4).
+// and shared by every component that needs it: the price reveal and the enrolment layout (docs/product.md#behaviour).
 import { useEffect, useState } from "react";
 import type { GeoAnswer } from "./api-schema";
-import { requestJson } from "./request";
 
-/** Countries that get the simple enrolment form and no prices (SPEC §9). */
+/** Countries that get the simple enrolment form and no prices (docs/product.md#constants). */
 export const excludedCountryCodes = ["PK", "QA"];
 
-export const geoUrl = "/api/geo";
-
-/** The answer, or null when the lookup failed (failures are only logged, SPEC §8). */
+/** The answer, or null when the lookup failed (failures are only logged, docs/product.md#messages). */
 export async function fetchGeo(): Promise<GeoAnswer | null> {
-  const answer = await requestJson<GeoAnswer>(geoUrl);
-  if (answer.kind === "ok" && answer.body && typeof answer.body === "object") return answer.body;
-  console.warn("Location check failed", answer.kind === "refused" ? answer.status : answer);
+  try {
+    // The client loads with the request: on the home page nothing else calls the API, and the answer only ever
+    // reveals prices after the first paint.
+    const { apiGet } = await import("./api-client");
+    const answer = await apiGet("/api/geo");
+    if (answer && typeof answer === "object") return answer;
+    console.warn("Location check failed: no answer body");
+  } catch (e) {
+    console.warn("Location check failed", e);
+  }
   return null;
 }
 

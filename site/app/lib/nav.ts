@@ -14,7 +14,7 @@ const normalise = (path: string) => {
   return bare.toLowerCase().replace(/\/+$/, "") || "/";
 };
 
-/** SPEC §2: exact match for home, prefix match for everything else (case-insensitive, like the router). */
+/** docs/product.md#pages: exact match for home, prefix match for everything else (case-insensitive, like the router). */
 export function isActivePath(pathname: string, target: string): boolean {
   const here = normalise(pathname);
   const to = normalise(target);

@@ -1,4 +1,4 @@
-// The price-reveal seam: SPEC §4 shows prices only after a successful geo lookup in a country other than
+// The price-reveal seam: docs/product.md#behaviour shows prices only after a successful geo lookup in a country other than
 // Pakistan and Qatar; until then, and on any failure, they stay hidden.
 import { pricesVisibleFor, useGeo } from "./geo";
 

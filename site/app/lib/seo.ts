@@ -45,3 +45,8 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
   for (const data of seo.jsonLd ?? []) meta.push({ "script:ld+json": data });
   return meta;
 }
+
+/** A page kept out of search results (thank-you, search): its title and description only. */
+export function utilityPageData(title: string, description: string, path: string) {
+  return { meta: pageMeta({ title, description, path, noindex: true }) };
+}

@@ -100,7 +100,7 @@ export function courseLd(course: Course): JsonLd {
       bestRating: 5,
       ratingCount: courseReviewCount,
     },
-    // SPEC's structured data said AUD with "Call for price"; every price SPEC shows is USD, so USD it is.
+    // the product's structured data said AUD with "Call for price"; every price docs/product.md shows is USD, so USD it is.
     offers: [
       {
         "@type": "Offer",
@@ -147,3 +147,6 @@ export function breadcrumbLd(trail: { name: string; path: string }[]): JsonLd {
     itemListElement: trail.map((t, i) => ({ "@type": "ListItem", position: i + 1, name: t.name, item: absoluteUrl(t.path) })),
   };
 }
+
+/** The breadcrumb of a page one level under Home. */
+export const homeCrumbs = (name: string, path: string) => breadcrumbLd([{ name: "Home", path: paths.home }, { name, path }]);

@@ -7,7 +7,7 @@ import { CtaBanner, Section, SectionHeading } from "../components/Section";
 import { FoundingStory, MissionVision } from "../components/AboutSections";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
-import { aboutData } from "../features/pages/page-data.server";
+import { aboutData } from "./about.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/about";
 

@@ -1,6 +1,7 @@
-// /batches/:courseId: the course's batches from GET /api/batches/course/{courseId}, loaded in the browser.
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+// /batches/:courseId: the course's batches from GET /api/batches/course/{courseId}, loaded in the browser
+// (clientLoader); a failure and an empty list are the same 'No Batches Found' screen (docs/product.md#states).
+import { useState, type ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import { Icon } from "../components/Icon";
 import { courseOutlinePath, paths } from "../config/paths";
 import { getCourseBatches } from "../features/lms/api/get-batches";
@@ -13,25 +14,25 @@ import type { Route } from "./+types/batches";
 
 export const meta: Route.MetaFunction = shellMeta("Available Batches", "Upcoming batches, timings and seats.");
 
-type State = { kind: "loading" } | { kind: "none" } | { kind: "list"; batches: Batch[] };
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<{ batches: Batch[] }> {
+  return { batches: await getCourseBatches(params.courseId).catch(() => []) };
+}
 
-export default function Batches({ params }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [state, setState] = useState<State>({ kind: "loading" });
+export function HydrateFallback() {
+  const { courseId = "" } = useParams();
+  return (
+    <BatchesLayout courseId={courseId}>
+      <p role="status" className="mt-10 text-lg text-slate-600">
+        Loading batches...
+      </p>
+    </BatchesLayout>
+  );
+}
+
+export default function Batches({ params, loaderData: { batches } }: Route.ComponentProps) {
   const [playing, setPlaying] = useState<PlayingLecture | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setState({ kind: "loading" });
-    getCourseBatches(params.courseId)
-      .then((batches) => live && setState(batches.length ? { kind: "list", batches } : { kind: "none" }))
-      .catch(() => live && setState({ kind: "none" }));
-    return () => {
-      live = false;
-    };
-  }, [params.courseId]);
-
-  if (state.kind === "none") {
+  if (batches.length === 0) {
     return (
       <section className="container-page py-20 text-center">
         <h1 className="text-4xl font-extrabold">No Batches Found</h1>
@@ -45,6 +46,20 @@ export default function Batches({ params }: Route.ComponentProps) {
   }
 
   return (
+    <BatchesLayout courseId={params.courseId}>
+      <ul className="mt-10 grid gap-6 lg:grid-cols-2">
+        {batches.map((b) => (
+          <BatchCard key={b._id} batch={b} onPlay={setPlaying} />
+        ))}
+      </ul>
+      <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />
+    </BatchesLayout>
+  );
+}
+
+function BatchesLayout({ courseId, children }: { courseId: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
     <section className="container-page py-12 sm:py-16">
       <button type="button" onClick={() => navigate(-1)} className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
         <Icon name="arrow-left" className="size-4" />
@@ -52,25 +67,14 @@ export default function Batches({ params }: Route.ComponentProps) {
       </button>
       <h1 className="mt-6 text-4xl font-extrabold">Available Batches</h1>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link to={courseOutlinePath(params.courseId)} className="btn-secondary">
+        <Link to={courseOutlinePath(courseId)} className="btn-secondary">
           View Course Outline
         </Link>
         <Link to={paths.contact} className="btn-secondary">
           Contact Advisor
         </Link>
       </div>
-      {state.kind === "loading" ? (
-        <p role="status" className="mt-10 text-lg text-slate-600">
-          Loading batches...
-        </p>
-      ) : (
-        <ul className="mt-10 grid gap-6 lg:grid-cols-2">
-          {state.batches.map((b) => (
-            <BatchCard key={b._id} batch={b} onPlay={setPlaying} />
-          ))}
-        </ul>
-      )}
-      <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />
+      {children}
     </section>
   );
 }

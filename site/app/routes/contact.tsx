@@ -9,7 +9,7 @@ import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
 import { CtaBanner, Section } from "../components/Section";
 import { anchors, paths, quoteServiceParam } from "../config/paths";
-import { contactData } from "../features/pages/page-data.server";
+import { contactData } from "./contact.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/contact";
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Icon } from "../components/Icon";
 import { batchesPath, paths } from "../config/paths";
 import { getOutlinePage, type OutlinePageData } from "../features/lms/api/get-outline";
-import { outlineData } from "../features/lms/lms-data.server";
+import { outlineData } from "./course-outline.server";
 import type { Outline } from "../lib/api-schema";
 import type { Route } from "./+types/course-outline";
 

@@ -8,7 +8,7 @@ import { PageHero } from "../components/PageHero";
 import { Section, SectionHeading } from "../components/Section";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
-import { coursesData } from "../features/pages/page-data.server";
+import { coursesData } from "./courses.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/courses";
 
@@ -25,7 +25,7 @@ export default function Courses({ loaderData: d }: Route.ComponentProps) {
         image={{ src: "/images/hero/courses.webp", alt: "A student working through a course project", width: 720, height: 540 }}
       >
         <div className="mt-8 flex flex-wrap gap-3">
-          {/* SPEC §2: the courses hero's demo button goes to the enrolment page. */}
+          {/* docs/product.md#pages: the courses hero's demo button goes to the enrolment page. */}
           <Link to={paths.enroll} className="btn-primary">
             Book your Free Demo
           </Link>

@@ -1,6 +1,6 @@
 // /DataAnalysisPage: the Data Analysis course.
 import { CoursePage } from "../components/CoursePage";
-import { coursePageData } from "../features/pages/page-data.server";
+import { coursePageData } from "../components/CoursePage.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/data-analysis-page";
 

@@ -1,7 +1,7 @@
 // /DataAnalysisServices: the data analysis and BI service.
 import { ServicePage } from "../components/ServicePage";
 import { toastHandle } from "../components/Toasts";
-import { servicePageData } from "../features/pages/page-data.server";
+import { servicePageData } from "../components/ServicePage.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/data-analysis-services";
 

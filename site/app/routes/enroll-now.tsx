@@ -1,6 +1,7 @@
-// /enrollnow: a location check picks the layout (SPEC §2, §4): Pakistan or Qatar → the simple form, everyone
+// /enrollnow: a location check picks the layout (docs/product.md#pages, #behaviour): Pakistan or Qatar → the simple form, everyone
 // else (failures included) → the plan form; 'Preparing your experience...' meanwhile. Both layouts show
 // contact information, Chat on WhatsApp / Schedule a Call, and the opening hours. ?course= preselects a course.
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { Icon } from "../components/Icon";
@@ -9,12 +10,16 @@ import { Section } from "../components/Section";
 import { toastHandle } from "../components/Toasts";
 import { enrollCourseParam, enrollPlanParam } from "../config/paths";
 import { courseFromParam } from "../features/forms/components/enrolment";
-import { EnrollmentForm } from "../features/forms/components/EnrollmentForm";
-import { RegistrationForm } from "../features/forms/components/RegistrationForm";
-import { enrollData } from "../features/pages/page-data.server";
+import { enrollData } from "./enroll-now.server";
 import { useRegion } from "../lib/geo";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/enroll-now";
+
+// Neither form shows before the location check settles, so each loads only when its layout is chosen.
+const EnrollmentForm = lazy(() => import("../features/forms/components/EnrollmentForm").then((m) => ({ default: m.EnrollmentForm })));
+const RegistrationForm = lazy(() =>
+  import("../features/forms/components/RegistrationForm").then((m) => ({ default: m.RegistrationForm })),
+);
 
 export const loader = () => enrollData();
 export const meta: Route.MetaFunction = metaFromLoader;
@@ -55,15 +60,13 @@ export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 text-slate-600">Fields marked * are required.</p>
             <div className="mt-6">
-              {region === "loading" && (
-                <p role="status" className="py-10 text-center text-lg text-slate-600">
-                  Preparing your experience...
-                </p>
-              )}
-              {region === "pk" && <EnrollmentForm courses={d.courses} initialCourse={initialCourse} country={d.simpleFormCountry} />}
-              {region === "other" && (
-                <RegistrationForm courses={d.courses} plans={d.plans} highlightLabel={d.highlightedPlanLabel} initialCourse={initialCourse} initialPlan={initialPlan} />
-              )}
+              <Suspense fallback={<Preparing />}>
+                {region === "loading" && <Preparing />}
+                {region === "pk" && <EnrollmentForm courses={d.courses} initialCourse={initialCourse} country={d.simpleFormCountry} />}
+                {region === "other" && (
+                  <RegistrationForm courses={d.courses} plans={d.plans} highlightLabel={d.highlightedPlanLabel} initialCourse={initialCourse} initialPlan={initialPlan} />
+                )}
+              </Suspense>
             </div>
           </div>
           <div className="lg:col-span-2">
@@ -77,5 +80,13 @@ export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
         </div>
       </Section>
     </>
+  );
+}
+
+function Preparing() {
+  return (
+    <p role="status" className="py-10 text-center text-lg text-slate-600">
+      Preparing your experience...
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import { PageHero } from "../components/PageHero";
 import { Section, SectionHeading } from "../components/Section";
 import { TestimonialGrid } from "../components/TestimonialCard";
 import { anchors, withHash, paths } from "../config/paths";
-import { freeDemoData } from "../features/pages/page-data.server";
+import { freeDemoData } from "./free-demo.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/free-demo";
 import { Link } from "react-router";

@@ -1,7 +1,8 @@
 // /lms: signed-in users only. Hero, the courses from GET /api/courses (each opens a choice dialog), story,
-// stats, mission, vision and the six values; the fixed content is pre-rendered, the courses load in the browser.
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+// stats, mission, vision and the six values. The fixed content is build-time data; the clientLoader sends a
+// signed-out visitor to sign-in and starts the course list, which shows its own loading, error and empty states.
+import { lazy, Suspense, use, useState } from "react";
+import { Link, redirect } from "react-router";
 import { FeatureGrid } from "../components/FeatureGrid";
 import { Img } from "../components/Img";
 import { PageHero } from "../components/PageHero";
@@ -10,50 +11,54 @@ import { FoundingStory, MissionVision } from "../components/AboutSections";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
 import { getCourses } from "../features/lms/api/get-courses";
-import { CourseChoiceDialog } from "../features/lms/components/CourseChoiceDialog";
-import { useSignedInGate } from "../features/lms/hooks/use-signed-in-gate";
-import { lmsData } from "../features/lms/lms-data.server";
+import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
+import { lmsData } from "./lms.server";
 import type { Course } from "../lib/api-schema";
-import { ApiError } from "../lib/api";
+import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
 
 export const loader = () => lmsData();
 export const meta: Route.MetaFunction = metaFromLoader;
 
-type CoursesState = { kind: "loading" } | { kind: "error"; message: string } | { kind: "list"; courses: Course[] };
+// The choice dialog (Radix) loads when a course is first chosen.
+const CourseChoiceDialog = lazy(() =>
+  import("../features/lms/components/CourseChoiceDialog").then((m) => ({ default: m.CourseChoiceDialog })),
+);
 
-function useCourses(enabled: boolean): CoursesState {
-  const [state, setState] = useState<CoursesState>({ kind: "loading" });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    getCourses()
-      .then((courses) => live && setState({ kind: "list", courses }))
-      .catch((e: unknown) => live && setState({ kind: "error", message: e instanceof ApiError ? e.statusText : "Network error" }));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return state;
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const signIn = signInRedirectFor(request);
+  if (signIn) throw redirect(signIn);
+  // Not awaited: the page shows at once, with 'Loading courses...' until the list settles.
+  const courses: Promise<CourseList> = getCourses().then(
+    (list) => ({ kind: "list", courses: list }),
+    (e: unknown) => ({ kind: "error", message: e instanceof ApiError ? e.statusText : "Network error" }),
+  );
+  return { ...(await serverLoader()), courses };
 }
+clientLoader.hydrate = true as const;
+
+/** What the pre-rendered page shows until the session has been read. */
+export function HydrateFallback() {
+  return (
+    <section className="container-page py-20">
+      <h1 className="text-4xl font-extrabold">Learning Portal</h1>
+      <p role="status" className="mt-6 text-lg text-slate-600">
+        Checking your sign-in…
+      </p>
+    </section>
+  );
+}
+
+/** The list, or 'Error: {status text}' (docs/product.md#states). */
+type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
 
 export default function Lms({ loaderData: d }: Route.ComponentProps) {
   const session = useSignedInGate();
   const signedIn = session.status === "signed-in";
-  const courses = useCourses(signedIn);
   const [chosen, setChosen] = useState<Course | null>(null);
 
-  if (!signedIn) {
-    return (
-      <section className="container-page py-20">
-        <h1 className="text-4xl font-extrabold">Learning Portal</h1>
-        <p role="status" className="mt-6 text-lg text-slate-600">
-          Checking your sign-in…
-        </p>
-      </section>
-    );
-  }
+  if (!signedIn) return <HydrateFallback />;
 
   return (
     <div>
@@ -69,32 +74,9 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
 
       <Section headingId="lms-courses">
         <SectionHeading id="lms-courses" eyebrow="Courses" title="Our Courses" />
-        {courses.kind === "loading" && <p role="status">Loading courses...</p>}
-        {courses.kind === "error" && (
-          <p role="alert" className="font-medium text-red-700">
-            Error: {courses.message}
-          </p>
-        )}
-        {courses.kind === "list" && courses.courses.length === 0 && <p>No courses available.</p>}
-        {courses.kind === "list" && courses.courses.length > 0 && (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {courses.courses.map((c) => (
-              <li key={c._id} className="card flex flex-col overflow-hidden">
-                <button type="button" onClick={() => setChosen(c)} className="flex h-full flex-col text-left hover:bg-slate-50">
-                  <Img src={c.thumbnail} alt="" title={c.title} width={480} height={270} className="aspect-video w-full object-cover" />
-                  <span className="flex flex-1 flex-col p-5">
-                    <span className="text-lg font-semibold text-ink">{c.title}</span>
-                    <span className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{c.description}</span>
-                    <span className="mt-4 flex justify-between text-sm text-slate-700">
-                      <span>Duration: {c.duration}</span>
-                      <span>Students: N/A</span>
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Suspense fallback={<p role="status">Loading courses...</p>}>
+          <Courses list={d.courses} onChoose={setChosen} />
+        </Suspense>
       </Section>
 
       <FoundingStory story={d.story} foundedYear={d.foundedYear} headingId="lms-story" className="bg-slate-50">
@@ -108,7 +90,43 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
         <FeatureGrid items={d.values} />
       </Section>
 
-      <CourseChoiceDialog course={chosen} onClose={() => setChosen(null)} />
+      {chosen && (
+        <Suspense fallback={null}>
+          <CourseChoiceDialog course={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+function Courses({ list, onChoose }: { list: Promise<CourseList>; onChoose: (course: Course) => void }) {
+  const answer = use(list);
+  if (answer.kind === "error") {
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        Error: {answer.message}
+      </p>
+    );
+  }
+  const { courses } = answer;
+  if (courses.length === 0) return <p>No courses available.</p>;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {courses.map((c) => (
+        <li key={c._id} className="card flex flex-col overflow-hidden">
+          <button type="button" onClick={() => onChoose(c)} className="flex h-full flex-col text-left hover:bg-slate-50">
+            <Img src={c.thumbnail} alt="" title={c.title} width={480} height={270} className="aspect-video w-full object-cover" />
+            <span className="flex flex-1 flex-col p-5">
+              <span className="text-lg font-semibold text-ink">{c.title}</span>
+              <span className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{c.description}</span>
+              <span className="mt-4 flex justify-between text-sm text-slate-700">
+                <span>Duration: {c.duration}</span>
+                <span>Students: N/A</span>
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

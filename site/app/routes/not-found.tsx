@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = shellMeta("Page Not Found", "The page yo
 export default function NotFound() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // SPEC §2: the missing path is logged.
+    // docs/product.md#pages: the missing path is logged.
     console.log(`404 Not Found: ${pathname}`);
   }, [pathname]);
   return (

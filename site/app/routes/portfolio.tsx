@@ -3,7 +3,7 @@ import { PageHero } from "../components/PageHero";
 import { Portfolio } from "../components/Portfolio";
 import { CtaBanner, Section } from "../components/Section";
 import { paths } from "../config/paths";
-import { portfolioData } from "../features/pages/page-data.server";
+import { portfolioData } from "./portfolio.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/portfolio";
 

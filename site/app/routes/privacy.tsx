@@ -1,6 +1,6 @@
 // /privacy: the privacy policy.
 import { LegalPage } from "../components/LegalPage";
-import { privacyData } from "../features/pages/page-data.server";
+import { privacyData } from "../components/LegalPage.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/privacy";
 

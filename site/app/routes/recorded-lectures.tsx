@@ -1,14 +1,15 @@
 // /recorded-lectures/:batchId: the batch heading, the 'Access Restricted' card (Secret ID), then the lecture
-// table; Watch opens the full-screen overlay. Everything loads in the browser.
-import { useCallback, useEffect, useState } from "react";
+// table; Watch opens the full-screen overlay. The batch (and the lectures, when a Secret ID is kept from an earlier
+// visit) load in the browser before the page shows (clientLoader); a Secret ID typed here loads them on submit.
+import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/Icon";
 import { paths } from "../config/paths";
-import { getBatch } from "../features/lms/api/get-batches";
+import { getBatch } from "../features/lms/api/get-batch";
 import { storedSecretId } from "../features/lms/api/get-videos";
 import { SecretIdForm } from "../features/lms/components/SecretIdForm";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
-import { useBatchVideos } from "../features/lms/hooks/use-batch-videos";
+import { requestVideos, type VideosResult } from "../features/lms/hooks/use-batch-videos";
 import type { PlayingLecture } from "../features/lms/player";
 import type { Batch, Video } from "../lib/api-schema";
 import { shellMeta } from "../lib/route-meta";
@@ -24,36 +25,46 @@ const texts = {
 
 type Lectures = { kind: "locked"; error: string | null } | { kind: "loading" } | { kind: "list"; videos: Video[]; secretId: string };
 
-export default function RecordedLectures({ params }: Route.ComponentProps) {
-  const [batch, setBatch] = useState<Batch | null>(null);
-  const [lectures, setLectures] = useState<Lectures>({ kind: "locked", error: null });
-  const [playing, setPlaying] = useState<PlayingLecture | null>(null);
-  const { request } = useBatchVideos(params.batchId, texts);
+const lecturesOf = (result: VideosResult, secretId: string): Lectures =>
+  result.ok ? { kind: "list", videos: result.videos, secretId } : { kind: "locked", error: result.message };
 
-  useEffect(() => {
-    let live = true;
-    getBatch(params.batchId)
-      .then((b) => live && setBatch(b))
-      .catch(() => live && setBatch(null));
-    return () => {
-      live = false;
-    };
-  }, [params.batchId]);
-
-  const load = useCallback(
-    async (secretId: string) => {
-      setLectures({ kind: "loading" });
-      const result = await request(secretId);
-      setLectures(result.ok ? { kind: "list", videos: result.videos, secretId } : { kind: "locked", error: result.message });
-    },
-    [request],
-  );
-
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<{ batch: Batch | null; lectures: Lectures }> {
   // A Secret ID kept from an earlier visit opens the list straight away.
-  useEffect(() => {
-    const stored = storedSecretId().trim();
-    if (stored) void load(stored);
-  }, [load]);
+  const stored = storedSecretId().trim();
+  const [batch, lectures] = await Promise.all([
+    getBatch(params.batchId).catch(() => null),
+    stored ? requestVideos(params.batchId, stored, texts).then((r) => lecturesOf(r, stored)) : ({ kind: "locked", error: null } as const),
+  ]);
+  return { batch, lectures };
+}
+
+export function HydrateFallback() {
+  return (
+    <section className="container-page py-12 sm:py-16">
+      <p className="eyebrow">Recorded Lectures</p>
+      <h1 className="mt-2 text-4xl font-extrabold">Recorded Lectures</h1>
+      <p role="status" className="mt-10 text-lg text-slate-600">
+        Loading lectures...
+      </p>
+    </section>
+  );
+}
+
+export default function RecordedLectures({ params, loaderData }: Route.ComponentProps) {
+  const { batch } = loaderData;
+  const [lectures, setLectures] = useState<Lectures>(loaderData.lectures);
+  // Another batch (a client-side navigation) starts from its own loaded state.
+  const [loadedFrom, setLoadedFrom] = useState(loaderData);
+  if (loadedFrom !== loaderData) {
+    setLoadedFrom(loaderData);
+    setLectures(loaderData.lectures);
+  }
+  const [playing, setPlaying] = useState<PlayingLecture | null>(null);
+
+  const load = async (secretId: string) => {
+    setLectures({ kind: "loading" });
+    setLectures(lecturesOf(await requestVideos(params.batchId, secretId, texts), secretId));
+  };
 
   return (
     <section className="container-page py-12 sm:py-16">

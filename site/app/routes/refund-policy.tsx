@@ -1,6 +1,6 @@
-// /refund-policy: the refund policy (SPEC §9's refund facts).
+// /refund-policy: the refund policy (refund facts: docs/product.md#constants).
 import { LegalPage } from "../components/LegalPage";
-import { refundPolicyData } from "../features/pages/page-data.server";
+import { refundPolicyData } from "../components/LegalPage.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/refund-policy";
 

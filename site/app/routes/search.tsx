@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
 import { paths } from "../config/paths";
-import { searchData } from "../features/pages/page-data.server";
+import { searchData } from "./search.server";
 import { Excerpt } from "../features/search/components/Excerpt";
 import { useSearchPages, type SearchState } from "../features/search/api/search-pages";
 import { metaFromLoader } from "../lib/route-meta";

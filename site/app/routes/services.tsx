@@ -5,7 +5,7 @@ import { PageHero } from "../components/PageHero";
 import { Portfolio } from "../components/Portfolio";
 import { CtaBanner, Section, SectionHeading } from "../components/Section";
 import { paths } from "../config/paths";
-import { servicesData } from "../features/pages/page-data.server";
+import { servicesData } from "./services.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/services";
 

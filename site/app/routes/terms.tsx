@@ -1,6 +1,6 @@
 // /terms: the terms of service.
 import { LegalPage } from "../components/LegalPage";
-import { termsData } from "../features/pages/page-data.server";
+import { termsData } from "../components/LegalPage.server";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/terms";
 

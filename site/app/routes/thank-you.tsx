@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Icon } from "../components/Icon";
 import { toastHandle } from "../components/Toasts";
 import { paths } from "../config/paths";
-import { utilityPageData } from "../features/pages/page-data.server";
+import { utilityPageData } from "../lib/seo";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/thank-you";
 

@@ -11,10 +11,10 @@ pub use knowledge::{Knowledge, Passage};
 pub use model::{GeminiModel, ModelError};
 pub use provider::ModelProvider;
 
-/// SPEC §8's reply when the model gives no answer.
+/// The product's (docs/product.md#messages) reply when the model gives no answer.
 pub const NO_ANSWER: &str = "❌ No answer available.";
 
-/// SPEC §8's decline for questions about anything else.
+/// The product's (docs/product.md#messages) decline for questions about anything else.
 pub fn off_topic(company: &str) -> String {
     format!("⚠️ I can only provide information about {company} and its services.")
 }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 pub const COUNTRY_HEADER: &str = "cloudfront-viewer-country";
 
-/// The fields SPEC §7 reads from a geolocation answer.
+/// The fields docs/product.md#api reads from a geolocation answer.
 #[derive(Debug, Serialize, ToSchema, PartialEq)]
 pub struct GeoAnswer {
     pub country: Option<String>,

@@ -25,7 +25,7 @@ pub struct SendEmailRequest {
     /// Read as text, so an unknown type gets a sentence rather than a parser's message.
     #[schema(value_type = FormType)]
     pub form_type: String,
-    /// The form's fields, as text; their bounds are `forms::FIELD_LIMITS`.
+    /// The form's fields (docs/product.md#records), as text; their bounds are `forms::FIELD_LIMITS`.
     #[schema(value_type = std::collections::HashMap<String, String>)]
     pub form_data: Map<String, Value>,
     /// A UUID the browser makes per submission, so a retry cannot store it twice.

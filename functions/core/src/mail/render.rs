@@ -94,7 +94,7 @@ pub fn notification(submission: &Submission, settings: &MailSettings) -> Mail {
     }
 }
 
-/// The acknowledgement to the visitor (SPEC §9: a reply within 24 hours).
+/// The acknowledgement to the visitor (docs/product.md#constants: a reply within 24 hours).
 pub fn auto_reply(submission: &Submission, settings: &MailSettings) -> Option<Mail> {
     let email = field(submission, "email");
     if email.is_empty() {

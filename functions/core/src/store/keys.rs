@@ -1,4 +1,4 @@
-//! The single-table key layout (DESIGN.md), shared by both backends.
+//! The single-table key layout (docs/decisions/0001-one-key-layout-two-stores.md), shared by both backends.
 
 pub const COURSE: &str = "COURSE";
 pub const BATCH: &str = "BATCH";

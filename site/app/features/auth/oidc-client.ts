@@ -2,7 +2,7 @@
 // sign-in, sign-up and sign-out actions, so public pages do not pay for it.
 import { UserManager, WebStorageStateStore } from "oidc-client-ts";
 import { absoluteUri, oidcConfig } from "../../config/oidc";
-import { announceSessionChange, forgetSession, safeReturnPath } from "../../lib/auth";
+import { announceSessionChange, forgetSession, safeReturnPath } from "./session";
 
 /** How long to wait for the provider's discovery document before saying it cannot be reached. */
 const PROVIDER_TIMEOUT_S = 10;
@@ -63,6 +63,7 @@ export async function completeSignIn(): Promise<string> {
   return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
 }
 
+/** Sign out: forget the session here, end it at the provider, and land on "/". */
 export async function signOutRedirect() {
   const um = userManager();
   const user = await um.getUser().catch(() => null);

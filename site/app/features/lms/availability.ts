@@ -1,4 +1,4 @@
-// SPEC §4: the batch availability badge. Text by seats left; colour by how full the batch is.
+// docs/product.md#behaviour: the batch availability badge. Text by seats left; colour by how full the batch is.
 
 export type Tone = "red" | "yellow" | "green";
 

@@ -1,5 +1,5 @@
 // The assistant's floating button. The chat window's code loads on first open (dynamic import), so no page pays
-// for it up front; the open state is announced on the window for the messaging button (SPEC §4, §9).
+// for it up front; the open state is announced on the window for the messaging button (docs/product.md#behaviour, #constants).
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Icon } from "../../../components/Icon";
 import { announceAssistantOpen, stackingFor } from "../../../lib/assistant-state";

@@ -68,7 +68,7 @@ describe("the assistant window", () => {
     expect((input as HTMLInputElement).disabled).toBe(false);
   });
 
-  it("shows SPEC's texts for no answer and for a failure", async () => {
+  it("shows the product's texts for no answer and for a failure", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     stubFetch(async () => Response.json({ answer: "", source: "model" }));
     const { user } = await openAssistant();

@@ -1,4 +1,4 @@
-// The assistant's chat window (SPEC §4, §5, §8): a labelled, non-modal dialog with the conversation in an
+// The assistant's chat window (docs/product.md#behaviour, #validation, #messages): a labelled, non-modal dialog with the conversation in an
 // aria-live log, a typing indicator, and a one-line input that Enter sends. Loaded on first open.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Icon } from "../../../components/Icon";
@@ -18,7 +18,7 @@ interface ChatMessage {
   text: string;
 }
 
-/** SPEC §8's texts. */
+/** The product's (docs/product.md#messages) texts. */
 export const noAnswerText = "❌ No answer available.";
 export const failureText = "❌ Error contacting Gemini API.";
 export const greeting = (company: string) => `Hi! Ask me anything about ${company}.`;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "../../../config/paths";
-import { currentSession, safeReturnPath } from "../../../lib/auth";
+import { currentSession, safeReturnPath } from "../session";
 
 type Phase = { kind: "working"; text: string } | { kind: "unreachable" } | { kind: "failed"; text: string };
 

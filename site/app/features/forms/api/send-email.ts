@@ -1,46 +1,28 @@
-// POST /api/send-email: one enquiry or enrolment request (SPEC §7). The server stores it before answering
+// POST /api/send-email: one enquiry or enrolment request (docs/product.md#api). The server stores it before answering
 // 200; a repeated submissionId is the same record, so a retry after a lost answer cannot duplicate it.
-import type { SendEmailAnswer } from "../../../lib/api-schema";
-import { requestJson } from "../../../lib/request";
+import { ApiError, apiPost, type Body } from "../../../lib/api-client";
 
-export const sendEmailUrl = "/api/send-email";
-
-export type FormType = "contact-form" | "registration-form" | "enrollment-form";
-
-export interface SendEmailRequest {
-  formType: FormType;
-  formData: Record<string, string>;
-  submissionId: string;
-}
+export type SendEmailRequest = Body<"/api/send-email", "post">;
+export type FormType = SendEmailRequest["formType"];
 
 export type SendEmailResult =
   | { kind: "sent"; submissionId: string }
   /** The server answered but refused: its message (if any) and its per-field reasons. */
   | { kind: "failed"; status: number; message?: string; fields: Record<string, string> }
-  /** No answer: the network failed or the 10-second timeout passed. */
+  /** No answer: the network failed or the timeout passed. */
   | { kind: "error"; message?: string };
 
-const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-
 export async function sendEmail(request: SendEmailRequest): Promise<SendEmailResult> {
-  const answer = await requestJson<Partial<SendEmailAnswer> | null>(sendEmailUrl, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request),
-  });
-  if (answer.kind === "ok") return { kind: "sent", submissionId: answer.body?.submissionId ?? request.submissionId };
-  if (answer.kind === "refused") {
-    const body = (answer.body && typeof answer.body === "object" ? answer.body : {}) as Record<string, unknown>;
-    const fields: Record<string, string> = {};
-    if (body.fields && typeof body.fields === "object") {
-      for (const [name, reason] of Object.entries(body.fields as Record<string, unknown>)) {
-        if (typeof reason === "string") fields[name] = reason;
-      }
-    }
-    return { kind: "failed", status: answer.status, message: text(body.message), fields };
+  try {
+    const answer = await apiPost("/api/send-email", { body: request });
+    return { kind: "sent", submissionId: answer?.submissionId ?? request.submissionId };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    // The visitor sees the JSON body's message, else the form's own fallback (docs/product.md#messages).
+    if (e.status !== 0) return { kind: "failed", status: e.status, message: e.messageField, fields: e.fields };
+    // A browser's own network-failure text ("Failed to fetch", "Load failed") means nothing to a visitor.
+    return { kind: "error", message: e.timedOut ? "The server took too long to answer. Please try again." : undefined };
   }
-  // A browser's own network-failure text ("Failed to fetch", "Load failed") means nothing to a visitor.
-  return { kind: "error", message: answer.timedOut ? "The server took too long to answer. Please try again." : undefined };
 }
 
 /** A fresh id per form fill; kept across retries of the same fill. */

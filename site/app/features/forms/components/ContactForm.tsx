@@ -1,4 +1,4 @@
-// The contact page's message form (SPEC §4, §5, §8): browser validation, 'Sending...' while submitting,
+// The contact page's message form (docs/product.md#behaviour, #validation, #messages): browser validation, 'Sending...' while submitting,
 // /Thank-you one second after success, the exact toasts, and the server's reasons next to the fields.
 import type { FormEvent } from "react";
 import { useSubmission, formValues, type SubmissionTexts } from "../hooks/use-submission";

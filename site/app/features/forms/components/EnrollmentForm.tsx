@@ -1,4 +1,4 @@
-// The simple enrolment form for visitors in Pakistan and Qatar (SPEC §3, §4, §5, §8): course, name, e-mail,
+// The simple enrolment form for visitors in Pakistan and Qatar (docs/product.md#records, #behaviour, #validation, #messages): course, name, e-mail,
 // phone required; message optional; country Pakistan; /Thank-you one second after success.
 import { useState, type FormEvent } from "react";
 import { formValues, useSubmission, type SubmissionTexts } from "../hooks/use-submission";

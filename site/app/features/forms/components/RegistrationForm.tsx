@@ -1,8 +1,8 @@
-// The plan-based enrolment form for everyone outside Pakistan and Qatar (SPEC §3, §4, §5, §8, §9): a course,
+// The plan-based enrolment form for everyone outside Pakistan and Qatar (docs/product.md#records, #behaviour, #validation, #messages, #constants): a course,
 // then a plan (basic, standard 'Most Popular', premium), the selected plan with its duration and total,
 // 'Proceed to Payment' gated on a plan, and /Thank-you at once after success.
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { showToast } from "../../../components/Toasts";
 import type { Plan } from "../../../content/plans";
 import { cx } from "../../../lib/cx";
 import { formValues, toastMs, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
@@ -49,14 +49,14 @@ export function RegistrationForm({
 
   const proceedToPayment = () => {
     if (!plan) {
-      toast.error("Please Select a Plan", { description: "You need to select a plan before proceeding to payment.", duration: toastMs.failure });
+      showToast((toast) => toast.error("Please Select a Plan", { description: "You need to select a plan before proceeding to payment.", duration: toastMs.failure }));
       return;
     }
-    // SPEC §4: the payment step only shows a toast; no payment call exists.
-    toast.info("Payment", {
+    // docs/product.md#behaviour: the payment step only shows a toast; no payment call exists.
+    showToast((toast) => toast.info("Payment", {
       description: `Online payment for the ${plan.title} plan is not open yet. Send your request and our team will contact you via WhatsApp to complete it.`,
       duration: toastMs.success,
-    });
+    }));
   };
 
   return (

@@ -4,7 +4,7 @@ export interface EnrolCourse {
   slug: string;
   duration: string;
   path: string;
-  /** SPEC §9: 4 months when the title contains 'mern', else 3. */
+  /** docs/product.md#constants: 4 months when the title contains 'mern', else 3. */
   planMonths: number;
 }
 

@@ -1,9 +1,9 @@
-// The submit cycle every lead form shares (SPEC §4, §8): idle → submitting (a second submit is ignored) →
+// The submit cycle every lead form shares (docs/product.md#behaviour, #messages): idle → submitting (a second submit is ignored) →
 // success (toast, form cleared, /Thank-you after a delay) or failure (toast, input and per-field reasons kept).
 // Limited (429): the server's "try again in N minutes" and a WhatsApp link, so the enquiry still has a way in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "../../../components/Toasts";
 import { paths } from "../../../config/paths";
 import { brand } from "../../../content/brand";
 import { newSubmissionId, sendEmail, type FormType } from "../api/send-email";
@@ -68,7 +68,7 @@ export function useSubmission({
       if (result.kind === "sent") {
         submissionId.current = null;
         setFieldErrors({});
-        toast.success(texts.success.title, { description: texts.success.description, duration: toastMs.success });
+        showToast((toast) => toast.success(texts.success.title, { description: texts.success.description, duration: toastMs.success }));
         // Stays disabled until the page changes: the enquiry is in.
         const go = () => navigate(paths.thankYou);
         if (redirectAfterMs > 0) redirect.current = window.setTimeout(go, redirectAfterMs);
@@ -76,12 +76,12 @@ export function useSubmission({
         return true;
       }
       if (result.kind === "failed" && result.status === 429) {
-        toast.error("Submission Failed", { description: <LimitedDescription message={result.message} />, duration: toastMs.limited });
+        showToast((toast) => toast.error("Submission Failed", { description: <LimitedDescription message={result.message} />, duration: toastMs.limited }));
       } else if (result.kind === "failed") {
         setFieldErrors(result.fields);
-        toast.error("Submission Failed", { description: result.message ?? texts.failedFallback, duration: toastMs.failure });
+        showToast((toast) => toast.error("Submission Failed", { description: result.message ?? texts.failedFallback, duration: toastMs.failure }));
       } else {
-        toast.error("Error", { description: result.message ?? texts.errorFallback, duration: toastMs.failure });
+        showToast((toast) => toast.error("Error", { description: result.message ?? texts.errorFallback, duration: toastMs.failure }));
       }
       busy.current = false;
       setSubmitting(false);

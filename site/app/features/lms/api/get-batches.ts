@@ -1,6 +1,4 @@
-// GET /api/batches/course/{courseId} and GET /api/batches/{batchId}
-import { apiGet } from "../../../lib/api";
-import type { Batch } from "../../../lib/api-schema";
+// GET /api/batches/course/{courseId}: a course's batches.
+import { apiGet } from "../../../lib/api-client";
 
-export const getCourseBatches = (courseId: string) => apiGet<Batch[]>(`/batches/course/${courseId}`);
-export const getBatch = (batchId: string) => apiGet<Batch>(`/batches/${batchId}`);
+export const getCourseBatches = (courseId: string) => apiGet("/api/batches/course/{courseId}", { params: { courseId } });

@@ -1,5 +1,4 @@
 // GET /api/courses
-import { apiGet } from "../../../lib/api";
-import type { Course } from "../../../lib/api-schema";
+import { apiGet } from "../../../lib/api-client";
 
-export const getCourses = () => apiGet<Course[]>("/courses");
+export const getCourses = () => apiGet("/api/courses");

@@ -1,6 +1,7 @@
 // GET /api/outline/{courseId} (and the course it belongs to, for its title and duration).
-import { ApiError, apiGet } from "../../../lib/api";
-import type { Course, Outline } from "../../../lib/api-schema";
+import { ApiError, apiGet } from "../../../lib/api-client";
+import type { Outline } from "../../../lib/api-schema";
+import { getCourses } from "./get-courses";
 
 export type OutlinePageData =
   | { state: "found"; outline: Outline; course: { title: string; duration: string } | null }
@@ -9,7 +10,7 @@ export type OutlinePageData =
 
 export async function getOutlinePage(courseId: string): Promise<OutlinePageData> {
   try {
-    const [outline, courses] = await Promise.all([apiGet<Outline>(`/outline/${courseId}`), apiGet<Course[]>("/courses").catch(() => [])]);
+    const [outline, courses] = await Promise.all([apiGet("/api/outline/{courseId}", { params: { courseId } }), getCourses().catch(() => [])]);
     const course = courses.find((c) => c._id === courseId);
     return { state: "found", outline, course: course ? { title: course.title, duration: course.duration } : null };
   } catch (e) {

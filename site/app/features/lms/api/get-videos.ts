@@ -1,11 +1,11 @@
 // GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id; the ID is kept in localStorage.
-import { apiGet } from "../../../lib/api";
-import type { Video, VideoList } from "../../../lib/api-schema";
+import { apiGet } from "../../../lib/api-client";
+import type { Video } from "../../../lib/api-schema";
 
 export const SECRET_ID_KEY = "videoSecretId";
 
 export const getVideos = async (batchId: string, secretId: string): Promise<Video[]> =>
-  (await apiGet<VideoList>(`/batches/${batchId}/videos`, { headers: { "X-Secret-Id": secretId } })).videos ?? [];
+  (await apiGet("/api/batches/{batchId}/videos", { params: { batchId }, headers: { "X-Secret-Id": secretId } })).videos ?? [];
 
 export function storedSecretId(): string {
   try {
@@ -23,7 +23,7 @@ export function storeSecretId(secretId: string) {
   }
 }
 
-/** SPEC §5: a Secret ID must be non-empty after trimming. */
+/** docs/product.md#validation: a Secret ID must be non-empty after trimming. */
 export function validateSecretId(value: string): string | null {
   return value.trim() ? null : "Secret ID cannot be empty.";
 }

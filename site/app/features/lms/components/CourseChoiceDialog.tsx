@@ -1,7 +1,7 @@
 // The LMS course dialog: 'Choose what you'd like to explore' → Course Outline or Available Batches.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "react-router";
-import { Icon } from "../../../components/Icon";
+import { DialogCloseButton } from "../../../components/DialogCloseButton";
 import { batchesPath, courseOutlinePath } from "../../../config/paths";
 import type { Course } from "../../../lib/api-schema";
 
@@ -28,9 +28,7 @@ export function CourseChoiceDialog({ course, onClose }: { course: Course | null;
               </button>
             </div>
           )}
-          <Dialog.Close className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Close">
-            <Icon name="x" className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -22,7 +22,6 @@ export function LectureFile({ lecture }: { lecture: PlayingLecture }) {
   return (
     // Lectures have no caption files yet; the title is announced by the dialog. A fresh link gets a new element
     // (`key`), so the same URL also loads again and autoPlay says whether it resumes.
-    // eslint-disable-next-line jsx-a11y/media-has-caption
     <video
       key={source.attempt}
       src={source.src}

@@ -1,30 +1,45 @@
-// Asking for a batch's lectures with a Secret ID: stores the ID, and turns every failure into SPEC's words.
+// Asking for a batch's lectures with a Secret ID: stores the ID, and turns every failure into the product's words
+// (docs/product.md#states).
 import { useCallback, useState } from "react";
-import { ApiError } from "../../../lib/api";
-import { getVideos, retryMessage, storeSecretId } from "../api/get-videos";
+import { ApiError } from "../../../lib/api-client";
 import type { Video } from "../../../lib/api-schema";
+import { getVideos, retryMessage, storeSecretId } from "../api/get-videos";
 
 export type VideosResult = { ok: true; videos: Video[] } | { ok: false; message: string };
 
 /** `unauthorized` is the text for 401/403 without a server message; `other` for every other failure. */
-export function useBatchVideos(batchId: string, texts: { unauthorized: string; other: string; useServerMessage?: boolean }) {
+export interface VideosTexts {
+  unauthorized: string;
+  other: string;
+  useServerMessage?: boolean;
+}
+
+export async function requestVideos(batchId: string, secretId: string, texts: VideosTexts): Promise<VideosResult> {
+  storeSecretId(secretId);
+  try {
+    return { ok: true, videos: await getVideos(batchId, secretId) };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return { ok: false, message: e.serverMessage ?? texts.unauthorized };
+    if (e instanceof ApiError && e.status === 429) return { ok: false, message: retryMessage(e.retryAfterSeconds) };
+    if (texts.useServerMessage && e instanceof ApiError && e.serverMessage) return { ok: false, message: e.serverMessage };
+    return { ok: false, message: texts.other };
+  }
+}
+
+/** requestVideos with its pending state. */
+export function useBatchVideos(batchId: string, texts: VideosTexts) {
   const [busy, setBusy] = useState(false);
+  const { unauthorized, other, useServerMessage } = texts;
   const request = useCallback(
     async (secretId: string): Promise<VideosResult> => {
-      storeSecretId(secretId);
       setBusy(true);
       try {
-        return { ok: true, videos: await getVideos(batchId, secretId) };
-      } catch (e) {
-        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return { ok: false, message: e.serverMessage ?? texts.unauthorized };
-        if (e instanceof ApiError && e.status === 429) return { ok: false, message: retryMessage(e.retryAfterSeconds) };
-        if (texts.useServerMessage && e instanceof ApiError && e.serverMessage) return { ok: false, message: e.serverMessage };
-        return { ok: false, message: texts.other };
+        return await requestVideos(batchId, secretId, { unauthorized, other, useServerMessage });
       } finally {
         setBusy(false);
       }
     },
-    [batchId, texts.unauthorized, texts.other, texts.useServerMessage],
+    [batchId, unauthorized, other, useServerMessage],
   );
   return { request, busy };
 }

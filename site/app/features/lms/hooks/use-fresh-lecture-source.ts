@@ -1,7 +1,7 @@
 // A lecture file whose signed link expired or was refused: ask for a fresh list with the same Secret ID, swap in
 // this lecture's new link and pick up at the second it had reached. One automatic retry per failure burst.
 import { useCallback, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-client";
 import { getVideos, retryMessage } from "../api/get-videos";
 import type { PlayingLecture } from "../player";
 
@@ -11,7 +11,7 @@ export const RETRY_WINDOW_MS = 5_000;
 export const lectureFailureTexts = {
   /** The fresh list answered 401/403: the Secret ID no longer opens this batch. */
   refused: "This lecture could not be loaded. Your Secret ID may have been revoked — ask the institute for a new one.",
-  /** SPEC §errors, "Other video failure". */
+  /** docs/product.md#messages, "Other video failure". */
   failed: "Error loading video. Please try again.",
 };
 

@@ -1,11 +1,11 @@
 // The redirect table (`academy serve` reads build/client/redirects.json, the CDN its copy in infra/cdn/viewer-request.js):
-// a flat map of path → target (301). It holds SPEC's metadata URLs (/courses/{slug}, /services/{slug}, /course-outline/{slug},
+// a flat map of path → target (301). It holds the product's metadata URLs (/courses/{slug}, /services/{slug}, /course-outline/{slug},
 // /batches/{slug}) and the lowercase spelling of every mixed-case route (/freedemo → /FreeDemo): the client router
 // matches case-insensitively, so a wrongly cased path must redirect rather than hydrate over the 404 document.
 // Build-time only (reads the catalog).
 import { courses, courseSlugAliases } from "../content/courses";
 import { services } from "../content/services";
-import { batchesPath, courseOutlinePath, paths, prerenderPaths } from "./paths";
+import { batchesPath, courseOutlinePath, paths, prerenderPaths } from "../config/paths";
 
 export type RedirectTable = Record<string, string>;
 

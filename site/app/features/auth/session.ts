@@ -1,8 +1,8 @@
-// The session seam: everything that shows or hides signed-in UI reads useSession() and nothing else.
+// The session: everything that shows or hides signed-in UI reads useSession() and nothing else.
 // The signed-in user is the one oidc-client-ts stored in localStorage; reading it here needs no OIDC code, so
-// public pages never download the OIDC client (app/features/auth/oidc-client.ts is imported on demand).
+// public pages never download the OIDC client (./oidc-client.ts is imported on demand, by sign-in and sign-out).
 import { useSyncExternalStore } from "react";
-import { userStorageKey } from "../config/oidc";
+import { userStorageKey } from "../../config/oidc";
 
 export interface SessionUser {
   name: string;
@@ -24,7 +24,7 @@ interface StoredUser {
 let cache: { raw: string | null; session: Session } = { raw: null, session: signedOut };
 
 function read(): Session {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.localStorage.getItem(userStorageKey);
   } catch {
@@ -90,10 +90,4 @@ export function currentSession(): Session {
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   return value;
-}
-
-/** Sign out: forget the session here, end it at the provider, and land on "/". */
-export async function signOut() {
-  const { signOutRedirect } = await import("../features/auth/oidc-client");
-  await signOutRedirect();
 }

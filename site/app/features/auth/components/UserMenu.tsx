@@ -1,7 +1,10 @@
 // The signed-in user's menu in the header: who is signed in, and Sign out (which lands on "/").
 import { useEffect, useId, useRef, useState } from "react";
-import { signOut, type SessionUser } from "../lib/auth";
-import { Icon } from "./Icon";
+import { Icon } from "../../../components/Icon";
+import type { SessionUser } from "../session";
+
+/** The OIDC client is loaded only when the visitor signs out. */
+const signOut = () => import("../oidc-client").then((m) => m.signOutRedirect());
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);

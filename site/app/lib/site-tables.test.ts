@@ -1,12 +1,12 @@
-// The route table, redirects, sitemap and structured data agree with each other and with SPEC.
+// The route table, redirects, sitemap and structured data agree with each other and with docs/product.md.
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapXml } from "../../scripts/build-artifacts";
 import { courses } from "../content/courses";
-import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "../lib/structured-data";
+import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "./structured-data";
 import { homeFaqs } from "../content/faqs";
-import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "./paths";
+import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "../config/paths";
 import { redirectTable } from "./redirects";
-import { siteOrigin } from "./site";
+import { siteOrigin } from "../config/site";
 
 const resolves = (target: string) => {
   const path = target.split("#")[0]!;
@@ -14,7 +14,7 @@ const resolves = (target: string) => {
 };
 
 describe("route table", () => {
-  it("lists SPEC's public routes once each", () => {
+  it("lists the product's public routes once each", () => {
     for (const p of ["/", "/about", "/courses", "/CyberSecurityPage", "/DataAnalysisPage", "/AiPage", "/MernStackPage", "/services",
       "/WordPressDevelopment", "/AIChatbotIntegration", "/DataAnalysisServices", "/WebDevelopmentServices", "/CyberSecurityServices",
       "/UIUXServices", "/portfolio", "/FreeDemo", "/contact", "/privacy", "/terms", "/refund-policy"]) {
@@ -28,7 +28,7 @@ describe("route table", () => {
 
 describe("redirects.json", () => {
   const table = redirectTable();
-  it("sends SPEC's metadata URLs to live pages", () => {
+  it("sends the product's metadata URLs to live pages", () => {
     expect(table["/courses/mern-full-stack-development"]).toBe("/MernStackPage");
     expect(table["/courses/data-analyst"]).toBe("/DataAnalysisPage");
     expect(table["/courses/ai-machine-learning"]).toBe("/AiPage");

@@ -1,10 +1,10 @@
 // What the header and footer show, built at build time by the root loader from the content modules.
-import { brand } from "../../content/brand";
-import { courses } from "../../content/courses";
-import { servicePages } from "../../content/services";
-import { anchors, paths, withHash } from "../../config/paths";
-import { settings } from "../../config/site";
-import type { LayoutData } from "../../lib/layout";
+import { brand } from "../content/brand";
+import { courses } from "../content/courses";
+import { servicePages } from "../content/services";
+import { anchors, paths, withHash } from "../config/paths";
+import { settings } from "../config/site";
+import type { LayoutData } from "./layout";
 
 export function layoutData(): LayoutData {
   const address = brand.address;
@@ -46,7 +46,7 @@ export function layoutData(): LayoutData {
       { label: "Free Demo", path: paths.freeDemo },
       { label: "Contact", path: paths.contact },
     ],
-    // SPEC §2: the footer's popular courses link to /courses.
+    // docs/product.md#pages: the footer's popular courses link to /courses.
     popularCourses: courses.map((c) => ({ label: c.title, path: paths.courses })),
     legalLinks: [
       { label: "Privacy Policy", path: paths.privacy },

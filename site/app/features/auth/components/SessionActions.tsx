@@ -1,0 +1,31 @@
+// The header's account actions: Sign In for a visitor; LMS and the user menu once signed in.
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { SectionButton } from "../../../components/SectionButton";
+import { Icon } from "../../../components/Icon";
+import { anchors, paths } from "../../../config/paths";
+import { cx } from "../../../lib/cx";
+import { useSession } from "../session";
+
+// Every page is pre-rendered signed out: the menu's code loads only for a signed-in visitor.
+const UserMenu = lazy(() => import("./UserMenu").then((m) => ({ default: m.UserMenu })));
+
+export function SessionActions({ className }: { className?: string }) {
+  const session = useSession();
+  if (session.status === "signed-in") {
+    return (
+      <>
+        <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
+        <Suspense fallback={null}>
+          <UserMenu user={session.user} />
+        </Suspense>
+      </>
+    );
+  }
+  return (
+    <Link to={paths.signIn} className={cx("btn-primary min-h-10 px-4 py-2 text-sm", className)}>
+      <Icon name="log-in" className="size-4" />
+      Sign In
+    </Link>
+  );
+}

@@ -1,0 +1,125 @@
+// The one HTTP client of the site: every call to the API goes through apiRequest (docs/product.md#api-calls).
+// Same origin, the contract's paths (functions/openapi.json, generated into api-types.ts), one timeout, only a 2xx
+// answer is a success, and every failure is an ApiError carrying the status and the server's message.
+import type { components, paths } from "./api-types";
+
+/** Every request gives up after this long (docs/product.md#limits). */
+export const API_TIMEOUT_MS = 10_000;
+
+type ApiPath = keyof paths;
+type Method = "get" | "post";
+type Operation<P extends ApiPath, M extends Method> = paths[P][M];
+
+/** The JSON body of an operation's 200 answer, from the contract. */
+export type Answer<P extends ApiPath, M extends Method> =
+  Operation<P, M> extends { responses: { 200: { content: { "application/json": infer T } } } } ? T : never;
+/** The JSON body an operation takes, from the contract. */
+export type Body<P extends ApiPath, M extends Method> =
+  Operation<P, M> extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+
+type ParamNames<S extends string> = S extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+type PathParams<P extends string> = [ParamNames<P>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<P>, string> };
+
+export type RequestOptions<P extends ApiPath, M extends Method> = PathParams<P & string> & {
+  headers?: Record<string, string>;
+  /** Tests pass their own fetch. */
+  fetch?: typeof fetch;
+} & ([Body<P, M>] extends [never] ? { body?: undefined } : { body: Body<P, M> });
+
+/** A non-2xx answer (`status` is the HTTP status), a timeout or a network failure (`status` 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    /** The server's sentence (ErrorBody.message, else its `error` code, else a short plain-text body). */
+    readonly serverMessage: string | undefined,
+    readonly extra: { timedOut?: boolean; retryAfterSeconds?: number; fields?: Record<string, string>; messageField?: string } = {},
+  ) {
+    super(serverMessage || statusText || "Network error");
+    this.name = "ApiError";
+  }
+  get timedOut() {
+    return this.extra.timedOut === true;
+  }
+  get retryAfterSeconds() {
+    return this.extra.retryAfterSeconds;
+  }
+  /** The JSON ErrorBody's `message` only (not its code, not a plain-text body): what a form shows to the visitor. */
+  get messageField() {
+    return this.extra.messageField;
+  }
+  /** For a refused form: each failing field with its reason. */
+  get fields(): Record<string, string> {
+    return this.extra.fields ?? {};
+  }
+}
+
+type ErrorBody = components["schemas"]["ErrorBody"];
+
+/** The refusal's ErrorBody, read defensively: the server (or a proxy in front of it) may send anything. */
+function errorDetails(text: string): { message?: string; messageField?: string; fields?: Record<string, string> } {
+  if (!text) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { message: text.length < 300 ? text : undefined };
+  }
+  if (typeof body === "string") return { message: body };
+  if (!body || typeof body !== "object") return {};
+  const { message, error, fields } = body as { [K in keyof ErrorBody]?: unknown };
+  const reasons: Record<string, string> = {};
+  if (fields && typeof fields === "object") {
+    for (const [name, reason] of Object.entries(fields)) if (typeof reason === "string") reasons[name] = reason;
+  }
+  const nonEmpty = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+  return { message: nonEmpty(message) ?? nonEmpty(error), messageField: nonEmpty(message), fields: reasons };
+}
+
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
+}
+
+/** Options may be left out when the operation takes neither path parameters nor a body. */
+type OptionsArg<P extends ApiPath, M extends Method> = object extends RequestOptions<P, M> ? [RequestOptions<P, M>?] : [RequestOptions<P, M>];
+
+export async function apiRequest<P extends ApiPath, M extends Method>(method: M, path: P, ...[options]: OptionsArg<P, M>): Promise<Answer<P, M>> {
+  const { params, headers, body, fetch: fetchImpl = fetch } = (options ?? {}) as {
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+    body?: unknown;
+    fetch?: typeof fetch;
+  };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  try {
+    let res: Response;
+    try {
+      res = await fetchImpl(fillPath(path, params), {
+        method: method.toUpperCase(),
+        headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch {
+      // A browser's own failure text ("Failed to fetch") means nothing to a visitor: callers choose the words.
+      const timedOut = controller.signal.aborted;
+      throw new ApiError(0, timedOut ? "Request timed out" : "Network error", undefined, { timedOut });
+    }
+    if (res.status < 200 || res.status > 299) {
+      const { message, messageField, fields } = errorDetails(await res.text().catch(() => ""));
+      const retry = Number(res.headers.get("retry-after"));
+      throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`, message, {
+        fields,
+        messageField,
+        retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      });
+    }
+    return (await res.json().catch(() => null)) as Answer<P, M>;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const apiGet = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "get">) => apiRequest("get", path, ...options);
+export const apiPost = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "post">) => apiRequest("post", path, ...options);

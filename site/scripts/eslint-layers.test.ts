@@ -1,0 +1,27 @@
+// @vitest-environment node
+// The layer rules of eslint.config.js (docs/decisions/0020-site-layers-enforced.md) refuse what they should: lib
+// reaching up into a feature, one feature importing another, components importing routes; and allow the way down.
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL("..", import.meta.url)) });
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+}
+
+describe("the site's layers", () => {
+  it("refuse imports that flow up or across features", async () => {
+    expect(await layerErrors("app/lib/probe.ts", 'import { useSession } from "../features/auth/session";\nexport const x = useSession;\n')).toHaveLength(1);
+    expect(await layerErrors("app/features/lms/probe.ts", 'import { sendEmail } from "../forms/api/send-email";\nexport const x = sendEmail;\n')).toHaveLength(1);
+    expect(await layerErrors("app/components/probe.ts", 'import { loader } from "../routes/home";\nexport const x = loader;\n')).toHaveLength(1);
+    expect(await layerErrors("app/config/probe.ts", 'import { brand } from "../content/brand";\nexport const x = brand;\n')).toHaveLength(1);
+  }, 60_000);
+
+  it("allow imports down the layers and within a feature", async () => {
+    expect(await layerErrors("app/features/lms/probe.ts", 'import { getBatch } from "./api/get-batch";\nimport { Icon } from "../../components/Icon";\nimport { apiGet } from "../../lib/api-client";\nexport const x = [getBatch, Icon, apiGet];\n')).toEqual([]);
+    expect(await layerErrors("app/routes/probe.ts", 'import { SessionActions } from "../features/auth/components/SessionActions";\nexport const x = SessionActions;\n')).toEqual([]);
+  }, 60_000);
+});
