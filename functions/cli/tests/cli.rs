@@ -187,6 +187,7 @@ fn serve_with(extra: &[&str]) -> Server {
         .args(extra)
         .env("ACADEMY_STORE", ws.store())
         .env("ACADEMY_OUTBOX", ws.outbox())
+        .env("ACADEMY_LECTURES", ws.dir.join("lectures"))
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .spawn()
