@@ -83,7 +83,7 @@ impl Modify for Rules {
                 .min_length(Some(1))
                 .max_length(Some(chat::MAX_QUESTION_CHARS))
                 .pattern(Some("\\S"))
-                .description(Some("At most 500 characters, not all of them spaces."));
+                .description(Some(format!("At most {} characters, not all of them spaces.", chat::MAX_QUESTION_CHARS)));
             chat.properties.insert("question".into(), question.into());
         }
         if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("SendEmailRequest") {

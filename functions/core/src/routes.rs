@@ -90,9 +90,10 @@ impl Route {
 
     /// The `Allow` header value for the route: a GET route answers HEAD too.
     pub fn allow(&self) -> &'static str {
-        match self {
-            Self::SendEmail | Self::Chat => "POST",
-            _ => "GET, HEAD",
+        if self.method() == Method::POST {
+            "POST"
+        } else {
+            "GET, HEAD"
         }
     }
 

@@ -17,7 +17,7 @@ pub const MAX_QUESTION_CHARS: usize = 500;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ChatRequest {
-    /// At most 500 characters, not all of them spaces.
+    /// The question; its bounds (`MAX_QUESTION_CHARS`) are written into the contract by `openapi::Rules`.
     pub question: String,
 }
 
