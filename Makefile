@@ -12,7 +12,7 @@ export MOTO_SERVER := $(VENV)/bin/moto_server
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat
+LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me
 HAS_SITE := $(wildcard site/package.json)
 # The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
 OIDC_PORT ?= 9400
@@ -31,7 +31,8 @@ dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
 dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT).
 	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
-	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) $(ACADEMY) serve --port $(PORT) --site site/build/client
+	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
+	  $(ACADEMY) serve --port $(PORT) --site site/build/client
 
 test: tools lint-rust test-rust fuzz-api lint-infra test-infra test-site ## Every check: format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), site tests.
 	@echo "make test: all checks passed"
@@ -72,7 +73,7 @@ lint-rust:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-test-rust: python-tools ## Rust tests; the DynamoDB and S3 paths run against a real moto server.
+test-rust: python-tools oidc-tools ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
 	cargo test --workspace
 
 fuzz-api: python-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store.

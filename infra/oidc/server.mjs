@@ -2,8 +2,15 @@
 // oidc-provider with its own sign-in and sign-up pages that accept any e-mail, one public client (code + PKCE)
 // whose redirect URIs may be on localhost or 127.0.0.1 at any port, and `prompt=create` for sign-up.
 //
+// Like Cognito, it issues refresh tokens (the site renews its session with them) and JWT access tokens
+// (RS256, with `client_id`) that the API verifies against this provider's JWKS.
+//
 // Env: OIDC_PORT (default 9400), OIDC_ISSUER (default http://127.0.0.1:$OIDC_PORT),
-//      OIDC_CLIENT_ID (default academy-local). Stops cleanly on SIGTERM / SIGINT.
+//      OIDC_CLIENT_ID (default academy-local), OIDC_ACCESS_TOKEN_TTL (seconds, default 3600),
+//      OIDC_SIGNING_KEY (an RSA private key PEM file; default: a key made at start, so none is ever committed),
+//      OIDC_SIGNING_KID (default local-1). Stops cleanly on SIGTERM / SIGINT.
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { URL } from "node:url";
 import Provider, { interactionPolicy } from "oidc-provider";
@@ -11,6 +18,17 @@ import Provider, { interactionPolicy } from "oidc-provider";
 const port = Number(process.env.OIDC_PORT ?? 9400);
 const issuer = (process.env.OIDC_ISSUER ?? `http://127.0.0.1:${port}`).replace(/\/$/, "");
 const clientId = process.env.OIDC_CLIENT_ID ?? "academy-local";
+const accessTokenTtl = Number(process.env.OIDC_ACCESS_TOKEN_TTL ?? 3600);
+/** The API the access tokens are for (their `aud`); the API checks `client_id`, as with Cognito. */
+const apiResource = "urn:academy:api";
+
+function signingKey() {
+  const pem = process.env.OIDC_SIGNING_KEY
+    ? readFileSync(process.env.OIDC_SIGNING_KEY, "utf8")
+    : generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" });
+  const jwk = createPrivateKey(pem).export({ format: "jwk" });
+  return { ...jwk, kid: process.env.OIDC_SIGNING_KID ?? "local-1", alg: "RS256", use: "sig" };
+}
 
 /** Accounts live in memory: any e-mail signs in; sign-up also records a name. */
 const accounts = new Map();
@@ -43,25 +61,45 @@ const provider = new Provider(issuer, {
       client_name: "Skyline Tech Academy (local)",
       token_endpoint_auth_method: "none",
       application_type: "web",
-      grant_types: ["authorization_code"],
+      grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       redirect_uris: ["http://127.0.0.1/sign-in"],
       post_logout_redirect_uris: ["http://127.0.0.1/"],
     },
   ],
   pkce: { required: () => true },
+  jwks: { keys: [signingKey()] },
+  // Refresh tokens for the one (public) client, without asking for offline_access: as Cognito does.
+  issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
   // Like Cognito, put the profile and e-mail claims in the ID token (the site reads them from there).
   conformIdTokenClaims: false,
   // The site calls the token endpoint from the browser: allow loopback origins.
   clientBasedCORS: (_ctx, origin) => isLoopbackUrl(origin),
   scopes: ["openid", "profile", "email"],
   claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-  features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true, logoutSource } },
+  features: {
+    devInteractions: { enabled: false },
+    rpInitiatedLogout: { enabled: true, logoutSource },
+    // Access tokens are JWTs for the API, whatever the client asked for.
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => apiResource,
+      useGrantedResource: () => true,
+      getResourceServerInfo: () => ({
+        scope: "api",
+        audience: apiResource,
+        accessTokenFormat: "jwt",
+        accessTokenTTL: accessTokenTtl,
+        jwt: { sign: { alg: "RS256" } },
+      }),
+    },
+  },
   interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   // A first-party client: consent is implied for the scopes it asks for.
   loadExistingGrant: async (ctx) => {
     const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
     grant.addOIDCScope("openid profile email");
+    grant.addResourceScope(apiResource, "api");
     await grant.save();
     return grant;
   },
@@ -73,7 +111,7 @@ const provider = new Provider(issuer, {
     };
   },
   cookies: { keys: ["local-only-not-a-secret"] },
-  ttl: { AccessToken: 3600, IdToken: 3600, Session: 86400, Interaction: 3600, Grant: 86400 },
+  ttl: { AccessToken: accessTokenTtl, IdToken: 3600, Session: 86400, Interaction: 3600, Grant: 86400, RefreshToken: 14 * 86400 },
   renderError: (ctx, out) => {
     ctx.type = "html";
     ctx.body = page("Sign-in error", `<p>${escape(out.error)}: ${escape(out.error_description ?? "")}</p>`);

@@ -4,7 +4,8 @@
 # The command sees BASE_URL (e.g. http://127.0.0.1:40321), ACADEMY_STORE, ACADEMY_OUTBOX (the
 # folder the server mails into) and ACADEMY_BIN (the academy binary, for grants in tests).
 # With OIDC_PORT set it also starts the LOCAL ONLY OpenID provider (infra/oidc) on that port, exports
-# OIDC_ISSUER, and lets the site's CSP call it; the site must have been built with that issuer.
+# OIDC_ISSUER, lets the site's CSP call it, and has the API verify its access tokens
+# (ACADEMY_OIDC_ISSUER, ACADEMY_OIDC_CLIENT_ID); the site must have been built with that issuer.
 set -euo pipefail
 academy=$1; shift
 work=$(mktemp -d)
@@ -14,6 +15,7 @@ export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy" ACADEMY_LECTURES="$w
 oidc=
 if [ -n "${OIDC_PORT:-}" ]; then
   export OIDC_ISSUER="http://127.0.0.1:$OIDC_PORT" ACADEMY_CSP_CONNECT="http://127.0.0.1:$OIDC_PORT"
+  export ACADEMY_OIDC_ISSUER="$OIDC_ISSUER" ACADEMY_OIDC_CLIENT_ID="${OIDC_CLIENT_ID:-academy-local}"
   node infra/oidc/server.mjs >"$work/oidc.log" 2>&1 &
   oidc=$!
 fi

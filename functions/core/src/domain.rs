@@ -126,6 +126,29 @@ impl AccessGrant {
     }
 }
 
+/// A Secret ID linked to a student's account (`sub`): the grant it names, found again by its
+/// hash, so revoking the grant unlinks it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchLink {
+    pub sub: String,
+    pub batch_id: String,
+    pub secret_hash: String,
+    pub linked_at: i64,
+}
+
+/// Where a student is in one lecture. `completed` stays true once reached.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LectureProgress {
+    pub lecture_number: u32,
+    /// The second to resume at.
+    pub position_seconds: f64,
+    pub completed: bool,
+    /// Epoch seconds of the last save.
+    pub updated_at: i64,
+}
+
 /// Delivery state of a stored enquiry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

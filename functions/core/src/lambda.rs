@@ -5,6 +5,7 @@
 
 use crate::chat::{Knowledge, ModelProvider};
 use crate::edge::OriginGuard;
+use crate::identity::Verifier;
 use crate::lecture::{KeySource, LectureLinks, S3Files};
 use crate::routes::Endpoint;
 use crate::services::{self, Service};
@@ -48,9 +49,24 @@ fn lecture_links(config: &aws_config::SdkConfig) -> Result<Arc<LectureLinks>, St
     Ok(Arc::new(LectureLinks::new(keys, LectureLinks::lifetime_from_env()?)))
 }
 
+/// The sign-in verifier (`ACADEMY_OIDC_ISSUER`, `ACADEMY_OIDC_CLIENT_ID`), if sign-in is set up.
+fn verifier() -> Result<Option<Arc<Verifier>>, String> {
+    Ok(Verifier::from_env()?.map(Arc::new))
+}
+
 pub async fn videos() -> Result<services::Videos, String> {
     let config = crate::aws::config().await;
-    Ok(services::Videos { store: crate::aws::dynamodb_store(&config)?, links: lecture_links(&config)? })
+    Ok(services::Videos {
+        store: crate::aws::dynamodb_store(&config)?,
+        links: lecture_links(&config)?,
+        verifier: verifier()?,
+    })
+}
+
+/// Behind the JWT authorizer: the gateway's claims name the student; the verifier is the
+/// fallback when a request reaches the function without them.
+pub async fn me() -> Result<services::Me, String> {
+    Ok(services::Me { store: crate::aws::dynamodb_store(&crate::aws::config().await)?, verifier: verifier()? })
 }
 
 pub async fn lecture() -> Result<services::Lecture, String> {

@@ -2,6 +2,7 @@
 //! Lambda binary and the local `academy serve` process share. Handlers never see which adapter
 //! (DynamoDB or SQLite, S3 or local) sits behind the traits they are given.
 
+pub mod access;
 pub mod aws;
 pub mod catalog;
 pub mod chat;
@@ -11,6 +12,7 @@ pub mod error;
 pub mod forms;
 pub mod handlers;
 pub mod http;
+pub mod identity;
 pub mod ids;
 pub mod lambda;
 pub mod lecture;

@@ -2,15 +2,19 @@
 //! committed `functions/openapi.json` must equal this (a test checks), and the site's
 //! TypeScript types are generated from that file.
 
-use crate::domain::{Batch, Course, Health, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule};
+use crate::domain::{
+    Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule,
+};
 use crate::error::ErrorBody;
 use crate::forms::{FormType, FIELD_LIMITS};
 use crate::handlers::chat::{ChatAnswer, ChatRequest};
 use crate::handlers::geo::GeoAnswer;
+use crate::handlers::me::{LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::handlers::send_email::{SendEmailAnswer, SendEmailRequest};
-use crate::handlers::{catalog, chat, geo, health, lecture, send_email, videos};
+use crate::handlers::{catalog, chat, geo, health, lecture, me, send_email, videos};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
@@ -18,7 +22,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries and visitor country."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, and a signed-in student's own batches and progress."
     ),
     paths(
         health::health,
@@ -32,6 +36,10 @@ use utoipa::{Modify, OpenApi};
         send_email::send_email,
         geo::geo,
         chat::chat,
+        me::batches,
+        me::link,
+        me::progress,
+        me::save_progress,
     ),
     components(schemas(
         Course,
@@ -50,7 +58,13 @@ use utoipa::{Modify, OpenApi};
         ChatRequest,
         ChatAnswer,
         FormType,
-        crate::chat::AnswerSource
+        crate::chat::AnswerSource,
+        MyBatch,
+        MyBatches,
+        LinkRequest,
+        ProgressList,
+        ProgressUpdate,
+        LectureProgress
     )),
     modifiers(&Rules)
 )]
@@ -69,14 +83,26 @@ impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
-            for (post, operation) in [(false, item.get.as_mut()), (true, item.post.as_mut())] {
+            let operations = [(false, item.get.as_mut()), (true, item.post.as_mut()), (true, item.put.as_mut())];
+            for (with_body, operation) in operations {
                 if let Some(operation) = operation {
                     id_patterns(operation);
-                    common_answers(operation, post, without_store);
+                    common_answers(operation, with_body, without_store);
                 }
             }
         }
-        let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some("The OpenID provider's access token (Cognito in AWS)."))
+                    .build(),
+            ),
+        );
+        let schemas = &mut components.schemas;
         if let Some(RefOr::T(Schema::Object(chat))) = schemas.get_mut("ChatRequest") {
             let question = ObjectBuilder::new()
                 .schema_type(Type::String)
@@ -88,6 +114,24 @@ impl Modify for Rules {
         }
         if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("SendEmailRequest") {
             form.properties.insert("formData".into(), form_fields().into());
+        }
+        if let Some(RefOr::T(Schema::Object(link))) = schemas.get_mut("LinkRequest") {
+            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+            let secret = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(me::MAX_SECRET_CHARS))
+                .pattern(Some("\\S"));
+            link.properties.insert("batchId".into(), id.into());
+            link.properties.insert("secretId".into(), secret.into());
+        }
+        if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("ProgressUpdate") {
+            let position = ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0))
+                .maximum(Some(me::MAX_POSITION_SECONDS))
+                .description(Some("The second to resume at."));
+            update.properties.insert("positionSeconds".into(), position.into());
         }
     }
 }
@@ -104,12 +148,12 @@ fn id_patterns(operation: &mut Operation) {
     }
 }
 
-fn common_answers(operation: &mut Operation, post: bool, without_store: bool) {
+fn common_answers(operation: &mut Operation, with_body: bool, without_store: bool) {
     let mut common = vec![
         ("403", "in AWS: the request did not come through the site's CDN"),
         ("405", "the path is answered, but not with this method (see Allow)"),
     ];
-    if post {
+    if with_body {
         common.push(("413", "the body is larger than the endpoint accepts"));
         common.push(("415", "the body is not application/json"));
     }

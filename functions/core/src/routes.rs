@@ -18,6 +18,7 @@ pub enum Endpoint {
     Geo,
     Chat,
     Lecture,
+    Me,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -33,6 +34,13 @@ pub enum Route {
     SendEmail,
     Geo,
     Chat,
+    /// A signed-in student's linked batches (GET) or a new link (POST).
+    MyBatches,
+    MyProgress(String),
+    LectureProgress {
+        batch: String,
+        lecture: String,
+    },
     /// A lecture file behind a signed link (`/lecture/{batchId}/{lectureNumber}`, outside `/api`).
     Lecture {
         batch: String,
@@ -62,6 +70,9 @@ impl Route {
             ["send-email"] => Self::SendEmail,
             ["geo"] => Self::Geo,
             ["chat"] => Self::Chat,
+            ["me", "batches"] => Self::MyBatches,
+            ["me", "progress", batch] => Self::MyProgress(id(batch)),
+            ["me", "progress", batch, lecture] => Self::LectureProgress { batch: id(batch), lecture: id(lecture) },
             _ => return None,
         })
     }
@@ -77,30 +88,34 @@ impl Route {
             Self::Geo => Endpoint::Geo,
             Self::Chat => Endpoint::Chat,
             Self::Lecture { .. } => Endpoint::Lecture,
+            Self::MyBatches | Self::MyProgress(_) | Self::LectureProgress { .. } => Endpoint::Me,
         }
     }
 
-    /// The method the route answers.
-    pub fn method(&self) -> Method {
+    /// The methods the route answers (and HEAD wherever GET is answered).
+    pub fn methods(&self) -> &'static [Method] {
         match self {
-            Self::SendEmail | Self::Chat => Method::POST,
-            _ => Method::GET,
+            Self::SendEmail | Self::Chat => &[Method::POST],
+            Self::MyBatches => &[Method::GET, Method::POST],
+            Self::LectureProgress { .. } => &[Method::PUT],
+            _ => &[Method::GET],
         }
     }
 
-    /// The `Allow` header value for the route: a GET route answers HEAD too.
+    /// The `Allow` header value for the route.
     pub fn allow(&self) -> &'static str {
-        if self.method() == Method::POST {
-            "POST"
-        } else {
-            "GET, HEAD"
+        match self.methods() {
+            [Method::POST] => "POST",
+            [Method::PUT] => "PUT",
+            [Method::GET, Method::POST] => "GET, HEAD, POST",
+            _ => "GET, HEAD",
         }
     }
 
-    /// Whether the route answers `method` (HEAD wherever GET is answered).
+    /// Whether the route answers `method`.
     fn accepts(&self, method: &Method) -> bool {
-        let own = self.method();
-        method == own || (method == Method::HEAD && own == Method::GET)
+        let own = self.methods();
+        own.contains(method) || (method == Method::HEAD && own.contains(&Method::GET))
     }
 }
 
@@ -126,7 +141,7 @@ pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Resu
     if !route.accepts(req.method()) {
         return Err(ApiError::MethodNotAllowed { allow: route.allow() });
     }
-    if route.method() == Method::POST && !is_json(&req) {
+    if matches!(*req.method(), Method::POST | Method::PUT) && !is_json(&req) {
         return Err(ApiError::UnsupportedMediaType);
     }
     Ok((route, req))
@@ -168,6 +183,12 @@ mod tests {
         assert_eq!(Route::resolve("/api/send-email"), Some(Route::SendEmail));
         assert_eq!(Route::resolve("/api/geo"), Some(Route::Geo));
         assert_eq!(Route::resolve("/api/chat"), Some(Route::Chat));
+        assert_eq!(Route::resolve("/api/me/batches"), Some(Route::MyBatches));
+        assert_eq!(Route::resolve(&format!("/api/me/progress/{id}")), Some(Route::MyProgress(id.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/me/progress/{id}/2")),
+            Some(Route::LectureProgress { batch: id.into(), lecture: "2".into() })
+        );
         assert_eq!(
             Route::resolve(&format!("/lecture/{id}/3")),
             Some(Route::Lecture { batch: id.into(), lecture: "3".into() })
@@ -183,6 +204,9 @@ mod tests {
             "/courses",
             "/api/outline",
             "/api/batches/a/b/c",
+            "/api/me",
+            "/api/me/progress",
+            "/api/me/progress/a/1/x",
             "/lecture/a",
             "/lecture/a/1/x",
             "/lectures/a/1",

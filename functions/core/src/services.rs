@@ -7,12 +7,13 @@ use crate::chat::{Knowledge, ModelProvider};
 use crate::error::ApiError;
 use crate::handlers;
 use crate::handlers::send_email::InlineMail;
+use crate::identity::{identify, Verifier};
 use crate::lecture::{LectureFiles, LectureLinks};
 use crate::mail::{MailSettings, Mailer};
 use crate::routes::Route;
 use crate::store::Store;
 use async_trait::async_trait;
-use lambda_http::{Body, Request, Response};
+use lambda_http::{http::Method, Body, Request, Response};
 use std::sync::Arc;
 
 pub type Answer = Result<Response<Body>, ApiError>;
@@ -77,17 +78,44 @@ impl Service for Catalog {
     }
 }
 
-/// A batch's recorded lectures: the store, and the signer of lecture links.
+/// A batch's recorded lectures: the store, the signer of lecture links, and the sign-in
+/// verifier (a linked student may send a token instead of the Secret ID).
 pub struct Videos {
     pub store: Store,
     pub links: Arc<LectureLinks>,
+    pub verifier: Option<Arc<Verifier>>,
 }
 
 #[async_trait]
 impl Service for Videos {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
         let Route::Videos(batch) = route else { return not_here() };
-        handlers::videos::videos(&self.store, &self.links, req, &batch).await
+        handlers::videos::videos(&self.store, &self.links, self.verifier.as_deref(), req, &batch).await
+    }
+}
+
+/// A signed-in student's own learning: the store and the sign-in verifier (in AWS the gateway's
+/// JWT authorizer has verified the token already, and its claims are read instead).
+pub struct Me {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+}
+
+#[async_trait]
+impl Service for Me {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use handlers::me;
+        let student = identify(self.verifier.as_deref(), req).await?;
+        let store = &self.store;
+        match route {
+            Route::MyBatches if req.method() == Method::POST => me::link(store, &student, req).await,
+            Route::MyBatches => me::batches(store, &student).await,
+            Route::MyProgress(batch) => me::progress(store, &student, &batch).await,
+            Route::LectureProgress { batch, lecture } => {
+                me::save_progress(store, &student, req, &batch, &lecture).await
+            }
+            _ => not_here(),
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::chat::{Knowledge, ModelProvider};
 use crate::edge::OriginGuard;
+use crate::identity::Verifier;
 use crate::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
 use crate::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::routes::{Endpoint, Route};
@@ -26,6 +27,7 @@ pub struct AppState {
     pub send_email: services::SendEmail,
     pub chat: services::Chat,
     pub lecture: services::Lecture,
+    pub me: services::Me,
 }
 
 /// The store named by `ACADEMY_STORE`, or the local default.
@@ -64,22 +66,31 @@ impl AppState {
             }
         };
         let links = Arc::new(LectureLinks::new(keys, LectureLinks::lifetime_from_env()?));
-        Ok(Self::with(opened, links, files, ModelProvider::from_env(&config)))
+        let mut state = Self::with(opened, links, files, ModelProvider::from_env(&config));
+        state.sign_in(Verifier::from_env()?.map(Arc::new));
+        Ok(state)
     }
 
     /// Every service on `store` with the given lecture links, lecture files and model, no inline
-    /// mailer and the mail settings of the environment.
+    /// mailer, no sign-in (`sign_in`) and the mail settings of the environment.
     pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
         Self {
             origin: OriginGuard::from_env(),
             geo: services::Geo::from_env(),
             catalog: services::Catalog { store: store.clone() },
-            videos: services::Videos { store: store.clone(), links: links.clone() },
+            videos: services::Videos { store: store.clone(), links: links.clone(), verifier: None },
             send_email: services::SendEmail { store: store.clone(), inline: None },
             chat: services::Chat { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
             lecture: services::Lecture { store: store.clone(), links, files },
+            me: services::Me { store: store.clone(), verifier: None },
             store,
         }
+    }
+
+    /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
+    pub fn sign_in(&mut self, verifier: Option<Arc<Verifier>>) {
+        self.videos.verifier = verifier.clone();
+        self.me.verifier = verifier;
     }
 
     /// Mails each stored submission right away through `mailer`, with `settings`.
@@ -99,6 +110,7 @@ impl Service for AppState {
             Endpoint::SendEmail => self.send_email.answer(route, req).await,
             Endpoint::Chat => self.chat.answer(route, req).await,
             Endpoint::Lecture => self.lecture.answer(route, req).await,
+            Endpoint::Me => self.me.answer(route, req).await,
         }
     }
 }

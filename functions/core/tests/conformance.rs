@@ -2,7 +2,9 @@
 
 mod support;
 
-use academy_core::domain::{AccessGrant, Batch, Course, Outline, Submission, SubmissionStatus, Video};
+use academy_core::domain::{
+    AccessGrant, Batch, BatchLink, Course, LectureProgress, Outline, Submission, SubmissionStatus, Video,
+};
 use academy_core::store::{Store, StoreError};
 use serde_json::json;
 
@@ -171,6 +173,54 @@ async fn demo_catalog_imports(store: Store) {
     assert_eq!(store.list_courses().await.unwrap().len(), 4);
 }
 
+async fn links_belong_to_their_student(store: Store) {
+    // GIVEN two students, WHEN each links batches, THEN each lists only their own, by batch id,
+    // and linking again replaces the link.
+    let link = |sub: &str, batch: &str, hash: &str| BatchLink {
+        sub: sub.into(),
+        batch_id: batch.into(),
+        secret_hash: hash.into(),
+        linked_at: 1_700_000_000,
+    };
+    store.put_link(&link("student-a", B2, "h2")).await.unwrap();
+    store.put_link(&link("student-a", B1, "h1")).await.unwrap();
+    store.put_link(&link("student-b", B1, "h9")).await.unwrap();
+    let batches = |links: Vec<BatchLink>| links.into_iter().map(|l| l.batch_id).collect::<Vec<_>>();
+    assert_eq!(batches(store.list_links("student-a").await.unwrap()), [B1, B2]);
+    assert_eq!(batches(store.list_links("student-b").await.unwrap()), [B1]);
+    assert_eq!(store.list_links("student-c").await.unwrap(), []);
+    store.put_link(&link("student-a", B1, "h1-new")).await.unwrap();
+    assert_eq!(store.get_link("student-a", B1).await.unwrap().unwrap().secret_hash, "h1-new");
+    assert_eq!(store.get_link("student-b", B2).await.unwrap(), None);
+}
+
+async fn progress_is_per_student_batch_and_lecture(store: Store) {
+    // GIVEN progress in two batches, WHEN listed, THEN one batch's lectures come in lecture
+    // order (10 after 9), and another student or batch sees none of them.
+    let at = |lecture: u32, position: f64| LectureProgress {
+        lecture_number: lecture,
+        position_seconds: position,
+        completed: false,
+        updated_at: 1_700_000_000,
+    };
+    for lecture in [10, 2, 9] {
+        store.put_progress("student-a", B1, &at(lecture, 12.5)).await.unwrap();
+    }
+    store.put_progress("student-a", B2, &at(1, 1.0)).await.unwrap();
+    let numbers: Vec<u32> =
+        store.list_progress("student-a", B1).await.unwrap().into_iter().map(|p| p.lecture_number).collect();
+    assert_eq!(numbers, [2, 9, 10]);
+    assert_eq!(store.list_progress("student-b", B1).await.unwrap(), []);
+    assert_eq!(store.list_progress("student-a", B3).await.unwrap(), []);
+    // A save replaces the last one, position and all.
+    let done = LectureProgress { completed: true, ..at(9, 3599.25) };
+    store.put_progress("student-a", B1, &done).await.unwrap();
+    assert_eq!(store.get_progress("student-a", B1, 9).await.unwrap(), Some(done));
+    assert_eq!(store.list_progress("student-a", B1).await.unwrap().len(), 3);
+    // A student's links and progress share their partition without mixing.
+    assert_eq!(store.list_links("student-a").await.unwrap(), []);
+}
+
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -192,4 +242,6 @@ conformance!(
     rate_counters_count_and_expire,
     concurrent_attempts_never_pass_the_limit,
     demo_catalog_imports,
+    links_belong_to_their_student,
+    progress_is_per_student_batch_and_lecture,
 );

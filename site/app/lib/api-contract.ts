@@ -33,6 +33,32 @@ export const apiRules = {
       "enrollment-form"
     ]
   },
+  "LectureProgress": {
+    "lectureNumber": {
+      "minimum": 0
+    }
+  },
+  "LinkRequest": {
+    "batchId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "secretId": {
+      "minLength": 1,
+      "maxLength": 128,
+      "pattern": "\\S"
+    }
+  },
+  "MyBatch": {
+    "lecturesTotal": {
+      "minimum": 0
+    },
+    "lecturesWatched": {
+      "minimum": 0
+    },
+    "nextLecture": {
+      "minimum": 0
+    }
+  },
   "Outline": {
     "durationWeeks": {
       "minimum": 0
@@ -46,6 +72,12 @@ export const apiRules = {
   "OutlineWeek": {
     "week": {
       "minimum": 0
+    }
+  },
+  "ProgressUpdate": {
+    "positionSeconds": {
+      "minimum": 0,
+      "maximum": 86400
     }
   },
   "SendEmailRequest": {

@@ -131,6 +131,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_batches"];
+        put?: never;
+        post: operations["link_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/progress/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/progress/{batchId}/{lectureNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["save_progress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/outline/{courseId}": {
         parameters: {
             query?: never;
@@ -255,6 +303,49 @@ export interface components {
         Health: {
             status: string;
         };
+        /** @description Where a student is in one lecture. `completed` stays true once reached. */
+        LectureProgress: {
+            /** Format: int32 */
+            lectureNumber: number;
+            /**
+             * Format: double
+             * @description The second to resume at.
+             */
+            positionSeconds: number;
+            completed: boolean;
+            /**
+             * Format: int64
+             * @description Epoch seconds of the last save.
+             */
+            updatedAt: number;
+        };
+        /** @description `POST /api/me/batches` body. */
+        LinkRequest: {
+            batchId: string;
+            secretId: string;
+        };
+        /** @description A linked batch with the student's progress in it. */
+        MyBatch: {
+            batch: components["schemas"]["Batch"];
+            /** Format: int32 */
+            lecturesTotal: number;
+            /**
+             * Format: int32
+             * @description Lectures completed (watched to at least 90 %).
+             */
+            lecturesWatched: number;
+            /**
+             * Format: int32
+             * @description The first lecture not yet completed; none when all are.
+             */
+            nextLecture?: number | null;
+            /** Format: int64 */
+            linkedAt: number;
+        };
+        /** @description `GET /api/me/batches` answer. */
+        MyBatches: {
+            batches: components["schemas"]["MyBatch"][];
+        };
         /** @description The week-by-week plan of one course. */
         Outline: {
             courseId: string;
@@ -278,6 +369,19 @@ export interface components {
             title: string;
             theory: string[];
             lab: string;
+        };
+        /** @description `GET /api/me/progress/{batchId}` answer. */
+        ProgressList: {
+            batchId: string;
+            /** @description One entry per lecture the student has started, by lecture number. */
+            lectures: components["schemas"]["LectureProgress"][];
+        };
+        /** @description `PUT /api/me/progress/{batchId}/{lectureNumber}` body. */
+        ProgressUpdate: {
+            /** @description The second to resume at. */
+            positionSeconds: number;
+            /** @description Whether the lecture was watched to at least 90 %; once true it stays true. */
+            completed: boolean;
         };
         SendEmailAnswer: {
             ok: boolean;
@@ -526,9 +630,9 @@ export interface operations {
                 /** @description accepted for old links; prefer the header */
                 secretId?: string;
             };
-            header: {
-                /** @description the Secret ID granted for this batch */
-                "X-Secret-Id": string;
+            header?: {
+                /** @description the Secret ID granted for this batch; without it, a signed-in student's token (Authorization: Bearer) for a linked batch */
+                "X-Secret-Id"?: string | null;
             };
             path: {
                 /** @description 24 lowercase hex characters */
@@ -802,6 +906,321 @@ export interface operations {
             };
             /** @description the path is answered, but not with this method (see Allow) */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_batches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyBatches"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    link_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyBatch"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+                /** @description the lecture's number in its batch */
+                lectureNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgressUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LectureProgress"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

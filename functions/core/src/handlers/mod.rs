@@ -6,5 +6,6 @@ pub mod chat;
 pub mod geo;
 pub mod health;
 pub mod lecture;
+pub mod me;
 pub mod send_email;
 pub mod videos;

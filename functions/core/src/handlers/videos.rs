@@ -1,14 +1,15 @@
 //! `GET /api/batches/{batchId}/videos`: a batch's recorded lectures, for holders of a Secret ID
-//! granted for that batch. Failed guesses are counted per client and batch; the Secret ID
-//! itself is never logged.
+//! granted for that batch, or for a signed-in student who linked one (`Authorization: Bearer`).
+//! Failed guesses are counted per client and batch (`access.rs`); the Secret ID itself is never
+//! logged.
 
 use crate::domain::{Video, VideoList};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{client_ip, header, ok, query_param};
+use crate::http::{header, ok, query_param};
+use crate::identity::{bearer, identify, Verifier};
 use crate::lecture::{parse_s3_url, LectureLinks};
-use crate::rate::{Admission, SECRET_ID_GUESSES};
 use crate::store::Store;
-use crate::{ids, secret, time};
+use crate::{access, ids, time};
 use lambda_http::{Body, Request, Response};
 
 pub const SECRET_HEADER: &str = "x-secret-id";
@@ -16,7 +17,7 @@ pub const SECRET_HEADER: &str = "x-secret-id";
 #[utoipa::path(get, path = "/api/batches/{batchId}/videos", tag = "lectures",
     params(
         ("batchId" = String, Path, description = "24 lowercase hex characters"),
-        ("X-Secret-Id" = String, Header, description = "the Secret ID granted for this batch"),
+        ("X-Secret-Id" = Option<String>, Header, description = "the Secret ID granted for this batch; without it, a signed-in student's token (Authorization: Bearer) for a linked batch"),
         ("secretId" = Option<String>, Query, description = "accepted for old links; prefer the header"),
     ),
     responses(
@@ -27,6 +28,7 @@ pub const SECRET_HEADER: &str = "x-secret-id";
 pub async fn videos(
     store: &Store,
     links: &LectureLinks,
+    verifier: Option<&Verifier>,
     req: &Request,
     batch_id: &str,
 ) -> Result<Response<Body>, ApiError> {
@@ -34,28 +36,22 @@ pub async fn videos(
         return Err(ApiError::invalid_id("batch"));
     }
     let secret = header(req, SECRET_HEADER).map(str::to_owned).or_else(|| query_param(req, "secretId"));
-    let Some(secret) = secret else {
+    let signed_in = secret.is_none() && bearer(req).is_some();
+    if secret.is_none() && !signed_in {
         return Err(ApiError::Unauthorized("A Secret ID is required to watch recorded lectures.".into()));
-    };
+    }
     if store.get_batch(batch_id).await?.is_none() {
         return Err(ApiError::NotFound("No batch has this id.".into()));
     }
+    let grant = match secret {
+        Some(secret) => access::check_secret(store, req, batch_id, &secret).await?,
+        None => {
+            let student = identify(verifier, req).await?;
+            access::linked_grant(store, &student.sub, batch_id).await?.ok_or_else(access::not_linked)?
+        }
+    };
 
     let now = time::now();
-    let guesser = format!("{batch_id}#{}", client_ip(req));
-    let attempt = match SECRET_ID_GUESSES.admit(store, &guesser, now).await? {
-        Admission::Refused { retry_after } => return Err(ApiError::TooManyRequests { retry_after }),
-        Admission::Admitted { count } => count,
-    };
-    let grant = store.find_grant(batch_id, &secret::hash(&secret)).await?.filter(|g| g.is_active());
-    let Some(grant) = grant else {
-        tracing::info!(batch = batch_id, failures = attempt, "secret id refused");
-        return Err(ApiError::Forbidden("This Secret ID is not valid for this batch.".into()));
-    };
-    if let Err(e) = SECRET_ID_GUESSES.refund(store, &guesser, now).await {
-        tracing::warn!(error = %e, "could not give back a right Secret ID's count");
-    }
-
     let mut videos: Vec<Video> = store.list_videos(batch_id).await?;
     for video in videos.iter_mut().filter(|v| parse_s3_url(&v.url).is_some()) {
         video.url = links.sign(batch_id, video.lecture_number, &grant.secret_hash, now).await.map_err(|error| {

@@ -37,3 +37,21 @@ pub fn submission_pk(id: &str) -> String {
 pub fn rate_pk(scope: &str, client: &str) -> String {
     format!("RATE#{scope}#{client}")
 }
+
+/// Everything one signed-in student owns lives under their `sub`.
+pub fn user_pk(sub: &str) -> String {
+    format!("USER#{sub}")
+}
+
+pub fn link_sk(batch_id: &str) -> String {
+    format!("LINK#{batch_id}")
+}
+
+/// A batch's progress records, ordered by lecture number (`progress_sk` starts with this).
+pub fn progress_prefix(batch_id: &str) -> String {
+    format!("PROGRESS#{batch_id}#")
+}
+
+pub fn progress_sk(batch_id: &str, lecture_number: u32) -> String {
+    format!("{}{lecture_number:05}", progress_prefix(batch_id))
+}

@@ -1,7 +1,7 @@
 //! The product's records on top of `Items`: one mapping for both backends.
 
 use super::{keys, Item, Items, PutMode, Result, StoreError};
-use crate::domain::{AccessGrant, Batch, Course, Outline, Submission, Video};
+use crate::domain::{AccessGrant, Batch, BatchLink, Course, LectureProgress, Outline, Submission, Video};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -132,6 +132,45 @@ impl Store {
         let revoked = AccessGrant { revoked_at: Some(at), ..grant.clone() };
         let it = item(keys::batch_pk(&grant.batch_id), keys::grant_sk(&grant.secret_hash), &revoked)?;
         self.items.put(it, PutMode::Upsert).await
+    }
+
+    // A student's own records, under their `sub`: linked Secret IDs and lecture progress.
+
+    /// Links (or re-links) a batch to a student's account.
+    pub async fn put_link(&self, link: &BatchLink) -> Result<()> {
+        let it = item(keys::user_pk(&link.sub), keys::link_sk(&link.batch_id), link)?;
+        self.items.put(it, PutMode::Upsert).await
+    }
+
+    pub async fn get_link(&self, sub: &str, batch_id: &str) -> Result<Option<BatchLink>> {
+        let found = self.items.get(&keys::user_pk(sub), &keys::link_sk(batch_id), 0).await?;
+        found.map(record_of).transpose()
+    }
+
+    /// A student's links, by batch id.
+    pub async fn list_links(&self, sub: &str) -> Result<Vec<BatchLink>> {
+        records_of(self.items.query(&keys::user_pk(sub), "LINK#", 0).await?)
+    }
+
+    /// Saves a student's place in one lecture (replacing the last save).
+    pub async fn put_progress(&self, sub: &str, batch_id: &str, progress: &LectureProgress) -> Result<()> {
+        let it = item(keys::user_pk(sub), keys::progress_sk(batch_id, progress.lecture_number), progress)?;
+        self.items.put(it, PutMode::Upsert).await
+    }
+
+    pub async fn get_progress(
+        &self,
+        sub: &str,
+        batch_id: &str,
+        lecture_number: u32,
+    ) -> Result<Option<LectureProgress>> {
+        let found = self.items.get(&keys::user_pk(sub), &keys::progress_sk(batch_id, lecture_number), 0).await?;
+        found.map(record_of).transpose()
+    }
+
+    /// A student's progress in one batch, by lecture number.
+    pub async fn list_progress(&self, sub: &str, batch_id: &str) -> Result<Vec<LectureProgress>> {
+        records_of(self.items.query(&keys::user_pk(sub), &keys::progress_prefix(batch_id), 0).await?)
     }
 
     // Submissions: a conditional put makes a retried submission one record.

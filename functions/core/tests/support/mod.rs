@@ -25,23 +25,29 @@ pub fn moto_endpoint() -> &'static str {
     ENDPOINT.get_or_init(start_moto)
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 fn start_moto() -> String {
     let program = std::env::var("MOTO_SERVER").unwrap_or_else(|_| "moto_server".into());
     let port = free_port();
+    let mut command = Command::new(&program);
+    command.args(["-H", "127.0.0.1", "-p", &port.to_string()]);
+    let endpoint = serve_for_life(command, port, "`make test` installs moto into the venv");
+    eprintln!("moto server (AWS API) at {endpoint}");
+    endpoint
+}
+
+/// Starts `command` (a server that will listen on `port`) for as long as the test process lives,
+/// and waits until it accepts connections. `hint` says how to install it when it cannot start.
+pub fn serve_for_life(mut command: Command, port: u16, hint: &'static str) -> String {
     let (tx, rx) = mpsc::channel();
+    let program = command.get_program().to_string_lossy().into_owned();
     // The child is spawned from a thread that lives as long as the test process, so the
     // parent-death signal below fires when the tests end, not when one test's thread does.
     std::thread::spawn(move || {
-        let mut command = Command::new(&program);
-        command
-            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
+        command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
         // SAFETY: prctl is async-signal-safe; it only asks the kernel to end the child with us.
         unsafe {
             command.pre_exec(|| {
@@ -58,19 +64,18 @@ fn start_moto() -> String {
                 }
             }
             Err(e) => {
-                tx.send(Err(format!("cannot start {program} ({e}); `make test` installs moto into the venv"))).unwrap()
+                let program = command.get_program().to_string_lossy();
+                tx.send(Err(format!("cannot start {program} ({e}); {hint}"))).unwrap()
             }
         }
     });
     rx.recv().unwrap().unwrap_or_else(|e| panic!("{e}"));
     let deadline = Instant::now() + Duration::from_secs(30);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "moto did not start on port {port}");
+        assert!(Instant::now() < deadline, "{program} did not start on port {port}");
         std::thread::sleep(Duration::from_millis(100));
     }
-    let endpoint = format!("http://127.0.0.1:{port}");
-    eprintln!("moto server (AWS API) at {endpoint}");
-    endpoint
+    format!("http://127.0.0.1:{port}")
 }
 
 /// SDK configuration pointing at moto with test credentials.
@@ -179,6 +184,22 @@ pub fn request_with_body(method: &str, path: &str, headers: &[(&str, &str)], ip:
     let mut context = ApiGatewayV2httpRequestContext::default();
     context.http.source_ip = Some(ip.into());
     builder.body(body).unwrap().with_request_context(RequestContext::ApiGatewayV2(context))
+}
+
+/// `req` as API Gateway passes it on after its JWT authorizer verified a token for `sub`.
+pub fn as_student(req: Request, sub: &str) -> Request {
+    use lambda_http::aws_lambda_events::apigw::{
+        ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription,
+    };
+    let Some(RequestContext::ApiGatewayV2(mut context)) = req.request_context_ref().cloned() else {
+        panic!("an API Gateway request")
+    };
+    let mut jwt = ApiGatewayRequestAuthorizerJwtDescription::default();
+    jwt.claims.insert("sub".into(), sub.into());
+    let mut authorizer = ApiGatewayRequestAuthorizer::default();
+    authorizer.jwt = Some(jwt);
+    context.authorizer = Some(authorizer);
+    req.with_request_context(RequestContext::ApiGatewayV2(context))
 }
 
 pub fn get(path: &str) -> Request {

@@ -1,0 +1,311 @@
+//! A signed-in student's own learning, through the dispatcher every Lambda and `academy serve`
+//! use: access tokens from the real local OpenID provider verified against its JWKS, linking a
+//! Secret ID, progress per lecture, and one student never reaching another's records.
+
+mod oidc;
+mod support;
+
+use academy_core::identity::{Student, Verifier};
+use academy_core::state::AppState;
+use academy_core::{rate, time};
+use lambda_http::Body;
+use oidc::{claims, provider, sign, sign_in, unsigned, CLIENT_ID};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use support::{assert_error, call, request, request_with_body};
+
+const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
+const CS_04: &str = "665f1c2a9b3e4d0012a1c00c";
+
+fn verifier() -> Verifier {
+    Verifier::new(&provider().issuer, CLIENT_ID).unwrap()
+}
+
+async fn state() -> AppState {
+    let mut state = support::app_state(support::seeded(support::sqlite_store()).await).await;
+    state.sign_in(Some(Arc::new(verifier())));
+    state
+}
+
+fn bearer(token: &str) -> String {
+    format!("Bearer {token}")
+}
+
+async fn get(state: &AppState, path: &str, token: &str) -> (u16, lambda_http::http::HeaderMap, Value) {
+    call(state, request("GET", path, &[("authorization", &bearer(token))], "198.51.100.7")).await
+}
+
+async fn send(
+    state: &AppState,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> (u16, lambda_http::http::HeaderMap, Value) {
+    let headers = [("authorization", bearer(token)), ("content-type", "application/json".into())];
+    let headers: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    call(state, request_with_body(method, path, &headers, "198.51.100.7", Body::Text(body.to_string()))).await
+}
+
+async fn link(state: &AppState, token: &str, batch: &str, secret: &str) -> (u16, lambda_http::http::HeaderMap, Value) {
+    send(state, "POST", "/api/me/batches", token, json!({"batchId": batch, "secretId": secret})).await
+}
+
+fn progress_path(batch: &str, lecture: u32) -> String {
+    format!("/api/me/progress/{batch}/{lecture}")
+}
+
+// Verification
+
+#[tokio::test]
+async fn a_token_from_the_provider_names_its_student_and_so_does_a_renewed_one() {
+    let tokens = sign_in("ayesha@example.pk").await;
+    let verifier = verifier();
+    assert_eq!(verifier.verify(&tokens.access).await.unwrap(), Student { sub: "ayesha@example.pk".into() });
+    let renewed = oidc::refresh(&tokens.refresh).await;
+    assert_ne!(renewed.access, tokens.access);
+    assert_eq!(verifier.verify(&renewed.access).await.unwrap().sub, "ayesha@example.pk");
+}
+
+#[tokio::test]
+async fn forged_expired_and_foreign_tokens_are_refused() {
+    let p = provider();
+    let verifier = verifier();
+    let good = claims("bilal@example.pk");
+    // The test's own signing is right: the same claims signed with the provider's key pass.
+    assert_eq!(verifier.verify(&sign(&good, &p.key)).await.unwrap().sub, "bilal@example.pk");
+
+    let mut expired = good.clone();
+    expired["exp"] = json!(time::now() - 120);
+    let mut other_issuer = good.clone();
+    other_issuer["iss"] = json!("https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_other");
+    let mut other_client = good.clone();
+    other_client["client_id"] = json!("another-app");
+    other_client["aud"] = json!("another-app");
+    let mut id_token_of_cognito = good.clone();
+    id_token_of_cognito["token_use"] = json!("id");
+    let mut no_subject = good.clone();
+    no_subject.as_object_mut().unwrap().remove("sub");
+    let hmac_with_public_name = {
+        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+        header.kid = Some(oidc::KID.into());
+        jsonwebtoken::encode(&header, &good, &jsonwebtoken::EncodingKey::from_secret(b"public")).unwrap()
+    };
+    let tampered = {
+        let token = sign(&good, &p.key);
+        let (head, rest) = token.split_once('.').unwrap();
+        let (_, signature) = rest.split_once('.').unwrap();
+        let forged = base64::Engine::encode(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+            claims("someone-else@example.pk").to_string(),
+        );
+        format!("{head}.{forged}.{signature}")
+    };
+    let cases = [
+        ("expired", sign(&expired, &p.key)),
+        ("other issuer", sign(&other_issuer, &p.key)),
+        ("other audience", sign(&other_client, &p.key)),
+        ("an ID token", sign(&id_token_of_cognito, &p.key)),
+        ("no sub", sign(&no_subject, &p.key)),
+        ("bad signature", sign(&good, &p.stranger)),
+        ("tampered claims", tampered),
+        ("alg none", unsigned(&good)),
+        ("HS256", hmac_with_public_name),
+        ("not a JWT", "not-a-token".into()),
+    ];
+    for (what, token) in cases {
+        let refused = verifier.verify(&token).await;
+        assert!(matches!(refused, Err(academy_core::error::ApiError::Unauthorized(_))), "{what}: {refused:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_api_answers_401_json_without_a_valid_token() {
+    let state = state().await;
+    let path = format!("/api/me/progress/{MERN_07}");
+    let answer = call(&state, request("GET", &path, &[], "198.51.100.7")).await;
+    assert_error(&answer, 401, "unauthorized");
+    assert_error(&get(&state, &path, &unsigned(&claims("x@example.pk"))).await, 401, "unauthorized");
+    assert_error(
+        &get(&state, "/api/me/batches", &sign(&claims("x@example.pk"), &provider().stranger)).await,
+        401,
+        "unauthorized",
+    );
+    // Without sign-in set up, nobody is signed in.
+    let mut unset = support::app_state(support::sqlite_store()).await;
+    unset.sign_in(None);
+    let token = sign_in("noor@example.pk").await.access;
+    assert_error(&get(&unset, "/api/me/batches", &token).await, 401, "unauthorized");
+}
+
+// Linking and progress
+
+#[tokio::test]
+async fn a_student_links_a_secret_id_and_their_progress_follows_them() {
+    let state = state().await;
+    let (secret, _) = support::grant(&state.store, MERN_07).await;
+    let token = sign_in("hira@example.pk").await.access;
+
+    let (status, _, none) = get(&state, "/api/me/batches", &token).await;
+    assert_eq!((status, none), (200, json!({"batches": []})));
+
+    let (status, _, linked) = link(&state, &token, MERN_07, &secret).await;
+    assert_eq!(status, 200, "{linked}");
+    assert_eq!(linked["batch"]["_id"], MERN_07);
+    let total = linked["lecturesTotal"].as_u64().unwrap();
+    assert!(total >= 2, "the demo batch has lectures");
+    assert_eq!((linked["lecturesWatched"].as_u64(), linked["nextLecture"].as_u64()), (Some(0), Some(1)));
+
+    // The videos endpoint takes the token instead of the Secret ID.
+    let (status, _, videos) = get(&state, &format!("/api/batches/{MERN_07}/videos"), &token).await;
+    assert_eq!(status, 200);
+    assert_eq!(videos["videos"].as_array().unwrap().len() as u64, total);
+    assert!(videos["videos"][0]["url"].as_str().unwrap().starts_with("/lecture/"));
+
+    let saved =
+        send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 42.5, "completed": false}))
+            .await;
+    assert_eq!(saved.0, 200, "{}", saved.2);
+    assert_eq!((saved.2["lectureNumber"].as_u64(), saved.2["positionSeconds"].as_f64()), (Some(1), Some(42.5)));
+    // The same write again is the same record (idempotent).
+    send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 42.5, "completed": false})).await;
+    let (_, _, progress) = get(&state, &format!("/api/me/progress/{MERN_07}"), &token).await;
+    assert_eq!(progress["batchId"], MERN_07);
+    assert_eq!(progress["lectures"].as_array().unwrap().len(), 1);
+    assert_eq!(progress["lectures"][0]["positionSeconds"], 42.5);
+
+    // Finished: it counts as watched and stays so when rewatched from the start.
+    send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 300, "completed": true})).await;
+    let (_, _, again) =
+        send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 3, "completed": false}))
+            .await;
+    assert_eq!((again["completed"].as_bool(), again["positionSeconds"].as_f64()), (Some(true), Some(3.0)));
+    let (_, _, mine) = get(&state, "/api/me/batches", &token).await;
+    assert_eq!(mine["batches"][0]["lecturesWatched"], 1);
+    assert_eq!(mine["batches"][0]["nextLecture"], 2);
+
+    // A new token of the same account (another device) sees the same.
+    let other_device = sign_in("hira@example.pk").await.access;
+    let (_, _, there) = get(&state, &format!("/api/me/progress/{MERN_07}"), &other_device).await;
+    assert_eq!(there, progress_after(&state, &token).await);
+}
+
+async fn progress_after(state: &AppState, token: &str) -> Value {
+    get(state, &format!("/api/me/progress/{MERN_07}"), token).await.2
+}
+
+#[tokio::test]
+async fn one_student_never_reads_or_writes_anothers_progress() {
+    let state = state().await;
+    let (secret, _) = support::grant(&state.store, MERN_07).await;
+    let first = sign_in("first@example.pk").await.access;
+    let second = sign_in("second@example.pk").await.access;
+    assert_eq!(link(&state, &first, MERN_07, &secret).await.0, 200);
+    send(&state, "PUT", &progress_path(MERN_07, 2), &first, json!({"positionSeconds": 61, "completed": false})).await;
+
+    let (status, _, theirs) = get(&state, &format!("/api/me/progress/{MERN_07}"), &second).await;
+    assert_eq!((status, theirs["lectures"].clone()), (200, json!([])));
+    assert_eq!(get(&state, "/api/me/batches", &second).await.2, json!({"batches": []}));
+    // Writing without a link of one's own is refused, and the first student's record is untouched.
+    let refused =
+        send(&state, "PUT", &progress_path(MERN_07, 2), &second, json!({"positionSeconds": 0, "completed": true}))
+            .await;
+    assert_error(&refused, 403, "forbidden");
+    assert_error(&get(&state, &format!("/api/batches/{MERN_07}/videos"), &second).await, 403, "forbidden");
+    let (_, _, still) = get(&state, &format!("/api/me/progress/{MERN_07}"), &first).await;
+    assert_eq!(
+        (still["lectures"][0]["positionSeconds"].as_f64(), still["lectures"][0]["completed"].as_bool()),
+        (Some(61.0), Some(false))
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_secret_id_counts_toward_the_same_guessing_limit() {
+    let state = state().await;
+    let (secret, _) = support::grant(&state.store, CS_04).await;
+    let token = sign_in("guesser@example.pk").await.access;
+    assert_error(&link(&state, &token, CS_04, "not-the-secret").await, 403, "forbidden");
+    // The rest of the window's guesses go to the videos endpoint, from the same address.
+    for _ in 1..rate::SECRET_ID_GUESSES.max {
+        let path = format!("/api/batches/{CS_04}/videos");
+        let answer = call(&state, request("GET", &path, &[("x-secret-id", "wrong")], "198.51.100.7")).await;
+        assert_eq!(answer.0, 403);
+    }
+    let (status, headers, _) = link(&state, &token, CS_04, &secret).await;
+    assert_eq!(status, 429, "even the right Secret ID waits once the limit is reached");
+    assert!(headers.contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn revoking_the_grant_unlinks_the_batch() {
+    let state = state().await;
+    let (secret, grant) = support::grant(&state.store, MERN_07).await;
+    let token = sign_in("revoked@example.pk").await.access;
+    assert_eq!(link(&state, &token, MERN_07, &secret).await.0, 200);
+    state.store.revoke_grant(&grant, time::now()).await.unwrap();
+    assert_eq!(get(&state, "/api/me/batches", &token).await.2, json!({"batches": []}));
+    assert_error(&get(&state, &format!("/api/batches/{MERN_07}/videos"), &token).await, 403, "forbidden");
+    let write =
+        send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 1, "completed": false}))
+            .await;
+    assert_error(&write, 403, "forbidden");
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_clear_4xx() {
+    let state = state().await;
+    let (secret, _) = support::grant(&state.store, MERN_07).await;
+    let token = sign_in("careful@example.pk").await.access;
+    assert_eq!(link(&state, &token, MERN_07, &secret).await.0, 200);
+    let put = |path: String, body: Value| {
+        let token = token.clone();
+        let state = &state;
+        async move { send(state, "PUT", &path, &token, body).await }
+    };
+    let position = |p: Value| json!({"positionSeconds": p, "completed": false});
+    assert_error(&put(progress_path(MERN_07, 1), position(json!(-1))).await, 400, "bad_request");
+    assert_error(&put(progress_path(MERN_07, 1), position(json!(86_401))).await, 400, "bad_request");
+    assert_error(&put(progress_path(MERN_07, 1), position(json!("12"))).await, 400, "bad_request");
+    assert_error(&put(progress_path(MERN_07, 1), json!({"positionSeconds": 1})).await, 400, "bad_request");
+    assert_error(
+        &put(progress_path(MERN_07, 1), json!({"positionSeconds": 1, "completed": false, "x": 1})).await,
+        400,
+        "bad_request",
+    );
+    assert_error(&put(format!("/api/me/progress/{MERN_07}/0"), position(json!(1))).await, 400, "bad_request");
+    assert_error(&put(format!("/api/me/progress/{MERN_07}/abc"), position(json!(1))).await, 400, "bad_request");
+    assert_error(&put(progress_path(MERN_07, 999), position(json!(1))).await, 404, "not_found");
+    assert_error(&put(progress_path("NOT-AN-ID", 1), position(json!(1))).await, 400, "bad_request");
+    assert_eq!(put(progress_path(MERN_07, 1), position(json!(86_400))).await.0, 200);
+    let huge = json!({"positionSeconds": 1, "completed": false, "pad": "x".repeat(4096)});
+    assert_error(&put(progress_path(MERN_07, 1), huge).await, 413, "payload_too_large");
+
+    assert_error(&link(&state, &token, "NOT-AN-ID", &secret).await, 400, "bad_request");
+    assert_error(&link(&state, &token, "ffffffffffffffffffffffff", &secret).await, 404, "not_found");
+    assert_error(&link(&state, &token, MERN_07, "   ").await, 400, "bad_request");
+    assert_error(&link(&state, &token, MERN_07, &"s".repeat(129)).await, 400, "bad_request");
+    assert_error(&get(&state, "/api/me/progress/NOT-AN-ID", &token).await, 400, "bad_request");
+    let not_json = request_with_body(
+        "PUT",
+        &progress_path(MERN_07, 1),
+        &[("authorization", &bearer(&token)), ("content-type", "text/plain")],
+        "198.51.100.7",
+        Body::Text("{}".into()),
+    );
+    assert_error(&call(&state, not_json).await, 415, "unsupported_media_type");
+    let (status, headers, _) = call(&state, request("DELETE", "/api/me/batches", &[], "198.51.100.7")).await;
+    assert_eq!((status, headers["allow"].to_str().unwrap()), (405, "GET, HEAD, POST"));
+}
+
+#[tokio::test]
+async fn behind_the_gateway_the_authorizers_claims_name_the_student() {
+    let state = state().await;
+    let (secret, _) = support::grant(&state.store, MERN_07).await;
+    let token = sign_in("gateway@example.pk").await.access;
+    assert_eq!(link(&state, &token, MERN_07, &secret).await.0, 200);
+    // No bearer token at all: only the verified claims API Gateway put in the request context.
+    let req = support::as_student(request("GET", "/api/me/batches", &[], "198.51.100.7"), "gateway@example.pk");
+    let (status, _, mine) = call(&state, req).await;
+    assert_eq!(status, 200);
+    assert_eq!(mine["batches"][0]["batch"]["_id"], MERN_07);
+}
