@@ -7,7 +7,7 @@ import type { components, paths } from "./api-types";
 export const API_TIMEOUT_MS = 10_000;
 
 type ApiPath = keyof paths;
-type Method = "get" | "post";
+type Method = "get" | "post" | "put";
 type Operation<P extends ApiPath, M extends Method> = paths[P][M];
 
 /** The JSON body of an operation's 200 answer, from the contract. */
@@ -22,6 +22,10 @@ type PathParams<P extends string> = [ParamNames<P>] extends [never] ? { params?:
 
 export type RequestOptions<P extends ApiPath, M extends Method> = PathParams<P & string> & {
   headers?: Record<string, string>;
+  /** A signed-in student's access token, sent as `Authorization: Bearer`. */
+  token?: string;
+  /** Let the request outlive the page (a last save as the tab closes). */
+  keepalive?: boolean;
   /** Tests pass their own fetch. */
   fetch?: typeof fetch;
 } & ([Body<P, M>] extends [never] ? { body?: undefined } : { body: Body<P, M> });
@@ -84,10 +88,12 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
 type OptionsArg<P extends ApiPath, M extends Method> = object extends RequestOptions<P, M> ? [RequestOptions<P, M>?] : [RequestOptions<P, M>];
 
 export async function apiRequest<P extends ApiPath, M extends Method>(method: M, path: P, ...[options]: OptionsArg<P, M>): Promise<Answer<P, M>> {
-  const { params, headers, body, fetch: fetchImpl = fetch } = (options ?? {}) as {
+  const { params, headers, body, token, keepalive, fetch: fetchImpl = fetch } = (options ?? {}) as {
     params?: Record<string, string>;
     headers?: Record<string, string>;
     body?: unknown;
+    token?: string;
+    keepalive?: boolean;
     fetch?: typeof fetch;
   };
   const controller = new AbortController();
@@ -97,9 +103,15 @@ export async function apiRequest<P extends ApiPath, M extends Method>(method: M,
     try {
       res = await fetchImpl(fillPath(path, params), {
         method: method.toUpperCase(),
-        headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        headers: {
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
+        keepalive,
       });
     } catch {
       // A browser's own failure text ("Failed to fetch") means nothing to a visitor: callers choose the words.
@@ -123,3 +135,4 @@ export async function apiRequest<P extends ApiPath, M extends Method>(method: M,
 
 export const apiGet = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "get">) => apiRequest("get", path, ...options);
 export const apiPost = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "post">) => apiRequest("post", path, ...options);
+export const apiPut = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "put">) => apiRequest("put", path, ...options);

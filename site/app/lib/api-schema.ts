@@ -18,3 +18,6 @@ export type ChatRequest = Schemas["ChatRequest"];
 export type AnswerSource = Schemas["AnswerSource"];
 export type SendEmailAnswer = Schemas["SendEmailAnswer"];
 export type ErrorBody = Schemas["ErrorBody"];
+export type MyBatch = Schemas["MyBatch"];
+export type LectureProgress = Schemas["LectureProgress"];
+export type ProgressUpdate = Schemas["ProgressUpdate"];

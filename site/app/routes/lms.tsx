@@ -1,8 +1,9 @@
-// /lms: signed-in users only. Hero, the courses from GET /api/courses (each opens a choice dialog), story,
-// stats, mission, vision and the six values. The fixed content is build-time data; the clientLoader sends a
-// signed-out visitor to sign-in and starts the course list, which shows its own loading, error and empty states.
+// /lms: signed-in users only. Hero, "My batches" (the student's linked batches with their progress, and the form
+// that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
+// vision and the six values. The fixed content is build-time data; the clientLoader sends a signed-out visitor to
+// sign-in and starts the lists, which show their own loading, error and empty states.
 import { lazy, Suspense, use, useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useRevalidator } from "react-router";
 import { FeatureGrid } from "../components/FeatureGrid";
 import { Img } from "../components/Img";
 import { PageHero } from "../components/PageHero";
@@ -10,10 +11,14 @@ import { Section, SectionHeading } from "../components/Section";
 import { FoundingStory, MissionVision } from "../components/AboutSections";
 import { StatsStrip } from "../components/Stats";
 import { paths } from "../config/paths";
+import { accessToken } from "../features/auth/access-token";
+import { getAllBatches } from "../features/lms/api/get-batches";
 import { getCourses } from "../features/lms/api/get-courses";
+import { getMyBatches, linkBatch } from "../features/lms/api/student";
+import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "./lms.server";
-import type { Course } from "../lib/api-schema";
+import type { Batch, Course } from "../lib/api-schema";
 import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
@@ -34,7 +39,12 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     (list) => ({ kind: "list", courses: list }),
     (e: unknown) => ({ kind: "error", message: e instanceof ApiError ? e.statusText : "Network error" }),
   );
-  return { ...(await serverLoader()), courses };
+  const myBatches: Promise<MyBatchList> = getMyBatches(accessToken).then(
+    (batches) => ({ kind: "list", batches }),
+    () => ({ kind: "error" }),
+  );
+  const allBatches: Promise<Batch[]> = getAllBatches().catch(() => []);
+  return { ...(await serverLoader()), courses, myBatches, allBatches };
 }
 clientLoader.hydrate = true as const;
 
@@ -57,6 +67,7 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
   const session = useSignedInGate();
   const signedIn = session.status === "signed-in";
   const [chosen, setChosen] = useState<Course | null>(null);
+  const { revalidate } = useRevalidator();
 
   if (!signedIn) return <HydrateFallback />;
 
@@ -71,6 +82,20 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
           Browse All Courses
         </Link>
       </PageHero>
+
+      <Section headingId="lms-mine" className="bg-slate-50">
+        <SectionHeading id="lms-mine" eyebrow="Your learning" title="My batches" />
+        <Suspense fallback={<p role="status">{myBatchesTexts.loading}</p>}>
+          <MyBatchesList list={d.myBatches} onRetry={() => void revalidate()} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <LinkBatchForm
+            batches={d.allBatches}
+            link={(batchId, secretId) => linkBatch(accessToken, batchId, secretId)}
+            onLinked={() => void revalidate()}
+          />
+        </Suspense>
+      </Section>
 
       <Section headingId="lms-courses">
         <SectionHeading id="lms-courses" eyebrow="Courses" title="Our Courses" />

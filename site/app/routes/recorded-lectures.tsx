@@ -1,16 +1,24 @@
 // /recorded-lectures/:batchId: the batch heading, the 'Access Restricted' card (Secret ID), then the lecture
-// table; Watch opens the full-screen overlay. The batch (and the lectures, when a Secret ID is kept from an earlier
-// visit) load in the browser before the page shows (clientLoader); a Secret ID typed here loads them on submit.
+// table; Watch opens the full-screen overlay. The batch and the lectures load in the browser before the page shows
+// (clientLoader): a signed-in student who linked the batch gets them with their token, with where they stand in
+// each lecture; otherwise a Secret ID kept from an earlier visit opens them, or one typed here (and a signed-in
+// student's typed Secret ID is linked to the account, so progress is kept from then on). `?lecture=N` opens
+// lecture N at once (the "Continue" of /lms).
 import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/Icon";
 import { paths } from "../config/paths";
+import { accessToken } from "../features/auth/access-token";
+import { currentSession } from "../features/auth/session";
 import { getBatch } from "../features/lms/api/get-batch";
-import { storedSecretId } from "../features/lms/api/get-videos";
+import { storedSecretId, type VideoAccess } from "../features/lms/api/get-videos";
+import { getProgress, linkBatch, saveProgress } from "../features/lms/api/student";
+import { LectureTable } from "../features/lms/components/LectureTable";
 import { SecretIdForm } from "../features/lms/components/SecretIdForm";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
-import { requestVideos, type VideosResult } from "../features/lms/hooks/use-batch-videos";
+import { requestVideos } from "../features/lms/hooks/use-batch-videos";
 import type { PlayingLecture } from "../features/lms/player";
+import { byLecture, type ProgressByLecture, type ProgressSink } from "../features/lms/progress";
 import type { Batch, Video } from "../lib/api-schema";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/recorded-lectures";
@@ -23,19 +31,44 @@ const texts = {
   useServerMessage: true,
 };
 
-type Lectures = { kind: "locked"; error: string | null } | { kind: "loading" } | { kind: "list"; videos: Video[]; secretId: string };
+/** `progress` is null when it is not kept (a Secret ID without sign-in). */
+type Lectures =
+  | { kind: "locked"; error: string | null }
+  | { kind: "loading" }
+  | { kind: "list"; videos: Video[]; access: VideoAccess; progress: ProgressByLecture | null };
 
-const lecturesOf = (result: VideosResult, secretId: string): Lectures =>
-  result.ok ? { kind: "list", videos: result.videos, secretId } : { kind: "locked", error: result.message };
+const signedIn = () => currentSession().status === "signed-in";
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<{ batch: Batch | null; lectures: Lectures }> {
-  // A Secret ID kept from an earlier visit opens the list straight away.
+/** The signed-in student's linked batch, with their progress; null when it is not linked (or cannot be read). */
+async function openLinked(batchId: string): Promise<Lectures | null> {
+  const access = { token: accessToken };
+  const listed = await requestVideos(batchId, access, texts);
+  if (!listed.ok) return null;
+  const progress = await getProgress(accessToken, batchId).catch(() => []);
+  return { kind: "list", videos: listed.videos, access, progress: byLecture(progress) };
+}
+
+/** Opens the list with a Secret ID; for a signed-in student, links it to the account first. */
+async function openWithSecret(batchId: string, secretId: string): Promise<Lectures> {
+  if (signedIn()) {
+    const linked = await linkBatch(accessToken, batchId, secretId).then(
+      () => openLinked(batchId),
+      () => null,
+    );
+    if (linked) return linked;
+  }
+  const listed = await requestVideos(batchId, { secretId }, texts);
+  return listed.ok ? { kind: "list", videos: listed.videos, access: { secretId }, progress: null } : { kind: "locked", error: listed.message };
+}
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const stored = storedSecretId().trim();
-  const [batch, lectures] = await Promise.all([
-    getBatch(params.batchId).catch(() => null),
-    stored ? requestVideos(params.batchId, stored, texts).then((r) => lecturesOf(r, stored)) : ({ kind: "locked", error: null } as const),
-  ]);
-  return { batch, lectures };
+  const open = async (): Promise<Lectures> =>
+    (signedIn() ? await openLinked(params.batchId) : null) ??
+    (stored ? await openWithSecret(params.batchId, stored) : { kind: "locked", error: null });
+  const [batch, lectures] = await Promise.all([getBatch(params.batchId).catch((): Batch | null => null), open()]);
+  const play = Number(new URL(request.url).searchParams.get("lecture")) || null;
+  return { batch, lectures, play };
 }
 
 export function HydrateFallback() {
@@ -53,17 +86,36 @@ export function HydrateFallback() {
 export default function RecordedLectures({ params, loaderData }: Route.ComponentProps) {
   const { batch } = loaderData;
   const [lectures, setLectures] = useState<Lectures>(loaderData.lectures);
-  // Another batch (a client-side navigation) starts from its own loaded state.
-  const [loadedFrom, setLoadedFrom] = useState(loaderData);
+  const [playing, setPlaying] = useState<PlayingLecture | null>(null);
+  // Another batch (a client-side navigation) starts from its own loaded state, and opens `?lecture=N` once.
+  const [loadedFrom, setLoadedFrom] = useState<typeof loaderData | null>(null);
   if (loadedFrom !== loaderData) {
     setLoadedFrom(loaderData);
     setLectures(loaderData.lectures);
+    const first = loaderData.lectures;
+    const video = first.kind === "list" ? first.videos.find((v) => v.lectureNumber === loaderData.play) : undefined;
+    setPlaying(video && first.kind === "list" ? lectureToPlay(video, first) : null);
   }
-  const [playing, setPlaying] = useState<PlayingLecture | null>(null);
+
+  function lectureToPlay(video: Video, list: Extract<Lectures, { kind: "list" }>): PlayingLecture {
+    const saved = list.progress?.[video.lectureNumber];
+    return { video, access: list.access, startAt: saved?.positionSeconds ?? 0, progress: list.progress ? sinkFor(video) : undefined };
+  }
+
+  /** Saves one lecture's position for the signed-in student; the table's marks follow what the API stored. */
+  function sinkFor(video: Video): ProgressSink {
+    return (update, { keepalive }) => {
+      saveProgress(accessToken, params.batchId, video.lectureNumber, update, { keepalive }).then(
+        (saved) =>
+          setLectures((l) => (l.kind === "list" && l.progress ? { ...l, progress: { ...l.progress, [saved.lectureNumber]: saved } } : l)),
+        () => undefined, // a lost save is taken over by the next one
+      );
+    };
+  }
 
   const load = async (secretId: string) => {
     setLectures({ kind: "loading" });
-    setLectures(lecturesOf(await requestVideos(params.batchId, secretId, texts), secretId));
+    setLectures(await openWithSecret(params.batchId, secretId));
   };
 
   return (
@@ -103,47 +155,12 @@ export default function RecordedLectures({ params, loaderData }: Route.Component
       {lectures.kind === "list" && lectures.videos.length === 0 && <p className="mt-10 text-lg">No recorded lectures found for this batch.</p>}
 
       {lectures.kind === "list" && lectures.videos.length > 0 && (
-        <div className="mt-10 overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[36rem] text-left">
-            <caption className="sr-only">Recorded lectures of {batch?.name ?? "this batch"}</caption>
-            <thead className="bg-slate-50 text-sm text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Batch
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Lecture No.
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Title
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Action
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lectures.videos.map((v) => (
-                <tr key={v._id} className="border-t border-slate-200">
-                  <td className="px-4 py-3">{v.batchNumber}</td>
-                  <td className="px-4 py-3">{v.lectureNumber}</td>
-                  <td className="px-4 py-3">{v.title}</td>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      className="btn-primary min-h-10 px-4 py-2 text-sm"
-                      onClick={() => setPlaying({ video: v, secretId: lectures.secretId })}
-                      aria-label={`Watch lecture ${v.lectureNumber}: ${v.title}`}
-                    >
-                      <Icon name="play" className="size-4" />
-                      Watch
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LectureTable
+          videos={lectures.videos}
+          caption={`Recorded lectures of ${batch?.name ?? "this batch"}`}
+          progress={lectures.progress}
+          onWatch={(v) => setPlaying(lectureToPlay(v, lectures))}
+        />
       )}
       <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />
     </section>

@@ -63,6 +63,18 @@ export async function completeSignIn(): Promise<string> {
   return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
 }
 
+/**
+ * New tokens for the stored session from the provider's token endpoint, with its refresh token (oidc-client-ts's
+ * signinSilent uses the refresh token when the user has one; no iframe). Answers the new access token; rejects when
+ * the provider refuses or cannot be reached.
+ */
+export async function renewSession(): Promise<string> {
+  const user = await userManager().signinSilent();
+  announceSessionChange();
+  if (!user?.access_token) throw new Error("the provider renewed no access token");
+  return user.access_token;
+}
+
 /** Sign out: forget the session here, end it at the provider, and land on "/". */
 export async function signOutRedirect() {
   const um = userManager();

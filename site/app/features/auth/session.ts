@@ -18,6 +18,7 @@ const changeEvent = "academy:session";
 
 interface StoredUser {
   expires_at?: number;
+  refresh_token?: string;
   profile?: { name?: string; email?: string; preferred_username?: string; sub?: string };
 }
 
@@ -39,8 +40,9 @@ function parse(raw: string | null): Session {
   if (!raw) return signedOut;
   try {
     const stored = JSON.parse(raw) as StoredUser;
-    // An expired session ends cleanly: it is forgotten, and the visitor is signed out.
-    if (!stored.expires_at || stored.expires_at * 1000 <= Date.now()) {
+    // An expired session ends cleanly: it is forgotten, and the visitor is signed out. One that can still be
+    // renewed (a refresh token) stays: the next API call renews it (./access-token.ts), or signs out if it cannot.
+    if (!stored.refresh_token && (!stored.expires_at || stored.expires_at * 1000 <= Date.now())) {
       queueMicrotask(() => forgetSession());
       return signedOut;
     }

@@ -1,8 +1,13 @@
 // Which player a lecture URL needs: an embed (YouTube, Vimeo, Google Drive) in an iframe, or a file in <video>.
 import type { Video } from "../../lib/api-schema";
+import type { VideoAccess } from "./api/get-videos";
+import type { ProgressSink } from "./progress";
 
-/** A lecture chosen to watch, with the Secret ID that listed it (a file's signed link is refreshed with it). */
-export type PlayingLecture = { video: Video; secretId: string };
+/**
+ * A lecture chosen to watch, with how its list was opened (a file's signed link is refreshed the same way); for a
+ * signed-in student, the second to resume at and where the position is saved.
+ */
+export type PlayingLecture = { video: Video; access: VideoAccess; startAt?: number; progress?: ProgressSink };
 
 export type PlayerSource = { kind: "embed"; src: string; provider: "YouTube" | "Vimeo" | "Google Drive" } | { kind: "file"; src: string };
 

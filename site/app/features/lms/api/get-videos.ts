@@ -1,11 +1,18 @@
-// GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id; the ID is kept in localStorage.
+// GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id (kept in localStorage), or for a signed-in
+// student who linked the batch, with their access token instead.
 import { apiGet } from "../../../lib/api-client";
 import type { Video } from "../../../lib/api-schema";
+import { tokenFrom, type TokenSource } from "./student";
 
 export const SECRET_ID_KEY = "videoSecretId";
 
-export const getVideos = async (batchId: string, secretId: string): Promise<Video[]> =>
-  (await apiGet("/api/batches/{batchId}/videos", { params: { batchId }, headers: { "X-Secret-Id": secretId } })).videos ?? [];
+/** How the lecture list is opened: a Secret ID, or the signed-in student's linked batch. */
+export type VideoAccess = { secretId: string } | { token: TokenSource };
+
+export async function getVideos(batchId: string, access: VideoAccess): Promise<Video[]> {
+  const how = "secretId" in access ? { headers: { "X-Secret-Id": access.secretId } } : { token: await tokenFrom(access.token) };
+  return (await apiGet("/api/batches/{batchId}/videos", { params: { batchId }, ...how })).videos ?? [];
+}
 
 export function storedSecretId(): string {
   try {

@@ -29,7 +29,7 @@ export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (lecture: P
     setError(null);
     setPrompt(false);
     const first = result.videos[0];
-    if (first) onPlay({ video: first, secretId });
+    if (first) onPlay({ video: first, access: { secretId } });
     else setNotice("No video found for this batch.");
   };
 

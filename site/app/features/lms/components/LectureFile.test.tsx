@@ -14,7 +14,7 @@ describe("LectureFile", () => {
   it("plays a refused link's fresh replacement in a new <video>", async () => {
     const fresh = `/lecture/${batchId}/1?grant=ab12&expires=1767226500&key=k1&signature=new`;
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ videos: [video(fresh)] })));
-    const { container } = render(<LectureFile lecture={{ video: video(old), secretId: "s" }} />);
+    const { container } = render(<LectureFile lecture={{ video: video(old), access: { secretId: "s" } }} />);
     const first = container.querySelector("video")!;
     expect(first.getAttribute("src")).toBe(old);
     fireEvent.error(first);
@@ -25,7 +25,7 @@ describe("LectureFile", () => {
 
   it("a revoked Secret ID: the message is an alert in the player's place", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: "forbidden", message: "no" }, { status: 403 })));
-    const { container } = render(<LectureFile lecture={{ video: video(old), secretId: "s" }} />);
+    const { container } = render(<LectureFile lecture={{ video: video(old), access: { secretId: "s" } }} />);
     fireEvent.error(container.querySelector("video")!);
     expect((await screen.findByRole("alert")).textContent).toBe(lectureFailureTexts.refused);
     expect(container.querySelector("video")).toBeNull();

@@ -1,10 +1,13 @@
 // A lecture file in <video controls>. An expired or refused signed link is refreshed once (useFreshLectureSource);
 // when that cannot help, a message takes the player's place.
+// For a signed-in student the lecture starts at the saved second and its position is saved as it plays.
 import { useFreshLectureSource } from "../hooks/use-fresh-lecture-source";
+import { useLectureProgress } from "../hooks/use-lecture-progress";
 import type { PlayingLecture } from "../player";
 
 export function LectureFile({ lecture }: { lecture: PlayingLecture }) {
   const { source, failure, busy, media, retry } = useFreshLectureSource(lecture);
+  const progress = useLectureProgress(lecture.progress);
   if (failure) {
     return (
       <div className="flex aspect-video w-full flex-col items-center justify-center gap-5 rounded-xl bg-slate-900 p-6 text-center">
@@ -32,6 +35,12 @@ export function LectureFile({ lecture }: { lecture: PlayingLecture }) {
       className="aspect-video w-full rounded-xl bg-black"
       aria-label={lecture.video.title}
       {...media}
+      onTimeUpdate={progress.onTimeUpdate}
+      onEnded={progress.onEnded}
+      onPause={(e) => {
+        media.onPause();
+        progress.onPause?.(e);
+      }}
     />
   );
 }

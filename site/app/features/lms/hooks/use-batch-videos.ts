@@ -1,9 +1,9 @@
-// Asking for a batch's lectures with a Secret ID: stores the ID, and turns every failure into the product's words
+// Asking for a batch's lectures with a Secret ID (or a signed-in student's token): stores the ID, and turns every failure into the product's words
 // (docs/product.md#states).
 import { useCallback, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import type { Video } from "../../../lib/api-schema";
-import { getVideos, retryMessage, storeSecretId } from "../api/get-videos";
+import { getVideos, retryMessage, storeSecretId, type VideoAccess } from "../api/get-videos";
 
 export type VideosResult = { ok: true; videos: Video[] } | { ok: false; message: string };
 
@@ -14,10 +14,10 @@ export interface VideosTexts {
   useServerMessage?: boolean;
 }
 
-export async function requestVideos(batchId: string, secretId: string, texts: VideosTexts): Promise<VideosResult> {
-  storeSecretId(secretId);
+export async function requestVideos(batchId: string, access: VideoAccess, texts: VideosTexts): Promise<VideosResult> {
+  if ("secretId" in access) storeSecretId(access.secretId);
   try {
-    return { ok: true, videos: await getVideos(batchId, secretId) };
+    return { ok: true, videos: await getVideos(batchId, access) };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return { ok: false, message: e.serverMessage ?? texts.unauthorized };
     if (e instanceof ApiError && e.status === 429) return { ok: false, message: retryMessage(e.retryAfterSeconds) };
@@ -34,7 +34,7 @@ export function useBatchVideos(batchId: string, texts: VideosTexts) {
     async (secretId: string): Promise<VideosResult> => {
       setBusy(true);
       try {
-        return await requestVideos(batchId, secretId, { unauthorized, other, useServerMessage });
+        return await requestVideos(batchId, { secretId }, { unauthorized, other, useServerMessage });
       } finally {
         setBusy(false);
       }

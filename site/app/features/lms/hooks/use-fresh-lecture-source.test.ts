@@ -7,6 +7,7 @@ const batchId = "665f1c2a9b3e4d0012a1c001";
 const signed = (n: number, signature: string) => `/lecture/${batchId}/${n}?grant=ab12&expires=1767225600&key=k1&signature=${signature}`;
 const lecture = (n: number, url: string): Video => ({ _id: `v${n}`, batchId, batchNumber: "MERN-07", lectureNumber: n, title: `Lecture ${n}`, url });
 const secretId = "s3cret-id";
+const access = { secretId };
 
 function stubFetch(...answers: Array<() => Response>) {
   const fetchMock = vi.fn(async () => (answers.shift() ?? (() => Response.json({ error: "none left" }, { status: 500 })))());
@@ -14,10 +15,10 @@ function stubFetch(...answers: Array<() => Response>) {
   return fetchMock;
 }
 const list = (...videos: Video[]) => () => Response.json({ videos });
-const media = (currentTime = 0) => ({ currentTarget: { currentTime } });
+const media = (currentTime = 0) => ({ currentTarget: { currentTime, duration: Number.NaN } });
 
 function start() {
-  return renderHook(() => useFreshLectureSource({ video: lecture(2, signed(2, "old")), secretId }));
+  return renderHook(() => useFreshLectureSource({ video: lecture(2, signed(2, "old")), access }));
 }
 
 afterEach(() => {
@@ -43,7 +44,7 @@ describe("useFreshLectureSource", () => {
     expect((init.headers as Record<string, string>)["X-Secret-Id"]).toBe(secretId);
 
     // The new element seeks to that second once it knows the duration.
-    const element = { currentTime: 0 };
+    const element = { currentTime: 0, duration: 600 };
     result.current.media.onLoadedMetadata({ currentTarget: element });
     expect(element.currentTime).toBe(83.4);
   });

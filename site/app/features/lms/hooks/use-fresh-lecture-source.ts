@@ -1,9 +1,11 @@
-// A lecture file whose signed link expired or was refused: ask for a fresh list with the same Secret ID, swap in
+// A lecture file whose signed link expired or was refused: ask for a fresh list the same way (Secret ID or the
+// signed-in student's token), swap in
 // this lecture's new link and pick up at the second it had reached. One automatic retry per failure burst.
 import { useCallback, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { getVideos, retryMessage } from "../api/get-videos";
 import type { PlayingLecture } from "../player";
+import { startPosition } from "../progress";
 
 /** A fresh link that fails before it loaded, or sooner than this after the retry, ends the burst: no second retry. */
 export const RETRY_WINDOW_MS = 5_000;
@@ -18,7 +20,7 @@ export const lectureFailureTexts = {
 export type LectureFailure = { message: string; canRetry: boolean };
 
 /** The part of the <video> element the hook reads and writes. */
-type Media = Pick<HTMLMediaElement, "currentTime">;
+type Media = Pick<HTMLMediaElement, "currentTime" | "duration">;
 type MediaEvent = { currentTarget: Media };
 
 /** `attempt` changes with every fresh link, so the player can start a new <video> even when the URL is the same. */
@@ -30,8 +32,8 @@ function failureOf(error: unknown): LectureFailure {
   return { message: lectureFailureTexts.failed, canRetry: true };
 }
 
-export function useFreshLectureSource({ video, secretId }: PlayingLecture) {
-  const [source, setSource] = useState<Source>({ src: video.url, attempt: 0, startAt: 0, autoPlay: true });
+export function useFreshLectureSource({ video, access, startAt = 0 }: PlayingLecture) {
+  const [source, setSource] = useState<Source>({ src: video.url, attempt: 0, startAt, autoPlay: true });
   const [failure, setFailure] = useState<LectureFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const playing = useRef(true); // the overlay opens playing
@@ -45,7 +47,7 @@ export function useFreshLectureSource({ video, secretId }: PlayingLecture) {
       setBusy(true);
       lastRetry.current = { at: Date.now(), loaded: false };
       try {
-        const fresh = (await getVideos(video.batchId, secretId)).find((v) => v.lectureNumber === video.lectureNumber);
+        const fresh = (await getVideos(video.batchId, access)).find((v) => v.lectureNumber === video.lectureNumber);
         if (fresh) {
           setSource((s) => ({ src: fresh.url, attempt: s.attempt + 1, startAt, autoPlay }));
           setFailure(null);
@@ -57,7 +59,7 @@ export function useFreshLectureSource({ video, secretId }: PlayingLecture) {
         setBusy(false);
       }
     },
-    [video.batchId, video.lectureNumber, secretId],
+    [video.batchId, video.lectureNumber, access],
   );
 
   const onError = useCallback(
@@ -76,7 +78,8 @@ export function useFreshLectureSource({ video, secretId }: PlayingLecture) {
 
   const onLoadedMetadata = useCallback(
     ({ currentTarget }: MediaEvent) => {
-      if (source.startAt > 0) currentTarget.currentTime = source.startAt;
+      const at = startPosition(source.startAt, currentTarget.duration);
+      if (at > 0) currentTarget.currentTime = at;
     },
     [source.startAt],
   );
