@@ -76,8 +76,8 @@ lint-rust:
 test-rust: python-tools oidc-tools ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
 	cargo test --workspace
 
-fuzz-api: python-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store.
-	infra/scripts/with-server.sh $(ACADEMY) infra/scripts/fuzz-api.sh $(VENV)/bin/schemathesis
+fuzz-api: python-tools oidc-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store, signed in.
+	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) infra/scripts/fuzz-api.sh $(VENV)/bin/schemathesis
 
 openapi: ## Regenerate functions/openapi.json from the Rust types.
 	cargo run --quiet --bin academy -- openapi > functions/openapi.json
