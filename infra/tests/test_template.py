@@ -370,3 +370,14 @@ def test_the_sign_in_urls_come_from_parameters_never_from_the_distribution(sourc
     assert source["Conditions"]["HasDistributionDomain"] == {"Fn::Not": [{"Fn::Equals": [{"Ref": "DistributionDomain"}, ""]}]}
     assert source["Outputs"]["DistributionDomainName"]["Value"] == {"Fn::GetAtt": ["Distribution", "DomainName"]}
     assert source["Outputs"]["SiteUrl"]["Value"]["Fn::If"][0] == "HasDomain"
+
+
+def test_every_lambda_the_makefile_builds_is_a_function_of_the_template(source):
+    line = next(l for l in (ROOT / "Makefile").read_text().splitlines() if l.startswith("LAMBDAS :="))
+    built = set(line.split(":=")[1].split())
+    deployed = {
+        r["Metadata"]["BuildProperties"]["Binary"]
+        for r in source["Resources"].values()
+        if r["Type"] == "AWS::Serverless::Function"
+    }
+    assert deployed == built
