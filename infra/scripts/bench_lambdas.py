@@ -20,7 +20,8 @@ own that hands the function one event and records what it posts back. The enviro
 deployed one as far as it matters offline (template.yaml: RUST_LOG, ACADEMY_STORE, the origin
 secret, the mailer's settings), with the AWS endpoint pointed at moto and nothing else inherited.
 
-Events: infra/events/<name>.json, else health.json; `mailer` gets submission-stream.json. Each
+Events: infra/events/<name>.json, else health.json; `mailer` gets submission-stream.json, `me`
+the claims of the JWT authorizer in its request context, as API Gateway passes them. Each
 start is a new visitor (its own source address, so the per-client limits of send-email and chat
 never refuse a run) with the CloudFront origin header; send-email gets a new submission id (a
 repeated one is answered without a write); `x-secret-id` becomes a Secret ID granted for the

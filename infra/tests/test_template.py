@@ -4,6 +4,7 @@ transform (samtranslator, as `sam deploy` runs it) grants exactly the calls its 
 the managed policies and statements SAM adds for the event sources."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,12 @@ def test_the_api_is_reached_only_through_cloudfront_with_its_viewer_headers(sour
     assert forwarded["QueryStringsConfig"] == {"QueryStringBehavior": "all"}
     api = next(b for b in config["CacheBehaviors"] if b["PathPattern"] == "/api/*")
     assert "POST" in api["AllowedMethods"] and api["CachedMethods"] == ["GET", "HEAD"]
+    # Authorization (the JWT authorizer's, videos' bearer tokens) reaches the API only from the
+    # cache key: CloudFront refuses it in an origin request policy.
+    assert api["CachePolicyId"] == {"Ref": "ApiCachePolicy"}
+    cached = resources["ApiCachePolicy"]["Properties"]["CachePolicyConfig"]["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert cached["HeadersConfig"] == {"HeaderBehavior": "whitelist", "Headers": ["Authorization"]}
+    assert "Authorization" not in forwarded["HeadersConfig"]["Headers"]
     assert "CustomErrorResponses" not in config, "error pages would replace the API's JSON errors"
     assert config["HttpVersion"] == "http2and3"
 
@@ -216,3 +223,161 @@ def test_lecture_lifetimes_are_bounded_parameters(source):
     grouped = [p for group in source["Metadata"]["AWS::CloudFormation::Interface"]["ParameterGroups"] for p in group["Parameters"]]
     assert sorted(grouped) == sorted(parameters), "every parameter is in a parameter group"
     assert source["Outputs"]["LectureUrl"]["Value"] == {"Fn::GetAtt": ["LectureFunctionUrl", "FunctionUrl"]}
+
+
+# ---- sign-in on the API (docs/decisions/0024) -------------------------------------------------
+
+COGNITO_ISSUER = {"Fn::Sub": "https://cognito-idp.${AWS::Region}.amazonaws.com/${UserPool}"}
+ME_ROUTES = {"/api/me/batches", "/api/me/progress/{batchId}", "/api/me/progress/{batchId}/{lectureNumber}"}
+
+
+def api_body(transformed):
+    return transformed["Resources"]["Api"]["Properties"]["Body"]
+
+
+def operations(body):
+    for path, methods in body["paths"].items():
+        for method, operation in methods.items():
+            yield path, method, operation
+
+
+def test_exactly_the_me_routes_are_behind_the_cognito_jwt_authorizer(transformed):
+    body = api_body(transformed)
+    assert "security" not in body, "no default authorizer: the other routes are public"
+    schemes = body["components"]["securitySchemes"]
+    assert list(schemes) == ["CognitoJwt"]
+    authorizer = schemes["CognitoJwt"]["x-amazon-apigateway-authorizer"]
+    assert authorizer["type"] == "jwt"
+    assert authorizer["identitySource"] == "$request.header.Authorization"
+    # Cognito's tokens carry this `iss`; its access tokens carry the client in `client_id`
+    # (API Gateway checks that when there is no `aud`), its ID tokens in `aud`.
+    assert authorizer["jwtConfiguration"] == {"issuer": COGNITO_ISSUER, "audience": [{"Ref": "UserPoolClient"}]}
+
+    guarded = set()
+    for path, method, operation in operations(body):
+        target = operation["x-amazon-apigateway-integration"]["uri"]["Fn::Sub"]
+        if path.startswith("/api/me/"):
+            guarded.add(path)
+            assert method == "x-amazon-apigateway-any-method", path
+            # Access tokens only: they carry the scopes the site asked for, ID tokens none.
+            assert operation["security"] == [{"CognitoJwt": ["openid"]}], path
+            assert "${MeFunction.Arn}" in target, path
+        else:
+            assert "security" not in operation, f"{path} must stay public"
+            assert "${MeFunction.Arn}" not in target, path
+    assert guarded == ME_ROUTES
+    # Secret ID holders have no token: videos verifies a bearer token itself when one is sent.
+    videos = body["paths"]["/api/batches/{batchId}/videos"]["x-amazon-apigateway-any-method"]
+    assert "security" not in videos
+
+
+def test_videos_and_me_verify_tokens_of_the_authorizers_issuer_and_client(source):
+    resources = source["Resources"]
+    verifying = {}
+    for name, resource in resources.items():
+        if resource["Type"] == "AWS::Serverless::Function":
+            env = resource["Properties"].get("Environment", {}).get("Variables", {})
+            if {"ACADEMY_OIDC_ISSUER", "ACADEMY_OIDC_CLIENT_ID"} & set(env):
+                verifying[resource["Metadata"]["BuildProperties"]["Binary"]] = env
+    assert sorted(verifying) == ["me", "videos"]
+    jwt = resources["Api"]["Properties"]["Auth"]["Authorizers"]["CognitoJwt"]["JwtConfiguration"]
+    for binary, env in verifying.items():
+        assert env["ACADEMY_OIDC_ISSUER"] == jwt["issuer"] == COGNITO_ISSUER, binary
+        assert [env["ACADEMY_OIDC_CLIENT_ID"]] == jwt["audience"] == [{"Ref": "UserPoolClient"}], binary
+
+
+def references(value):
+    """The resources and parameters a template value names (Ref, Fn::GetAtt, Fn::Sub)."""
+    if isinstance(value, list):
+        for item in value:
+            yield from references(item)
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "Ref":
+                yield inner
+            elif key == "Fn::GetAtt":
+                yield (inner if isinstance(inner, str) else inner[0]).split(".")[0]
+            elif key == "Fn::Sub":
+                text, names = (inner, {}) if isinstance(inner, str) else inner
+                for name in re.findall(r"\$\{([^!}][^}]*)\}", text):
+                    if name.split(".")[0] not in names:
+                        yield name.split(".")[0]
+                yield from references(names)
+            else:
+                yield from references(inner)
+
+
+def dependencies(template):
+    resources = template["Resources"]
+    graph = {}
+    for name, resource in resources.items():
+        named = set(references(resource.get("Properties", {})))
+        depends = resource.get("DependsOn", [])
+        named.update([depends] if isinstance(depends, str) else depends)
+        graph[name] = {n for n in named if n in resources}
+    return graph
+
+
+def cycle(graph):
+    """A dependency cycle as a list of resources, or None."""
+    state, path = {}, []
+
+    def visit(node):
+        state[node] = "open"
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_the_transformed_template_has_no_dependency_cycle(transformed):
+    # cfn-lint (make lint-infra) checks this too; here the check cannot be configured away.
+    graph = dependencies(transformed)
+    assert cycle(graph) is None, " -> ".join(cycle(graph))
+    # The edges that made the cycle this test guards against: API -> client, CDN -> API.
+    assert "UserPoolClient" in graph["Api"] and "Api" in graph["Distribution"]
+    # And the checker itself finds one.
+    assert cycle(graph | {"UserPoolClient": graph["UserPoolClient"] | {"Distribution"}}) is not None
+
+
+def test_the_sign_in_urls_come_from_parameters_never_from_the_distribution(source):
+    client = source["Resources"]["UserPoolClient"]["Properties"]
+    assert not {"Distribution", "Api"} & set(references(client)), "a cycle through the API's authorizer"
+    urls = [
+        ("SignInCallbackUrl", "HasCallbackUrl", client["CallbackURLs"], "sign-in"),
+        ("SignOutUrl", "HasSignOutUrl", client["LogoutURLs"], ""),
+    ]
+    for name, given, [url], path in urls:
+        # The explicit parameter, else the domain, else the distribution's address make deploy
+        # passes, else the placeholder until it does.
+        assert url["Fn::If"][:2] == [given, {"Ref": name}]
+        domain = url["Fn::If"][2]["Fn::If"]
+        assert domain[:2] == ["HasDomain", {"Fn::Sub": f"https://${{DomainName}}/{path}"}]
+        distribution = {"Fn::Sub": f"https://${{DistributionDomain}}/{path}"}
+        assert domain[2] == {"Fn::If": ["HasDistributionDomain", distribution, f"https://localhost/{path}"]}
+        # deploy.sh reads the client's URLs from outputs that are the same expression.
+        assert source["Outputs"][name]["Value"] == url, name
+    assert source["Conditions"]["HasDistributionDomain"] == {"Fn::Not": [{"Fn::Equals": [{"Ref": "DistributionDomain"}, ""]}]}
+    assert source["Outputs"]["DistributionDomainName"]["Value"] == {"Fn::GetAtt": ["Distribution", "DomainName"]}
+    assert source["Outputs"]["SiteUrl"]["Value"]["Fn::If"][0] == "HasDomain"
+
+
+def test_every_lambda_the_makefile_builds_is_a_function_of_the_template(source):
+    line = next(l for l in (ROOT / "Makefile").read_text().splitlines() if l.startswith("LAMBDAS :="))
+    built = set(line.split(":=")[1].split())
+    deployed = {
+        r["Metadata"]["BuildProperties"]["Binary"]
+        for r in source["Resources"].values()
+        if r["Type"] == "AWS::Serverless::Function"
+    }
+    assert deployed == built

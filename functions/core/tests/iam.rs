@@ -22,7 +22,7 @@ use lambda_http::Body;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
-use support::{moto_config, request, request_with_body};
+use support::{as_student, moto_config, request, request_with_body};
 
 const MERN: &str = "665f1c2a9b3e4d0012a1b001";
 const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
@@ -127,7 +127,11 @@ fn get(path: &str, headers: &[(&str, &str)], ip: &str) -> lambda_http::Request {
 }
 
 fn post(path: &str, body: Value, ip: &str) -> lambda_http::Request {
-    request_with_body("POST", path, &[("content-type", "application/json")], ip, Body::Text(body.to_string()))
+    send("POST", path, body, ip)
+}
+
+fn send(method: &str, path: &str, body: Value, ip: &str) -> lambda_http::Request {
+    request_with_body(method, path, &[("content-type", "application/json")], ip, Body::Text(body.to_string()))
 }
 
 fn declared() -> BTreeMap<String, BTreeSet<String>> {
@@ -160,6 +164,34 @@ async fn videos() -> BTreeSet<String> {
     assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", "guess")], guesser)).await, 403);
     assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", "guess")], "203.0.113.91")).await, 403);
     assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", &secret)], "203.0.113.92")).await, 200);
+    world.made()
+}
+
+/// The me function as it runs behind the JWT authorizer (the gateway's claims name the student):
+/// a wrong Secret ID (its guess counter's fresh put, then its increment), the right one linked,
+/// the linked batches listed (the recorded gateway event), a lecture's progress saved and the
+/// batch's progress read.
+async fn me() -> BTreeSet<String> {
+    let world = World::new().await;
+    let (secret, _) = support::grant(&world.state.store, MERN_07).await;
+    // The student of infra/events/me.json, the event API Gateway hands the function.
+    let student = "7c1e5a2b-4d3f-4e8a-9b6c-2f0d1e3a5b7c";
+    let guesser = "203.0.113.70";
+    let limit = academy_core::rate::SECRET_ID_GUESSES;
+    world.expired_counter(limit.scope, &format!("{MERN_07}#{guesser}"), limit.window_secs).await;
+    let link = |secret: &str, ip: &str| {
+        as_student(post("/api/me/batches", json!({"batchId": MERN_07, "secretId": secret}), ip), student)
+    };
+    assert_eq!(world.call(Endpoint::Me, link("guess", guesser)).await, 403);
+    assert_eq!(world.call(Endpoint::Me, link("guess", "203.0.113.71")).await, 403);
+    assert_eq!(world.call(Endpoint::Me, link(&secret, "203.0.113.72")).await, 200);
+    assert_eq!(world.call(Endpoint::Me, support::fixture("me")).await, 200);
+    let ip = "203.0.113.73";
+    let position = json!({"positionSeconds": 42.5, "completed": false});
+    let put = send("PUT", &format!("/api/me/progress/{MERN_07}/1"), position, ip);
+    assert_eq!(world.call(Endpoint::Me, as_student(put, student)).await, 200);
+    let progress = get(&format!("/api/me/progress/{MERN_07}"), &[], ip);
+    assert_eq!(world.call(Endpoint::Me, as_student(progress, student)).await, 200);
     world.made()
 }
 
@@ -271,6 +303,7 @@ async fn every_function_calls_exactly_what_its_role_allows() {
             .await,
         ),
         ("videos", videos().await),
+        ("me", me().await),
         ("lecture", lecture().await),
         ("send-email", send_email().await),
         ("chat", chat().await),
