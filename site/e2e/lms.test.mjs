@@ -4,20 +4,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { baseUrl, courseIds, grantSecretId, launch, oidcIssuer, revokeSecretId, signIn, url, viewports } from "./support.mjs";
+import { baseUrl, courseIds, grantSecretId, hydrated, launchForSignIn, oidcIssuer, revokeSecretId, signIn, url, viewports, wcagTags } from "./support.mjs";
 
 const batch = { mern07: "665f1c2a9b3e4d0012a1c001", mern08: "665f1c2a9b3e4d0012a1c002", da05: "665f1c2a9b3e4d0012a1c005", cs04: "665f1c2a9b3e4d0012a1c00c" };
 const unknownCourse = "665f1c2a9b3e4d0012a1b0ff";
-const tags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
 let browser;
 before(async () => {
-  assert.ok(oidcIssuer, "OIDC_ISSUER is not set: run through infra/scripts/with-server.sh with OIDC_PORT");
-  browser = await launch();
+  browser = await launchForSignIn();
 });
 after(() => browser?.close());
 
-const hydrated = (page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 const accountButton = (page) => page.getByRole("button", { name: /^Account:/ }).first();
 
 async function signedInContext(viewport = viewports.desktop, email = "student@example.com") {
@@ -441,7 +438,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const context = await signedInContext(viewport, `axe-${name}@example.com`);
       const failures = [];
       const check = async (page, label) => {
-        const result = await new AxeBuilder({ page }).withTags(tags).analyze();
+        const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
         if (result.violations.length) failures.push(`${label}:\n${describeViolations(result.violations)}`);
       };
 

@@ -5,10 +5,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { grantSecretId, launch, oidcIssuer, signIn, url, viewports } from "./support.mjs";
+import { grantSecretId, hydrated, launchForSignIn, oidcIssuer, signIn, url, viewports, wcagTags } from "./support.mjs";
 
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch", lectures: 4 };
-const tags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
 /** The signed-in user oidc-client-ts stored, with `changes` written over it first when given. */
 const storedUser = (page, changes = {}) =>
@@ -21,12 +20,10 @@ const storedUser = (page, changes = {}) =>
 
 let browser;
 before(async () => {
-  assert.ok(oidcIssuer, "OIDC_ISSUER is not set: run through infra/scripts/with-server.sh with OIDC_PORT");
-  browser = await launch();
+  browser = await launchForSignIn();
 });
 after(() => browser?.close());
 
-const hydrated = (page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
 /** A fresh browser (a device of its own) signed in as `email`, on `path`. */
 async function device(email, path, viewport = viewports.desktop) {
@@ -66,7 +63,7 @@ describe("my batches and lecture progress", () => {
     await mine.getByRole("status").filter({ hasText: "Batch linked." }).waitFor();
     const card = mine.getByRole("listitem").filter({ has: first.page.getByRole("heading", { name: mern08.name }) });
     await card.getByText(`0 of ${mern08.lectures} lectures watched`).waitFor();
-    const axe = await new AxeBuilder({ page: first.page }).withTags(tags).include("#lms-mine").analyze();
+    const axe = await new AxeBuilder({ page: first.page }).withTags(wcagTags).include("#lms-mine").analyze();
     assert.deepEqual(axe.violations.map((v) => v.id), [], "My batches passes axe");
 
     // Continue opens lecture 1 (the sample clip, 4 s) at once; it is paused past the first second.

@@ -100,6 +100,18 @@ export const wasmCspSource = "'wasm-unsafe-eval'";
 /** The local OpenID provider the site was built against (with-server.sh exports it when OIDC_PORT is set). */
 export const oidcIssuer = process.env.OIDC_ISSUER ?? "";
 
+/** The accessibility rules axe checks pages against. */
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+
+/** Resolves once React has hydrated the page. */
+export const hydrated = (page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+/** The browser for tests that sign in: refuses to start without the local provider. */
+export function launchForSignIn() {
+  if (!oidcIssuer) throw new Error("OIDC_ISSUER is not set: run through infra/scripts/with-server.sh with OIDC_PORT");
+  return launch();
+}
+
 /**
  * Signs in through the real flow: open `path` (or /sign-in), fill the local provider's form, come back.
  * With `signUp`, starts at /sign-up and fills the account-creation form.
