@@ -25,8 +25,9 @@ use tokio::sync::{Mutex, RwLock};
 const ALGORITHMS: [Algorithm; 1] = [Algorithm::RS256];
 /// Clock skew tolerated on `exp` and `nbf`.
 const LEEWAY_SECONDS: u64 = 30;
-/// An unknown key id fetches the JWKS again, but not more often than this.
-const REFETCH_AFTER: Duration = Duration::from_secs(30);
+/// An unknown key id fetches the JWKS again, but not more often than this (a flood of made-up key ids
+/// costs the provider at most one fetch per period).
+pub const REFETCH_AFTER: Duration = Duration::from_secs(10);
 /// How long the provider may take to answer for its keys.
 const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest `sub` accepted (it becomes part of a store key).
@@ -96,6 +97,7 @@ pub struct Verifier {
     keys: RwLock<Keys>,
     /// One JWKS fetch at a time; the others wait and read its result.
     fetching: Mutex<()>,
+    refetch_after: Duration,
 }
 
 impl Verifier {
@@ -107,7 +109,13 @@ impl Verifier {
             http,
             keys: RwLock::new(Keys::default()),
             fetching: Mutex::new(()),
+            refetch_after: REFETCH_AFTER,
         })
+    }
+
+    /// The same verifier with another pause between JWKS fetches for unknown key ids.
+    pub fn refetching_after(self, pause: Duration) -> Self {
+        Self { refetch_after: pause, ..self }
     }
 
     /// `ACADEMY_OIDC_ISSUER` and `ACADEMY_OIDC_CLIENT_ID`; `None` when sign-in is not set up.
@@ -161,7 +169,7 @@ impl Verifier {
             if let Some(jwk) = keys.find(kid) {
                 return Ok(jwk);
             }
-            if keys.fetched.is_some_and(|at| at.elapsed() < REFETCH_AFTER) {
+            if keys.fetched.is_some_and(|at| at.elapsed() < self.refetch_after) {
                 return Err(invalid_token());
             }
         }

@@ -309,3 +309,67 @@ async fn behind_the_gateway_the_authorizers_claims_name_the_student() {
     assert_eq!(status, 200);
     assert_eq!(mine["batches"][0]["batch"]["_id"], MERN_07);
 }
+
+/// A JWKS of the test's own behind a discovery document, counting how often it is fetched.
+async fn key_server(
+    keys: Arc<std::sync::Mutex<Vec<jsonwebtoken::jwk::Jwk>>>,
+    fetches: Arc<std::sync::atomic::AtomicUsize>,
+) -> String {
+    use axum::{routing::get, Json, Router};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let issuer = format!("http://{}", listener.local_addr().unwrap());
+    let jwks_uri = format!("{issuer}/jwks");
+    let app = Router::new()
+        .route("/.well-known/openid-configuration", get(move || async move { Json(json!({"jwks_uri": jwks_uri})) }))
+        .route(
+            "/jwks",
+            get(move || async move {
+                fetches.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let keys = keys.lock().unwrap().clone();
+                Json(json!({ "keys": keys }))
+            }),
+        );
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    issuer
+}
+
+#[tokio::test]
+async fn keys_are_cached_and_fetched_again_for_a_new_key_id() {
+    use jsonwebtoken::{jwk::Jwk, Algorithm, EncodingKey, Header};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let p = provider();
+    let jwk = |pem: &[u8], kid: &str| {
+        let mut jwk = Jwk::from_encoding_key(&EncodingKey::from_rsa_pem(pem).unwrap(), Algorithm::RS256).unwrap();
+        jwk.common.key_id = Some(kid.into());
+        jwk
+    };
+    let keys = Arc::new(std::sync::Mutex::new(vec![jwk(&p.key, "old")]));
+    let fetches = Arc::new(AtomicUsize::new(0));
+    let issuer = key_server(keys.clone(), fetches.clone()).await;
+    let verifier = Verifier::new(&issuer, CLIENT_ID).unwrap();
+    let token = |pem: &[u8], kid: &str| {
+        let mut header = Header::new(Algorithm::RS256);
+        header.kid = Some(kid.into());
+        let mut claims = claims("rotating@example.pk");
+        claims["iss"] = json!(issuer);
+        jsonwebtoken::encode(&header, &claims, &EncodingKey::from_rsa_pem(pem).unwrap()).unwrap()
+    };
+
+    for _ in 0..3 {
+        assert_eq!(verifier.verify(&token(&p.key, "old")).await.unwrap().sub, "rotating@example.pk");
+    }
+    assert_eq!(fetches.load(Ordering::SeqCst), 1, "the keys are fetched once and kept");
+
+    // An id the provider does not publish is refused, without fetching again within REFETCH_AFTER.
+    let unknown = verifier.verify(&token(&p.key, "made-up")).await;
+    assert!(matches!(unknown, Err(academy_core::error::ApiError::Unauthorized(_))), "{unknown:?}");
+    assert_eq!(fetches.load(Ordering::SeqCst), 1, "unknown key ids cannot make it fetch on every request");
+
+    // The provider rotates: a token under the new key id makes a verifier fetch the keys again (one whose pause
+    // between fetches has passed; here, none).
+    let eager = Verifier::new(&issuer, CLIENT_ID).unwrap().refetching_after(std::time::Duration::ZERO);
+    assert_eq!(eager.verify(&token(&p.key, "old")).await.unwrap().sub, "rotating@example.pk");
+    keys.lock().unwrap().push(jwk(&p.stranger, "new"));
+    assert_eq!(eager.verify(&token(&p.stranger, "new")).await.unwrap().sub, "rotating@example.pk");
+    assert_eq!(fetches.load(Ordering::SeqCst), 3, "its first fetch, then one for the new key id");
+}
