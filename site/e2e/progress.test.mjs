@@ -101,7 +101,18 @@ describe("my batches and lecture progress", () => {
     await first.page.goto(url("/lms"));
     await hydrated(first.page);
     await card.getByText(`1 of ${mern08.lectures} lectures watched`).waitFor();
-    await card.getByRole("link", { name: "Continue: Lecture 2" }).waitFor();
+    await card.getByRole("link", { name: "Continue: Lecture 2" }).click();
+
+    // Lecture 2 is a YouTube embed, which tells the site nothing: the student marks it watched.
+    await first.page.waitForURL((u) => u.pathname === `/recorded-lectures/${mern08.id}`);
+    const overlay = first.page.getByRole("dialog");
+    await overlay.locator("iframe").waitFor();
+    const marked = first.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/me/progress/${mern08.id}/2`));
+    await overlay.getByRole("button", { name: "Mark as watched" }).click();
+    assert.equal((await (await marked).json()).completed, true);
+    await overlay.getByRole("status").filter({ hasText: "Marked as watched." }).waitFor();
+    await first.page.keyboard.press("Escape");
+    await first.page.getByText(`2 of ${mern08.lectures} lectures watched`).waitFor();
 
     // The API: no token, 401; another student's token, none of this one's progress.
     const path = `/api/me/progress/${mern08.id}`;
@@ -148,6 +159,7 @@ describe("my batches and lecture progress", () => {
     await hydrated(page);
     await page.getByLabel("Secret ID").fill(secret);
     await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("table").waitFor();
     const headers = await page.getByRole("table").getByRole("columnheader").allInnerTexts();
     assert.deepEqual(headers.map((h) => h.trim()), ["Batch", "Lecture No.", "Title", "Action"]);
     assert.equal(await page.getByRole("progressbar").count(), 0);
