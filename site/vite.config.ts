@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { devIconSprite } from "./scripts/dev-icon-sprite.ts";
+import { leanPreload } from "./scripts/lean-preload.ts";
 import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
 
 // Validated here, so a bad issuer or client id fails the build rather than the sign-in.
@@ -14,7 +15,7 @@ const sharedModules = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), devIconSprite()],
+  plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
   build: {
