@@ -8,11 +8,19 @@ import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
 // Validated here, so a bad issuer or client id fails the build rather than the sign-in.
 const oidcConfig = oidcConfigFromEnv(process.env);
 
-// What the root draws on every page (the pages' own sections are build-time HTML or their route's chunks).
-const commonComponents = ["ChatButton", "Header", "Icon", "SectionButton", "StaticHtml", "Toasts"];
-const sharedModules = new RegExp(
-  String.raw`[\/]app[\/](lib[\/](?!api-client)|config[\/]|features[\/]auth[\/]session\.ts|components[\/](${commonComponents.join("|")})\.tsx)`,
-);
+// What every page runs at first paint, and all that "/" runs: the root with its header, footer and floating buttons,
+// and the home route (their route chunks become one-line re-exports). One chunk, so it compresses as one. A module
+// listed here is downloaded by every page, so list only what the root or the home page imports; everything else is
+// chunked by who imports it or loads on demand (docs/decisions/0023-first-paint-chunk.md).
+const firstPaint = [
+  String.raw`components[\/](StaticHeader|header-behaviour|StaticHtml|ChatButton|Icon|Toasts)\.tsx?`,
+  String.raw`lib[\/](follow-link|nav|cx|when-loaded|assistant-state|content-protection|route-meta)\.ts`,
+  String.raw`config[\/]paths\.ts`,
+  String.raw`features[\/]assistant[\/]components[\/]AssistantLauncher\.tsx`,
+  String.raw`root\.tsx`,
+  String.raw`routes[\/]home\.tsx`,
+];
+const sharedModules = new RegExp(String.raw`[\/]app[\/](${firstPaint.join("|")})$`);
 
 export default defineConfig({
   plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
@@ -25,7 +33,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger chunks compress better: every page needs the framework and the root's components, and
-        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md).
+        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023).
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
