@@ -14,13 +14,22 @@ const oidcConfig = oidcConfigFromEnv(process.env);
 // chunked by who imports it or loads on demand (docs/decisions/0023-first-paint-chunk.md).
 const firstPaint = [
   String.raw`components[\/](StaticHeader|header-behaviour|StaticHtml|ChatButton|Icon|Toasts)\.tsx?`,
-  String.raw`lib[\/](follow-link|nav|cx|when-loaded|assistant-state|content-protection|route-meta)\.ts`,
+  String.raw`lib[\/](follow-link|nav|cx|when-loaded|assistant-state|content-protection|route-meta|static-render)\.ts`,
   String.raw`config[\/]paths\.ts`,
   String.raw`features[\/]assistant[\/]components[\/]AssistantLauncher\.tsx`,
   String.raw`root\.tsx`,
   String.raw`routes[\/]home\.tsx`,
 ];
 const sharedModules = new RegExp(String.raw`[\/]app[\/](${firstPaint.join("|")})$`);
+// The country check with the prices it reveals: one chunk for the pages that show prices (and, after the first
+// paint, for the build-time HTML's price reveal).
+// What every page loads once it has painted (lib/when-loaded.ts, docs/decisions/0023-first-paint-chunk.md): one
+// request. The session is in it: the pages that need it at once (LMS, sign-in) then share it too.
+const afterPaint = new RegExp(
+  String.raw`[\/]app[\/](lib[\/]content-protection-listeners\.ts|components[\/]static-html-behaviour\.ts|` +
+    String.raw`features[\/]auth[\/](components[\/]SessionWatch\.tsx|session\.ts)|config[\/]oidc\.ts)$`,
+);
+const priceModules = /[\\/]app[\\/](lib[\\/](geo|prices)\.ts|components[\\/]Price\.tsx)$/;
 
 export default defineConfig({
   plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
@@ -38,6 +47,8 @@ export default defineConfig({
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             { name: "app", test: sharedModules },
+            { name: "prices", test: priceModules },
+            { name: "after-paint", test: afterPaint },
           ],
         },
       },

@@ -1,7 +1,6 @@
 // What build-time HTML does besides its links (components/StaticHtml.tsx), none of it needed for the first paint:
 // prices appear after the country check, the FAQ's Show all / Hide all works, a picture that fails becomes its
 // placeholder. Loaded beside hydration.
-import { lookupGeo, pricesVisibleFor } from "../lib/geo";
 import { imgPlaceholderClass, priceSlot } from "../lib/static-render";
 
 const faqItems = (button: Element) =>
@@ -57,8 +56,12 @@ export function enhance(root: HTMLElement): () => void {
   root.addEventListener("click", toggleFaq);
   // A picture that failed before this ran fired its error already.
   root.querySelectorAll("img").forEach((img) => img.complete && img.naturalWidth === 0 && placeholderFor(img));
+  // Only a page with prices asks for the country (the footer has none).
   if (root.querySelector(`template[${priceSlot.revealed}]`)) {
-    void lookupGeo().then((answer) => live && pricesVisibleFor(answer) && revealPrices(root));
+    void import("../lib/geo").then(async ({ lookupGeo, pricesVisibleFor }) => {
+      const answer = await lookupGeo();
+      if (live && pricesVisibleFor(answer)) revealPrices(root);
+    });
   }
   return () => {
     live = false;
