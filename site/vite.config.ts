@@ -2,19 +2,37 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { devIconSprite } from "./scripts/dev-icon-sprite.ts";
+import { leanPreload } from "./scripts/lean-preload.ts";
 import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
 
 // Validated here, so a bad issuer or client id fails the build rather than the sign-in.
 const oidcConfig = oidcConfigFromEnv(process.env);
 
-// What the root draws on every page (the pages' own sections are build-time HTML or their route's chunks).
-const commonComponents = ["ChatButton", "Header", "Icon", "SectionButton", "StaticHtml", "Toasts"];
-const sharedModules = new RegExp(
-  String.raw`[\/]app[\/](lib[\/](?!api-client)|config[\/]|features[\/]auth[\/]session\.ts|components[\/](${commonComponents.join("|")})\.tsx)`,
+// What every page runs at first paint, and all that "/" runs: the root with its header, footer and floating buttons,
+// and the home route (their route chunks become one-line re-exports). One chunk, so it compresses as one. A module
+// listed here is downloaded by every page, so list only what the root or the home page imports; everything else is
+// chunked by who imports it or loads on demand (docs/decisions/0023-first-paint-chunk.md).
+const firstPaint = [
+  String.raw`components[\/](StaticHeader|header-behaviour|StaticHtml|ChatButton|Icon|Toasts)\.tsx?`,
+  String.raw`lib[\/](follow-link|nav|cx|when-loaded|assistant-state|content-protection|route-meta|static-render)\.ts`,
+  String.raw`config[\/]paths\.ts`,
+  String.raw`features[\/]assistant[\/]components[\/]AssistantLauncher\.tsx`,
+  String.raw`root\.tsx`,
+  String.raw`routes[\/]home\.tsx`,
+];
+const sharedModules = new RegExp(String.raw`[\/]app[\/](${firstPaint.join("|")})$`);
+// The country check with the prices it reveals: one chunk for the pages that show prices (and, after the first
+// paint, for the build-time HTML's price reveal).
+// What every page loads once it has painted (lib/when-loaded.ts, docs/decisions/0023-first-paint-chunk.md): one
+// request. The session is in it: the pages that need it at once (LMS, sign-in) then share it too.
+const afterPaint = new RegExp(
+  String.raw`[\/]app[\/](lib[\/]content-protection-listeners\.ts|components[\/]static-html-behaviour\.ts|` +
+    String.raw`features[\/]auth[\/](components[\/]SessionWatch\.tsx|session\.ts)|config[\/]oidc\.ts)$`,
 );
+const priceModules = /[\\/]app[\\/](lib[\\/](geo|prices)\.ts|components[\\/]Price\.tsx)$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), devIconSprite()],
+  plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
   build: {
@@ -24,11 +42,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger chunks compress better: every page needs the framework and the root's components, and
-        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md).
+        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023).
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             { name: "app", test: sharedModules },
+            { name: "prices", test: priceModules },
+            { name: "after-paint", test: afterPaint },
           ],
         },
       },

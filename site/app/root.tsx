@@ -1,6 +1,6 @@
 // The document shell: <head>, header, main landmark, footer; the root loader (build time) supplies the
 // header and footer data so no content module is bundled into the page scripts.
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,21 +15,20 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ChatButton } from "./components/ChatButton";
 import { AssistantLauncher } from "./features/assistant/components/AssistantLauncher";
-import { Header } from "./components/Header";
+import { StaticHeader } from "./components/StaticHeader";
 import { StaticHtml } from "./components/StaticHtml";
 import { Toasts } from "./components/Toasts";
 import { rootData, type RootData } from "./root.server";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
-import { SessionActions } from "./features/auth/components/SessionActions";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  return rootData();
+export function loader({ request }: Route.LoaderArgs) {
+  return rootData(new URL(request.url).pathname);
 }
 
 /** Only the SPA fallback document (client-only routes before their module loads) uses this: every route has its own. */
@@ -37,10 +36,13 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.brand.name
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  const [signedIn, setSignedIn] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   useContentProtection(data?.contentProtection ?? true);
   // Marks the document once React has hydrated it (browser tests wait for this).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    setHydrated(true);
   }, []);
   useFocusMainOnNavigation();
   return (
@@ -53,13 +55,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {data && <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} sessionActions={sessionActions} />}
+        {data && <StaticHeader html={data.headerHtml} nav={data.nav} signedIn={signedIn} sessionActions={sessionActions} />}
         <main id={anchors.main} tabIndex={-1} data-pagefind-body className="flex-1 focus:outline-none">
           {children}
         </main>
         {data && <StaticHtml html={data.footerHtml} />}
         {data && <ChatButton url={data.brand.whatsappUrl} />}
         {data && <AssistantLauncher company={data.brand.name} />}
+        {hydrated && (
+          <Suspense fallback={null}>
+            <SessionWatch onChange={setSignedIn} />
+          </Suspense>
+        )}
         <Toasts />
         <ScrollRestoration />
         <Scripts />
@@ -68,7 +75,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-const sessionActions = (className?: string) => <SessionActions className={className} />;
+// Every page is pre-rendered signed out, with the header's Sign In as build-time HTML: whether the visitor is signed
+// in is known once the session code has loaded (beside hydration), and the actions' code loads for a signed-in
+// visitor and with the mobile menu.
+const sessionWatch = typeof document === "undefined" ? undefined : import("./features/auth/components/SessionWatch");
+const SessionWatch = lazy(() => sessionWatch!.then((m) => ({ default: m.SessionWatch })));
+const SessionActions = lazy(() => import("./features/auth/components/SessionActions").then((m) => ({ default: m.SessionActions })));
+const sessionActions = (className?: string) => (
+  <Suspense fallback={null}>
+    <SessionActions className={className} />
+  </Suspense>
+);
 
 /** After a client-side navigation, move focus to the new page (screen readers start there, not in the menu). */
 function useFocusMainOnNavigation() {

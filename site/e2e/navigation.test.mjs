@@ -90,7 +90,7 @@ describe("desktop header", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).first().click();
     await page.waitForURL(url("/contact"));
-    await page.getByRole("banner").locator('a[href="/contact"] use[href$="#check"]').first().waitFor({ state: "attached" });
+    await page.getByRole("banner").locator('a[href="/contact"][aria-current="page"] svg:not([hidden]) use[href$="#check"]').first().waitFor({ state: "attached" });
     await context.close();
   });
 

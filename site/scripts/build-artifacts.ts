@@ -3,7 +3,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirectTable } from "../app/lib/redirects";
-import { paths, publicPagePaths } from "../app/config/paths";
+import { publicPagePaths } from "../app/config/pages";
+import { paths } from "../app/config/paths";
 import { absoluteUrl } from "../app/config/site";
 import { writeCompressedCopies } from "./compress";
 import { iconSprite } from "./icon-sprite";

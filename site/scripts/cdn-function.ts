@@ -3,7 +3,7 @@
 // into template.yaml. A Vitest test (cdn-function.test.ts) fails when the committed files differ from what this writes.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { clientRenderedPrefixes } from "../app/config/paths";
+import { clientRenderedPrefixes } from "../app/config/pages";
 import { redirectTable, type RedirectTable } from "../app/lib/redirects";
 import { prerenderedPages } from "./prerendered-pages";
 

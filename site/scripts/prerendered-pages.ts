@@ -1,5 +1,6 @@
 // The paths the build pre-renders (react-router.config.ts) and the CDN routes to their index.html.
-import { courseOutlinePath, paths, prerenderPaths } from "../app/config/paths";
+import { prerenderPaths } from "../app/config/pages";
+import { courseOutlinePath, paths } from "../app/config/paths";
 import { outlineCourseIds } from "../app/routes/course-outline.server";
 
 /** The site's pages plus the LMS page's fixed content and the outline of every catalog course; other outline ids,

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as pagefind from "pagefind";
-import { publicPagePaths } from "../app/config/paths";
+import { publicPagePaths } from "../app/config/pages";
 
 export const searchIndexDir = "pagefind";
 

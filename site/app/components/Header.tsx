@@ -1,9 +1,12 @@
-// The sticky site header: main navigation with dropdowns, Contact / LMS / Sign In actions, mobile menu.
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+// The sticky site header's markup: main navigation with dropdowns, search, Contact, the account actions and the
+// mobile menu's toggle. Rendered at build time for each page (root.server.tsx); components/StaticHeader.tsx draws
+// it and gives it its behaviour (header-behaviour.ts), so no code for this markup ships.
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { anchors, paths } from "../config/paths";
 import { cx } from "../lib/cx";
 import { isActivePath, isNavItemActive, type NavItem } from "../lib/nav";
+import { headerSlots, mobileMenuId, navKind } from "./header-behaviour";
 import { Icon } from "./Icon";
 import { SectionButton } from "./SectionButton";
 
@@ -11,43 +14,29 @@ interface HeaderProps {
   brandName: string;
   logo: string;
   nav: NavItem[];
-  /** Sign In, or LMS and the user menu: drawn by features/auth (the header is below the features). */
-  sessionActions: (className?: string) => ReactNode;
+  /** Sign In as a visitor sees it (features/auth draws it; the header is below the features). */
+  sessionActions: ReactNode;
 }
 
-const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
-
 const linkBase = "rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors hover:text-brand-700";
+/** The colour of a menu: brand while its page (or one it lists) is shown. */
+const itemColour = "text-slate-800 data-active:text-brand-700";
 
 /**
  * Desktop dropdown: CSS opens it on hover and focus-within. Escape or choosing a link dismisses it until the
  * pointer comes back or focus leaves it (a chosen link keeps focus, which would otherwise hold it open).
  */
 function DropdownItem({ item, pathname }: { item: NavItem; pathname: string }) {
-  const [dismissed, setDismissed] = useState(false);
-  const active = isNavItemActive(pathname, item);
   const menuId = `menu-${item.path.replace(/\W/g, "") || "home"}`;
   return (
-    <li
-      className="nav-dropdown relative"
-      data-dismissed={dismissed || undefined}
-      onMouseEnter={() => setDismissed(false)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDismissed(false);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") {
-          setDismissed(true);
-          e.currentTarget.querySelector<HTMLAnchorElement>("a")?.focus();
-        }
-      }}
-    >
+    <li className="nav-dropdown relative">
       <Link
         to={item.path}
+        data-nav={navKind.item}
         aria-current={isActivePath(pathname, item.path) ? "page" : undefined}
-        data-active={active || undefined}
+        data-active={isNavItemActive(pathname, item) || undefined}
         aria-controls={menuId}
-        className={cx(linkBase, "inline-flex items-center gap-1", active ? "text-brand-700" : "text-slate-800")}
+        className={cx(linkBase, "inline-flex items-center gap-1", itemColour)}
       >
         {item.label}
         <Icon name="chevron-down" className="size-4" />
@@ -61,11 +50,9 @@ function DropdownItem({ item, pathname }: { item: NavItem; pathname: string }) {
           <li key={child.path}>
             <Link
               to={child.path}
-              onClick={() => setDismissed(true)}
-              className={cx(
-                "block rounded-lg px-3 py-2 text-sm hover:bg-brand-50 hover:text-brand-800",
-                isActivePath(pathname, child.path) && !child.path.includes("#") ? "font-semibold text-brand-700" : "text-slate-800",
-              )}
+              data-nav={navKind.child}
+              data-active={(isActivePath(pathname, child.path) && !child.path.includes("#")) || undefined}
+              className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-800 data-active:font-semibold data-active:text-brand-700"
             >
               {child.label}
             </Link>
@@ -77,18 +64,9 @@ function DropdownItem({ item, pathname }: { item: NavItem; pathname: string }) {
 }
 
 export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
-  const { pathname, hash } = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
-  // The mobile menu's code loads on its first opening; it stays mounted (hidden) afterwards.
-  const [mobileOpened, setMobileOpened] = useState(false);
-
-  // Any navigation closes the mobile menu.
-  useEffect(() => {
-    setMobileOpen(false);
-  }, [pathname, hash]);
-
+  const { pathname } = useLocation();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <>
       <a
         href={`#${anchors.main}`}
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
@@ -110,9 +88,10 @@ export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
                 <li key={item.path}>
                   <Link
                     to={item.path}
+                    data-nav={navKind.item}
                     aria-current={isActivePath(pathname, item.path) ? "page" : undefined}
                     data-active={isActivePath(pathname, item.path) || undefined}
-                    className={cx(linkBase, isActivePath(pathname, item.path) ? "text-brand-700" : "text-slate-800")}
+                    className={cx(linkBase, itemColour)}
                   >
                     {item.label}
                   </Link>
@@ -125,6 +104,7 @@ export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
         <div className="hidden items-center gap-2 lg:flex">
           <Link
             to={paths.search}
+            data-nav={navKind.exact}
             aria-current={pathname === paths.search ? "page" : undefined}
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 hover:text-brand-700"
           >
@@ -137,29 +117,22 @@ export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
             label="Contact"
             className="btn-secondary min-h-10 px-4 py-2 text-sm"
           />
-          {sessionActions()}
+          <span className="contents" {...{ [headerSlots.signedOut]: "" }}>
+            {sessionActions}
+          </span>
+          <span className="contents" {...{ [headerSlots.signedIn]: "" }} />
         </div>
 
         <button
           type="button"
           className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 lg:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
-          aria-label={mobileOpen ? "Close menu" : "Open menu"}
-          onClick={() => {
-            setMobileOpened(true);
-            setMobileOpen((open) => !open);
-          }}
+          aria-expanded={false}
+          aria-controls={mobileMenuId}
+          aria-label="Open menu"
         >
-          <Icon name={mobileOpen ? "x" : "menu"} className="size-6" />
+          <Icon name="menu" className="size-6" />
         </button>
       </div>
-
-      {mobileOpened && (
-        <Suspense fallback={null}>
-          <MobileMenu open={mobileOpen} nav={nav} pathname={pathname} sessionActions={sessionActions} />
-        </Suspense>
-      )}
-    </header>
+    </>
   );
 }

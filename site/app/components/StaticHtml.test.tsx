@@ -1,7 +1,7 @@
 // Build-time HTML keeps its components' behaviour when StaticHtml draws it: the same markup the build writes
 // (staticHtml with the real components), then links, the price reveal, the FAQ toggle and the picture fallback.
 import { act, fireEvent, screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { staticHtml } from "../lib/static-html.server";
 import { renderAt } from "../test/render";
 import { Faq } from "./Faq";
@@ -10,26 +10,18 @@ import { Price } from "./Price";
 import { Pricing } from "./Pricing";
 import { StaticHtml } from "./StaticHtml";
 
-/** The price reveal as the country check drives it: false, then true once the answer allows prices. */
-const prices = vi.hoisted(() => {
-  let visible = false;
-  const listeners = new Set<() => void>();
+/** The country check, answered when a test says so (the price reveal waits for it). */
+const geo = vi.hoisted(() => {
+  let answer: (value: { success: boolean; country_code?: string } | null) => void = () => {};
   return {
-    get: () => visible,
-    set(value: boolean) {
-      visible = value;
-      listeners.forEach((l) => l());
-    },
-    subscribe(l: () => void) {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
+    lookup: () => new Promise((resolve) => (answer = resolve)),
+    answer: (value: { success: boolean; country_code?: string } | null) => answer(value),
   };
 });
-vi.mock("../lib/prices", async () => {
-  const { useSyncExternalStore } = await import("react");
-  return { usePricesVisible: () => useSyncExternalStore(prices.subscribe, prices.get, prices.get) };
-});
+vi.mock("../lib/geo", async (original) => ({ ...(await original<object>()), lookupGeo: geo.lookup }));
+
+/** The behaviour besides links arrives after the first paint (./static-html-behaviour.ts). */
+const behaviourLoaded = () => import("./static-html-behaviour").then(() => new Promise((resolve) => setTimeout(resolve)));
 
 const plans = [{ id: "basic", title: "Basic", priceUsd: 99, features: ["Free demo class"], highlighted: false }];
 const html = staticHtml(
@@ -42,10 +34,6 @@ const html = staticHtml(
   </>,
 );
 
-beforeEach(() => {
-  prices.set(false);
-});
-
 describe("StaticHtml", () => {
   it("navigates in the browser when a link inside is followed", async () => {
     const { router } = renderAt(<StaticHtml html={html} />);
@@ -55,19 +43,30 @@ describe("StaticHtml", () => {
     expect(router.state.location.pathname).toBe("/about");
   });
 
-  it("keeps prices hidden until they are revealed, then swaps them in", () => {
+  it("keeps prices hidden until they are revealed, then swaps them in", async () => {
     renderAt(<StaticHtml html={html} />);
+    await behaviourLoaded();
     expect(screen.queryByText("Starting at $99 per month")).toBeNull();
     expect(screen.queryByText("$99")).toBeNull();
     expect(screen.getByText("Fees shared on enquiry")).toBeTruthy();
-    act(() => prices.set(true));
-    expect(screen.getByText("Starting at $99 per month")).toBeTruthy();
+    geo.answer({ success: true, country_code: "GB" });
+    expect(await screen.findByText("Starting at $99 per month")).toBeTruthy();
     expect(screen.getByText("$99")).toBeTruthy();
     expect(screen.queryByText("Fees shared on enquiry")).toBeNull();
   });
 
-  it("toggles every FAQ item with Show all / Hide all", () => {
+  it("keeps prices hidden in Pakistan", async () => {
     renderAt(<StaticHtml html={html} />);
+    await behaviourLoaded();
+    geo.answer({ success: true, country_code: "PK" });
+    await behaviourLoaded();
+    expect(screen.queryByText("$99")).toBeNull();
+    expect(screen.getByText("Fees shared on enquiry")).toBeTruthy();
+  });
+
+  it("toggles every FAQ item with Show all / Hide all", async () => {
+    renderAt(<StaticHtml html={html} />);
+    await behaviourLoaded();
     const toggle = screen.getByRole("button", { name: "Show all" });
     fireEvent.click(toggle);
     expect([...document.querySelectorAll("details")].every((d) => d.open)).toBe(true);
@@ -77,8 +76,9 @@ describe("StaticHtml", () => {
     expect(toggle.textContent).toBe("Show all");
   });
 
-  it("replaces a picture that fails to load with its placeholder", () => {
+  it("replaces a picture that fails to load with its placeholder", async () => {
     renderAt(<StaticHtml html={html} />);
+    await behaviourLoaded();
     fireEvent.error(document.querySelector("img")!);
     expect(screen.getByTestId("img-placeholder").textContent).toBe("Data Analysis course");
     expect(document.querySelector("img")).toBeNull();

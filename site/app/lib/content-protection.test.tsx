@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { isDevToolsShortcut, useContentProtection } from "./content-protection";
+import { describe, expect, it, vi } from "vitest";
+import { useContentProtection } from "./content-protection";
+import { isDevToolsShortcut } from "./content-protection-listeners";
 
 function Protected({ enabled }: { enabled: boolean }) {
   useContentProtection(enabled);
@@ -33,17 +34,20 @@ describe("content protection", () => {
     expect(isDevToolsShortcut({ key: "v", ctrlKey: true, metaKey: false, shiftKey: false })).toBe(false);
   });
 
-  it("blocks the shortcuts and the context menu on page content", () => {
+  it("blocks the shortcuts and the context menu on page content", async () => {
     render(<Protected enabled />);
     const text = document.getElementById("text")!;
+    // Its code arrives after the first paint.
+    await vi.waitFor(() => expect(contextMenu(text)).toBe(true));
     expect(key(text, { key: "F12" })).toBe(true);
     expect(key(text, { key: "I", ctrlKey: true, shiftKey: true })).toBe(true);
     expect(key(text, { key: "J", ctrlKey: true, shiftKey: true })).toBe(true);
     expect(contextMenu(text)).toBe(true);
   });
 
-  it("never blocks inside inputs and text areas", () => {
+  it("never blocks inside inputs and text areas", async () => {
     render(<Protected enabled />);
+    await vi.waitFor(() => expect(contextMenu(document.getElementById("text")!)).toBe(true));
     for (const id of ["field", "area"]) {
       const el = document.getElementById(id)!;
       expect(contextMenu(el)).toBe(false);
@@ -52,8 +56,10 @@ describe("content protection", () => {
     }
   });
 
-  it("does nothing when switched off", () => {
+  it("does nothing when switched off", async () => {
     render(<Protected enabled={false} />);
+    await import("./content-protection-listeners");
+    await new Promise((resolve) => setTimeout(resolve, 10));
     const text = document.getElementById("text")!;
     expect(key(text, { key: "F12" })).toBe(false);
     expect(contextMenu(text)).toBe(false);

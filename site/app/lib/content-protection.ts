@@ -1,32 +1,10 @@
-// docs/product.md#pages: block the developer-tool shortcuts and the context menu, except inside editable fields so that
-// paste, spell-check and the field's own menu keep working. Switched by settings.contentProtection.
+// docs/product.md#pages: content protection (./content-protection-listeners.ts). The first paint does not need it:
+// its code starts loading when the page's scripts run, beside hydration, and is switched on once it has arrived.
 import { useEffect } from "react";
+import { whenLoaded } from "./when-loaded";
 
-export function isEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  return Boolean(target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
-}
-
-export function isDevToolsShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "shiftKey">): boolean {
-  if (e.key === "F12") return true;
-  const key = e.key.toLowerCase();
-  return (e.ctrlKey || e.metaKey) && e.shiftKey && (key === "i" || key === "j");
-}
+const listeners = typeof document === "undefined" ? undefined : import("./content-protection-listeners");
 
 export function useContentProtection(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (isDevToolsShortcut(e) && !isEditableTarget(e.target)) e.preventDefault();
-    };
-    const onContextMenu = (e: MouseEvent) => {
-      if (!isEditableTarget(e.target)) e.preventDefault();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("contextmenu", onContextMenu);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("contextmenu", onContextMenu);
-    };
-  }, [enabled]);
+  useEffect(() => (enabled ? whenLoaded(listeners, (m) => m.protectContent()) : undefined), [enabled]);
 }

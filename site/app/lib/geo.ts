@@ -24,7 +24,8 @@ export async function fetchGeo(): Promise<GeoAnswer | null> {
 let pending: Promise<GeoAnswer | null> | undefined;
 let settled: { answer: GeoAnswer | null } | undefined;
 
-function lookupOnce(): Promise<GeoAnswer | null> {
+/** The answer, asked for once per page load. */
+export function lookupGeo(): Promise<GeoAnswer | null> {
   pending ??= fetchGeo().then((answer) => {
     settled = { answer };
     return answer;
@@ -47,7 +48,7 @@ export function useGeo(): { answer: GeoAnswer | null } | undefined {
   useEffect(() => {
     if (state) return;
     let live = true;
-    lookupOnce().then((answer) => live && setState({ answer }));
+    lookupGeo().then((answer) => live && setState({ answer }));
     return () => {
       live = false;
     };

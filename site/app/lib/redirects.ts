@@ -5,7 +5,8 @@
 // Build-time only (reads the catalog).
 import { courses, courseSlugAliases } from "../content/courses";
 import { services } from "../content/services";
-import { batchesPath, courseOutlinePath, paths, prerenderPaths } from "../config/paths";
+import { prerenderPaths } from "../config/pages";
+import { batchesPath, courseOutlinePath, paths } from "../config/paths";
 
 export type RedirectTable = Record<string, string>;
 

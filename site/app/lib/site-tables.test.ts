@@ -4,7 +4,7 @@ import { robotsTxt, sitemapXml } from "../../scripts/build-artifacts";
 import { courses } from "../content/courses";
 import { courseLd, faqLd, organizationLd, websiteLd, weeklyHours } from "./structured-data";
 import { homeFaqs } from "../content/faqs";
-import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "../config/paths";
+import { clientRenderedPrefixes, prerenderPaths, publicPagePaths } from "../config/pages";
 import { redirectTable } from "./redirects";
 import { siteOrigin } from "../config/site";
 

@@ -2,7 +2,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../../components/Header";
+import { StaticHeader } from "../../../components/StaticHeader";
 import { layoutData } from "../../../lib/layout-data.server";
+import { staticHtml } from "../../../lib/static-html.server";
 import { renderAt } from "../../../test/render";
 import type { Session } from "../session";
 import { SessionActions } from "./SessionActions";
@@ -13,8 +15,15 @@ vi.mock("../session", () => ({ useSession: () => session.current }));
 vi.mock("../oidc-client", () => ({ signOutRedirect }));
 
 const data = layoutData();
+/** The header as the build draws it (signed out, as every page is pre-rendered) and the root gives it the session. */
+const html = staticHtml(<Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} sessionActions={<SessionActions />} />);
 const header = () => (
-  <Header brandName={data.brand.name} logo={data.brand.logo} nav={data.nav} sessionActions={(c) => <SessionActions className={c} />} />
+  <StaticHeader
+    html={html}
+    nav={data.nav}
+    signedIn={session.current.status === "signed-in"}
+    sessionActions={(c) => <SessionActions className={c} />}
+  />
 );
 const mainNav = () => screen.getByRole("navigation", { name: "Main" });
 
