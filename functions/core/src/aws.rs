@@ -44,6 +44,6 @@ pub fn table_from_env() -> Result<String, String> {
 
 /// The store on the table `ACADEMY_STORE` names, through `config`.
 pub fn dynamodb_store(config: &aws_config::SdkConfig) -> Result<Store, String> {
-    let client = aws_sdk_dynamodb::Client::new(config);
+    let client = crate::store::dynamodb::client(config);
     Ok(Store::new(Arc::new(DynamoItems::new(client, &table_from_env()?))))
 }

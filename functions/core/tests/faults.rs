@@ -75,7 +75,7 @@ async fn with_ses_failing(fault: Fault, from: &str) -> (FaultyAws, AppState, Ses
 
 /// A seeded store on a fresh DynamoDB table in moto, reached through the stand-in endpoint.
 async fn store_behind(faulty: &FaultyAws) -> Store {
-    let client = academy_core::store::dynamodb::Client::new(&faulty.config().await);
+    let client = academy_core::store::dynamodb::client(&faulty.config().await);
     let table = format!("academy-{}", academy_core::ids::generate());
     create_table(&client, &table).await.expect("moto creates the table");
     Store::new(Arc::new(DynamoItems::new(client, &table)))
@@ -185,6 +185,24 @@ async fn a_store_failing_on_write_answers_503_and_claims_nothing() {
     assert_eq!(stored.len(), 1);
     assert_eq!(stored[0].status, SubmissionStatus::Sent);
     assert_eq!(outbox_messages(&outbox).len(), 1);
+}
+
+/// GIVEN the store hangs (DynamoDB accepting a Query and never answering), WHEN a visitor asks for
+/// the courses, THEN the API answers 503 JSON once the store call's own time is up, well before a
+/// function's 10 s; and answers 200 again once the store works.
+#[tokio::test]
+async fn a_hanging_store_answers_503_in_time() {
+    use academy_core::store::dynamodb::CALL_TIMEOUT;
+    let faulty = FaultyAws::start().await;
+    let state = support::app_state(support::seeded(store_behind(&faulty).await).await).await;
+    faulty.fail("Query", Fault::Hang);
+    let started = Instant::now();
+    let answer = call(&state, support::get("/api/courses")).await;
+    let took = started.elapsed();
+    assert_error(&answer, 503, "unavailable");
+    assert!(took >= CALL_TIMEOUT && took < CALL_TIMEOUT + Duration::from_secs(3), "answered after {took:?}");
+    faulty.heal("Query");
+    assert_eq!(call(&state, support::get("/api/courses")).await.0, 200);
 }
 
 /// `n` valid enquiries at once, each from its own address and e-mail, through the dispatcher on

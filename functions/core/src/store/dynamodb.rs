@@ -3,6 +3,7 @@
 
 use super::{Item, Items, PutMode, Result, StoreError};
 use async_trait::async_trait;
+use aws_sdk_dynamodb::config::timeout::TimeoutConfig;
 pub use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::{
     error::DisplayErrorContext,
@@ -13,8 +14,27 @@ use aws_sdk_dynamodb::{
 };
 use serde_json::{Map, Value};
 use std::collections::HashMap;
+use std::time::Duration;
 
 pub const GSI1: &str = "gsi1";
+
+/// How long one store call may take: a connection, each attempt, and the whole call with its
+/// retries. DynamoDB answers in milliseconds when it is well; a slow or hanging one then fails the
+/// call (the API answers 503 JSON) well within a function's 10 s, instead of the function timing
+/// out with no answer of ours.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(2);
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A DynamoDB client made from `config` with the timeouts above.
+pub fn client(config: &aws_config::SdkConfig) -> Client {
+    let timeouts = TimeoutConfig::builder()
+        .connect_timeout(CONNECT_TIMEOUT)
+        .operation_attempt_timeout(ATTEMPT_TIMEOUT)
+        .operation_timeout(CALL_TIMEOUT)
+        .build();
+    Client::from_conf(aws_sdk_dynamodb::config::Builder::from(config).timeout_config(timeouts).build())
+}
 const KEY_ATTRS: [&str; 5] = ["pk", "sk", "gsi1pk", "gsi1sk", "expires_at"];
 
 pub struct DynamoItems {

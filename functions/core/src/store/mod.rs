@@ -94,7 +94,7 @@ impl StoreUrl {
             Self::Embedded(path) => Arc::new(sqlite::SqliteItems::open(path)?),
             Self::DynamoDb(table) => {
                 let config = aws_config::load_from_env().await;
-                Arc::new(dynamodb::DynamoItems::new(aws_sdk_dynamodb::Client::new(&config), table))
+                Arc::new(dynamodb::DynamoItems::new(dynamodb::client(&config), table))
             }
         };
         Ok(Store::new(items))
