@@ -90,6 +90,11 @@ impl ApiError {
         Self::BadRequest(format!("The {what} id must be 24 lowercase hexadecimal characters."))
     }
 
+    /// `id` when it is a well-formed record id, else `invalid_id(what)`: before any store call.
+    pub fn checked_id<'a>(id: &'a str, what: &str) -> Result<&'a str, Self> {
+        crate::ids::is_valid(id).then_some(id).ok_or_else(|| Self::invalid_id(what))
+    }
+
     pub fn into_response(self) -> Response<Body> {
         let fields = match &self {
             Self::Invalid { fields } => Some(fields.clone()),

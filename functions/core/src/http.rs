@@ -1,7 +1,8 @@
 //! Small helpers for `lambda_http` requests and JSON responses, shared by all handlers.
 
+use crate::error::ApiError;
 use lambda_http::{http::StatusCode, request::RequestContext, Body, Request, RequestExt, Response};
-use serde::Serialize;
+use serde::{de::DeserializeOwned, Serialize};
 
 /// A JSON response with the given status.
 pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response<Body> {
@@ -39,6 +40,19 @@ pub fn client_ip(req: &Request) -> String {
         _ => None,
     }
     .unwrap_or_else(|| "unknown".into())
+}
+
+/// The request's JSON body as `T`: 413 past `limit` bytes, else 400 with `refused`'s sentence.
+pub fn json_body<T: DeserializeOwned>(
+    req: &Request,
+    limit: usize,
+    refused: impl FnOnce(serde_json::Error) -> String,
+) -> Result<T, ApiError> {
+    let body = req.body().as_ref();
+    if body.len() > limit {
+        return Err(ApiError::PayloadTooLarge { limit });
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(refused(e)))
 }
 
 /// A header's value as trimmed text, if present and not blank.

@@ -17,6 +17,7 @@ use jsonwebtoken::{decode, decode_header, Algorithm, DecodingKey, Validation};
 use lambda_http::request::RequestContext;
 use lambda_http::{Request, RequestExt};
 use serde::Deserialize;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{Mutex, RwLock};
 
@@ -118,11 +119,12 @@ impl Verifier {
         Self { refetch_after: pause, ..self }
     }
 
-    /// `ACADEMY_OIDC_ISSUER` and `ACADEMY_OIDC_CLIENT_ID`; `None` when sign-in is not set up.
-    pub fn from_env() -> Result<Option<Self>, String> {
+    /// `ACADEMY_OIDC_ISSUER` and `ACADEMY_OIDC_CLIENT_ID`, shared by the services that verify;
+    /// `None` when sign-in is not set up.
+    pub fn from_env() -> Result<Option<Arc<Self>>, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         match (var("ACADEMY_OIDC_ISSUER"), var("ACADEMY_OIDC_CLIENT_ID")) {
-            (Some(issuer), Some(client)) => Self::new(&issuer, &client).map(Some),
+            (Some(issuer), Some(client)) => Self::new(&issuer, &client).map(|v| Some(Arc::new(v))),
             (None, None) => Ok(None),
             _ => Err("set both ACADEMY_OIDC_ISSUER and ACADEMY_OIDC_CLIENT_ID, or neither".into()),
         }

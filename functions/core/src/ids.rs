@@ -10,6 +10,11 @@ pub fn is_valid(s: &str) -> bool {
     s.len() == ID_LEN && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// A lecture's number in its batch, as a path gives it: a whole number from 1.
+pub fn lecture_number(s: &str) -> Option<u32> {
+    s.parse().ok().filter(|n| *n > 0)
+}
+
 /// A fresh random id (96 bits).
 pub fn generate() -> String {
     let mut bytes = [0u8; ID_LEN / 2];

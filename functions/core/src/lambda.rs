@@ -49,24 +49,22 @@ fn lecture_links(config: &aws_config::SdkConfig) -> Result<Arc<LectureLinks>, St
     Ok(Arc::new(LectureLinks::new(keys, LectureLinks::lifetime_from_env()?)))
 }
 
-/// The sign-in verifier (`ACADEMY_OIDC_ISSUER`, `ACADEMY_OIDC_CLIENT_ID`), if sign-in is set up.
-fn verifier() -> Result<Option<Arc<Verifier>>, String> {
-    Ok(Verifier::from_env()?.map(Arc::new))
-}
-
 pub async fn videos() -> Result<services::Videos, String> {
     let config = crate::aws::config().await;
     Ok(services::Videos {
         store: crate::aws::dynamodb_store(&config)?,
         links: lecture_links(&config)?,
-        verifier: verifier()?,
+        verifier: Verifier::from_env()?,
     })
 }
 
 /// Behind the JWT authorizer: the gateway's claims name the student; the verifier is the
 /// fallback when a request reaches the function without them.
 pub async fn me() -> Result<services::Me, String> {
-    Ok(services::Me { store: crate::aws::dynamodb_store(&crate::aws::config().await)?, verifier: verifier()? })
+    Ok(services::Me {
+        store: crate::aws::dynamodb_store(&crate::aws::config().await)?,
+        verifier: Verifier::from_env()?,
+    })
 }
 
 pub async fn lecture() -> Result<services::Lecture, String> {

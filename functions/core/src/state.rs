@@ -67,7 +67,7 @@ impl AppState {
         };
         let links = Arc::new(LectureLinks::new(keys, LectureLinks::lifetime_from_env()?));
         let mut state = Self::with(opened, links, files, ModelProvider::from_env(&config));
-        state.sign_in(Verifier::from_env()?.map(Arc::new));
+        state.sign_in(Verifier::from_env()?);
         Ok(state)
     }
 

@@ -3,7 +3,6 @@
 use crate::domain::{Batch, Course, Outline};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{ok_cached, CATALOG_CACHE};
-use crate::ids;
 use crate::store::Store;
 use lambda_http::{Body, Response};
 
@@ -12,10 +11,6 @@ type Answer = Result<Response<Body>, ApiError>;
 /// Catalog answers may be cached briefly (errors are not: `ApiError` answers say `no-store`).
 fn ok<T: serde::Serialize>(value: &T) -> Response<Body> {
     ok_cached(value, CATALOG_CACHE)
-}
-
-fn checked<'a>(id: &'a str, what: &str) -> Result<&'a str, ApiError> {
-    ids::is_valid(id).then_some(id).ok_or_else(|| ApiError::invalid_id(what))
 }
 
 #[utoipa::path(get, path = "/api/courses", tag = "catalog",
@@ -28,7 +23,7 @@ pub async fn courses(store: &Store) -> Answer {
     params(("courseId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = Outline), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn outline(store: &Store, course_id: &str) -> Answer {
-    let course_id = checked(course_id, "course")?;
+    let course_id = ApiError::checked_id(course_id, "course")?;
     match store.get_outline(course_id).await? {
         Some(outline) => Ok(ok(&outline)),
         None => Err(ApiError::NotFound("No outline exists for this course.".into())),
@@ -45,7 +40,7 @@ pub async fn batches(store: &Store) -> Answer {
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = Batch), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn batch(store: &Store, batch_id: &str) -> Answer {
-    let batch_id = checked(batch_id, "batch")?;
+    let batch_id = ApiError::checked_id(batch_id, "batch")?;
     match store.get_batch(batch_id).await? {
         Some(batch) => Ok(ok(&batch)),
         None => Err(ApiError::NotFound("No batch has this id.".into())),
@@ -57,7 +52,7 @@ pub async fn batch(store: &Store, batch_id: &str) -> Answer {
     params(("courseId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = [Batch]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn batches_of_course(store: &Store, course_id: &str) -> Answer {
-    let course_id = checked(course_id, "course")?;
+    let course_id = ApiError::checked_id(course_id, "course")?;
     if store.get_course(course_id).await?.is_none() {
         return Err(ApiError::NotFound("No course has this id.".into()));
     }

@@ -3,7 +3,7 @@
 
 use crate::chat::{self, AnswerSource, GeminiModel, Knowledge};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{client_ip, ok};
+use crate::http::{client_ip, json_body, ok};
 use crate::rate::{Admission, CHAT_QUESTIONS};
 use crate::store::Store;
 use crate::time;
@@ -38,12 +38,7 @@ pub async fn chat(
     model: Option<&GeminiModel>,
     req: &Request,
 ) -> Result<Response<Body>, ApiError> {
-    let body = req.body().as_ref();
-    if body.len() > MAX_BODY {
-        return Err(ApiError::PayloadTooLarge { limit: MAX_BODY });
-    }
-    let request: ChatRequest = serde_json::from_slice(body)
-        .map_err(|_| ApiError::BadRequest("The body must be JSON with a question.".into()))?;
+    let request: ChatRequest = json_body(req, MAX_BODY, |_| "The body must be JSON with a question.".into())?;
     let question = request.question.trim();
     if question.is_empty() || request.question.chars().count() > MAX_QUESTION_CHARS {
         return Err(ApiError::BadRequest(format!("The question must be 1 to {MAX_QUESTION_CHARS} characters.")));

@@ -58,7 +58,7 @@ pub async fn lecture(
     lecture: &str,
 ) -> Result<Response<Body>, ApiError> {
     let no_such = || ApiError::NotFound("No such lecture.".into());
-    let number: u32 = lecture.parse().ok().filter(|n| *n > 0).ok_or_else(no_such)?;
+    let number = ids::lecture_number(lecture).ok_or_else(no_such)?;
     if !ids::is_valid(batch_id) {
         return Err(no_such());
     }

@@ -12,12 +12,12 @@
 use crate::access;
 use crate::domain::{Batch, BatchLink, LectureProgress};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::ok;
+use crate::http::{json_body, ok};
 use crate::identity::Student;
 use crate::store::Store;
 use crate::{ids, time};
 use lambda_http::{Body, Request, Response};
-use serde::{Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use utoipa::ToSchema;
 
 type Answer = Result<Response<Body>, ApiError>;
@@ -77,36 +77,23 @@ pub struct ProgressUpdate {
     pub completed: bool,
 }
 
-fn body_of<'a, T: Deserialize<'a>>(req: &'a Request, limit: usize, shape: &str) -> Result<T, ApiError> {
-    let body = req.body().as_ref();
-    if body.len() > limit {
-        return Err(ApiError::PayloadTooLarge { limit });
-    }
-    serde_json::from_slice(body).map_err(|_| ApiError::BadRequest(format!("The body must be JSON: {shape}.")))
+fn body_of<T: DeserializeOwned>(req: &Request, limit: usize, shape: &str) -> Result<T, ApiError> {
+    json_body(req, limit, |_| format!("The body must be JSON: {shape}."))
 }
 
-fn checked_batch(batch_id: &str) -> Result<&str, ApiError> {
-    ids::is_valid(batch_id).then_some(batch_id).ok_or_else(|| ApiError::invalid_id("batch"))
-}
-
-/// One linked batch with the student's progress, or `None` when its grant was revoked or the
-/// batch is gone.
-async fn my_batch(store: &Store, link: &BatchLink) -> Result<Option<MyBatch>, ApiError> {
-    if access::linked_grant(store, &link.sub, &link.batch_id).await?.is_none() {
-        return Ok(None);
-    }
-    let Some(batch) = store.get_batch(&link.batch_id).await? else { return Ok(None) };
+/// A linked batch with the student's progress in it.
+async fn with_progress(store: &Store, link: &BatchLink, batch: Batch) -> Result<MyBatch, ApiError> {
     let videos = store.list_videos(&batch.id).await?;
     let progress = store.list_progress(&link.sub, &batch.id).await?;
     let completed = |n: u32| progress.iter().any(|p| p.lecture_number == n && p.completed);
     let watched = videos.iter().filter(|v| completed(v.lecture_number)).count();
-    Ok(Some(MyBatch {
+    Ok(MyBatch {
         lectures_total: videos.len() as u32,
         lectures_watched: watched as u32,
         next_lecture: videos.iter().map(|v| v.lecture_number).find(|n| !completed(*n)),
         linked_at: link.linked_at,
         batch,
-    }))
+    })
 }
 
 #[utoipa::path(get, path = "/api/me/batches", tag = "me", operation_id = "my_batches", security(("bearer" = [])),
@@ -114,7 +101,13 @@ async fn my_batch(store: &Store, link: &BatchLink) -> Result<Option<MyBatch>, Ap
 pub async fn batches(store: &Store, student: &Student) -> Answer {
     let mut batches = Vec::new();
     for link in store.list_links(&student.sub).await? {
-        batches.extend(my_batch(store, &link).await?);
+        // A link whose grant was revoked, or whose batch is gone, is not shown.
+        if access::linked_grant(store, &link.sub, &link.batch_id).await?.is_none() {
+            continue;
+        }
+        if let Some(batch) = store.get_batch(&link.batch_id).await? {
+            batches.push(with_progress(store, &link, batch).await?);
+        }
     }
     Ok(ok(&MyBatches { batches }))
 }
@@ -127,14 +120,14 @@ pub async fn batches(store: &Store, student: &Student) -> Answer {
     ))]
 pub async fn link(store: &Store, student: &Student, req: &Request) -> Answer {
     let request: LinkRequest = body_of(req, MAX_LINK_BODY, "a batchId and a secretId")?;
-    let batch_id = checked_batch(&request.batch_id)?;
+    let batch_id = ApiError::checked_id(&request.batch_id, "batch")?;
     let secret = request.secret_id.trim();
     if secret.is_empty() || secret.chars().count() > MAX_SECRET_CHARS {
         return Err(ApiError::BadRequest(format!("The Secret ID must be 1 to {MAX_SECRET_CHARS} characters.")));
     }
-    if store.get_batch(batch_id).await?.is_none() {
+    let Some(batch) = store.get_batch(batch_id).await? else {
         return Err(ApiError::NotFound("No batch has this id.".into()));
-    }
+    };
     let grant = access::check_secret(store, req, batch_id, secret).await?;
     let link = BatchLink {
         sub: student.sub.clone(),
@@ -143,15 +136,14 @@ pub async fn link(store: &Store, student: &Student, req: &Request) -> Answer {
         linked_at: time::now(),
     };
     store.put_link(&link).await?;
-    let linked = my_batch(store, &link).await?.ok_or(ApiError::Unavailable)?;
-    Ok(ok(&linked))
+    Ok(ok(&with_progress(store, &link, batch).await?))
 }
 
 #[utoipa::path(get, path = "/api/me/progress/{batchId}", tag = "me", operation_id = "my_progress", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = ProgressList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn progress(store: &Store, student: &Student, batch_id: &str) -> Answer {
-    let batch_id = checked_batch(batch_id)?;
+    let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let lectures = store.list_progress(&student.sub, batch_id).await?;
     Ok(ok(&ProgressList { batch_id: batch_id.to_owned(), lectures }))
 }
@@ -168,11 +160,8 @@ pub async fn progress(store: &Store, student: &Student, batch_id: &str) -> Answe
         (status = 404, body = ErrorBody),
     ))]
 pub async fn save_progress(store: &Store, student: &Student, req: &Request, batch_id: &str, lecture: &str) -> Answer {
-    let batch_id = checked_batch(batch_id)?;
-    let lecture_number: u32 = lecture
-        .parse()
-        .ok()
-        .filter(|n| *n > 0)
+    let batch_id = ApiError::checked_id(batch_id, "batch")?;
+    let lecture_number = ids::lecture_number(lecture)
         .ok_or_else(|| ApiError::BadRequest("The lecture number must be a whole number from 1.".into()))?;
     let update: ProgressUpdate = body_of(req, MAX_PROGRESS_BODY, "a positionSeconds and a completed flag")?;
     if !(0.0..=MAX_POSITION_SECONDS).contains(&update.position_seconds) {

@@ -5,7 +5,7 @@
 use crate::domain::{Submission, SubmissionStatus};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{self, FormType};
-use crate::http::{client_ip, ok};
+use crate::http::{client_ip, json_body, ok};
 use crate::mail::{deliver, MailSettings, Mailer};
 use crate::rate::{Admission, ENQUIRIES, ENQUIRIES_PER_EMAIL};
 use crate::store::{Store, StoreError};
@@ -72,12 +72,7 @@ fn retried(
 }
 
 fn parse(req: &Request) -> Result<SendEmailRequest, ApiError> {
-    let body = req.body().as_ref();
-    if body.len() > MAX_BODY {
-        return Err(ApiError::PayloadTooLarge { limit: MAX_BODY });
-    }
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::BadRequest(format!("The body must be JSON with formType and formData ({e}).")))
+    json_body(req, MAX_BODY, |e| format!("The body must be JSON with formType and formData ({e})."))
 }
 
 #[utoipa::path(post, path = "/api/send-email", tag = "leads", request_body = SendEmailRequest,

@@ -9,7 +9,7 @@ use crate::http::{header, ok, query_param};
 use crate::identity::{bearer, identify, Verifier};
 use crate::lecture::{parse_s3_url, LectureLinks};
 use crate::store::Store;
-use crate::{access, ids, time};
+use crate::{access, time};
 use lambda_http::{Body, Request, Response};
 
 pub const SECRET_HEADER: &str = "x-secret-id";
@@ -32,12 +32,9 @@ pub async fn videos(
     req: &Request,
     batch_id: &str,
 ) -> Result<Response<Body>, ApiError> {
-    if !ids::is_valid(batch_id) {
-        return Err(ApiError::invalid_id("batch"));
-    }
+    let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let secret = header(req, SECRET_HEADER).map(str::to_owned).or_else(|| query_param(req, "secretId"));
-    let signed_in = secret.is_none() && bearer(req).is_some();
-    if secret.is_none() && !signed_in {
+    if secret.is_none() && bearer(req).is_none() {
         return Err(ApiError::Unauthorized("A Secret ID is required to watch recorded lectures.".into()));
     }
     if store.get_batch(batch_id).await?.is_none() {

@@ -16,7 +16,9 @@ export type Session =
 const signedOut: Session = { status: "signed-out", user: null };
 const changeEvent = "academy:session";
 
-interface StoredUser {
+/** What oidc-client-ts stores for the signed-in user (the parts the site reads). */
+export interface StoredUser {
+  access_token?: string;
   expires_at?: number;
   refresh_token?: string;
   profile?: { name?: string; email?: string; preferred_username?: string; sub?: string };
@@ -24,13 +26,27 @@ interface StoredUser {
 
 let cache: { raw: string | null; session: Session } = { raw: null, session: signedOut };
 
-function read(): Session {
-  let raw: string | null;
+/** The stored user as text; null when there is none or storage cannot be read. */
+function storedText(): string | null {
   try {
-    raw = window.localStorage.getItem(userStorageKey);
+    return window.localStorage.getItem(userStorageKey);
   } catch {
-    return signedOut;
+    return null;
   }
+}
+
+/** The stored user with its tokens (./access-token.ts), or null. */
+export function storedUser(): StoredUser | null {
+  const raw = storedText();
+  try {
+    return raw ? (JSON.parse(raw) as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function read(): Session {
+  const raw = storedText();
   if (raw === cache.raw) return cache.session;
   cache = { raw, session: parse(raw) };
   return cache.session;
