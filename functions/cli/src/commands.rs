@@ -1,10 +1,13 @@
 //! The operations commands. Each opens the store, does one thing, and reports in plain words.
 
-use academy_core::catalog::{self, ImportOutcome};
+use academy_core::catalog::import::{self, ImportOutcome};
 use academy_core::domain::AccessGrant;
-use academy_core::mail::{deliver, MailSettings};
+use academy_core::leads::mail::deliver;
+use academy_core::learning::secret;
+use academy_core::platform::{env, local};
 use academy_core::store::{dynamodb, Store, StoreError, StoreUrl};
-use academy_core::{ids, secret, state, time};
+use academy_core::store::{CatalogRecords, GrantRecords, SubmissionRecords};
+use academy_core::{ids, time};
 use std::path::Path;
 
 pub type Outcome = Result<(), String>;
@@ -19,7 +22,7 @@ fn failed(e: StoreError) -> String {
 
 /// Imports catalog text into the store, printing what was written or every problem.
 pub async fn import_text(store: &Store, text: &str) -> Outcome {
-    match catalog::import(store, text).await.map_err(failed)? {
+    match import::import(store, text).await.map_err(failed)? {
         ImportOutcome::Written { courses, outlines, batches, videos } => {
             println!("Imported {courses} courses, {outlines} outlines, {batches} batches, {videos} videos.");
             Ok(())
@@ -123,8 +126,8 @@ pub async fn show_submission(url: &StoreUrl, id: &str) -> Outcome {
 
 pub async fn resend_submission(url: &StoreUrl, id: &str) -> Outcome {
     let store = open(url).await?;
-    let mailer = state::mailer_from_env(url).await?;
-    let settings = MailSettings::from_env();
+    let mailer = local::mailer_from_env(url).await?;
+    let settings = env::mail_settings();
     let status = deliver(&store, mailer.as_ref(), &settings, id, true).await.map_err(|e| e.to_string())?;
     println!("Submission {id} is {}.", format!("{status:?}").to_lowercase());
     Ok(())
@@ -134,7 +137,7 @@ pub async fn create_table(url: &StoreUrl) -> Outcome {
     let StoreUrl::DynamoDb(table) = url else {
         return Err("create-table needs --store dynamodb:TABLE".into());
     };
-    let client = dynamodb::Client::new(&academy_core::aws::config().await);
+    let client = dynamodb::Client::new(&academy_core::platform::aws::config().await);
     dynamodb::create_table(&client, table).await.map_err(failed)?;
     println!("Created table {table}.");
     Ok(())

@@ -80,11 +80,11 @@ enum SubmissionsCommand {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    academy_core::telemetry::init_cli();
+    academy_core::platform::telemetry::init_cli();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Openapi => {
-            print!("{}", academy_core::openapi::document());
+            print!("{}", academy_core::platform::openapi::document());
             Ok(())
         }
         Command::CreateTable => commands::create_table(&cli.store).await,

@@ -4,9 +4,10 @@
 //! rules.
 
 use crate::site::{redirect_location, Resolved, Site};
-use academy_core::error::ApiError;
-use academy_core::mail::MailSettings;
-use academy_core::state::{dispatch, lectures_from_env, AppState};
+use academy_core::http::error::ApiError;
+use academy_core::platform::env;
+use academy_core::platform::local::{dispatch, mailer_from_env, AppState};
+use academy_core::store::CatalogRecords;
 use academy_core::store::StoreUrl;
 use axum::body::Body as AxumBody;
 use axum::extract::{ConnectInfo, Request, State};
@@ -71,7 +72,7 @@ pub fn content_security_policy(extra: &str) -> String {
 
 pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
     let server = Arc::new(Server { state, site, body_timeout });
-    let csp = content_security_policy(&std::env::var("ACADEMY_CSP_CONNECT").unwrap_or_default());
+    let csp = content_security_policy(&env::csp_connect());
     let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
         SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
@@ -215,13 +216,13 @@ fn seed_lectures(folder: &std::path::Path) -> Result<(), String> {
 
 pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     let mut state = AppState::open(store).await?;
-    state.mail_inline(academy_core::state::mailer_from_env(store).await?, MailSettings::from_env());
+    state.mail_inline(mailer_from_env(store).await?, env::mail_settings());
     if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
     }
     if matches!(store, StoreUrl::Embedded(_)) {
-        seed_lectures(std::path::Path::new(&lectures_from_env()))?;
+        seed_lectures(std::path::Path::new(&env::lectures_folder()))?;
     }
     let site = Site::load(&options.site);
     if !site.is_built() {

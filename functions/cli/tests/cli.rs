@@ -1,6 +1,7 @@
 //! The `academy` command as an operator and a browser use it: real processes, a real store
 //! file, a real HTTP server.
 
+use academy_core::store::{CatalogRecords, SubmissionRecords};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -177,3 +177,24 @@ pub struct Submission {
 pub struct Health {
     pub status: String,
 }
+
+/// Splits a stored lecture file's `s3://bucket/key` into its parts; any other URL (an embed)
+/// is `None`.
+pub fn parse_s3_url(url: &str) -> Option<(&str, &str)> {
+    let rest = url.strip_prefix("s3://")?;
+    let (bucket, key) = rest.split_once('/')?;
+    (!bucket.is_empty() && !key.is_empty()).then_some((bucket, key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_only_complete_s3_urls() {
+        assert_eq!(parse_s3_url("s3://b/k/v.mp4"), Some(("b", "k/v.mp4")));
+        assert_eq!(parse_s3_url("s3://b/"), None);
+        assert_eq!(parse_s3_url("s3:///k"), None);
+        assert_eq!(parse_s3_url("https://x/y"), None);
+    }
+}

@@ -1,7 +1,9 @@
 //! Record ids: 24 lowercase hex characters, the course-id format of the original site, so old
-//! links keep working. A malformed id is rejected before any store call.
+//! links keep working. A malformed id is rejected before any store call. Also the digest that
+//! stands in for a text that must not be stored (a Secret ID, an e-mail address in a limit's key).
 
 use rand::RngCore;
+use sha2::{Digest, Sha256};
 
 pub const ID_LEN: usize = 24;
 
@@ -13,6 +15,11 @@ pub fn is_valid(s: &str) -> bool {
 /// A lecture's number in its batch, as a path gives it: a whole number from 1.
 pub fn lecture_number(s: &str) -> Option<u32> {
     s.parse().ok().filter(|n| *n > 0)
+}
+
+/// The lowercase hex SHA-256 of `text`.
+pub fn digest(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
 }
 
 /// A fresh random id (96 bits).

@@ -1,28 +1,25 @@
-//! Academy's backend: domain types, validation, the store, and the HTTP handlers that every
-//! Lambda binary and the local `academy serve` process share. Handlers never see which adapter
-//! (DynamoDB or SQLite, S3 or local) sits behind the traits they are given.
+//! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
+//! folder holds its rules, its handlers and the narrow store interface it needs. Beside them sit
+//! the shared parts: `http/` (routing, errors, the origin guard, identity), `store/` (one key
+//! layout, two backends), the records (`domain.rs`), ids, time and per-client limits, and
+//! `platform/`, the one place that reads the environment and builds each Lambda's dependencies
+//! and the local server's. Dependencies point one way: platform → features → http, store →
+//! domain (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
 
-pub mod access;
-pub mod aws;
-pub mod catalog;
-pub mod chat;
+// Shared
 pub mod domain;
-pub mod edge;
-pub mod error;
-pub mod forms;
-pub mod handlers;
 pub mod http;
-pub mod identity;
 pub mod ids;
-pub mod lambda;
-pub mod lecture;
-pub mod mail;
-pub mod openapi;
-pub mod rate;
-pub mod routes;
-pub mod secret;
-pub mod services;
-pub mod state;
+pub mod limits;
 pub mod store;
-pub mod telemetry;
 pub mod time;
+
+// Features
+pub mod assistant;
+pub mod catalog;
+pub mod geo;
+pub mod leads;
+pub mod learning;
+
+// Wiring
+pub mod platform;

@@ -5,9 +5,10 @@
 mod support;
 
 use academy_core::domain::AccessGrant;
-use academy_core::routes::Endpoint;
-use academy_core::state::dispatch;
-use academy_core::state::AppState;
+use academy_core::http::routes::Endpoint;
+use academy_core::platform::local::dispatch;
+use academy_core::platform::local::AppState;
+use academy_core::store::{CatalogRecords, GrantRecords};
 use academy_core::time;
 use lambda_http::Body;
 use support::{assert_error, call, fixture, get, request, request_with_body};
@@ -239,7 +240,7 @@ async fn the_catalog_may_be_cached_briefly_and_nothing_else() {
 /// on the viewer's address, so two visitors behind one edge server are counted apart.
 #[tokio::test]
 async fn only_the_cdn_reaches_the_api_and_its_viewer_address_is_the_client() {
-    use academy_core::edge::{OriginGuard, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER};
+    use academy_core::http::origin::{OriginGuard, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER};
     let mut state = state().await;
     state.origin = OriginGuard::new(Some("a-long-origin-secret".into()));
     assert_error(&call(&state, get("/api/courses")).await, 403, "forbidden");
@@ -307,6 +308,6 @@ async fn a_burst_of_questions_gets_exactly_the_limit_answered() {
     for question in questions {
         *answers.entry(question.await.unwrap()).or_insert(0) += 1;
     }
-    let limit = academy_core::rate::CHAT_QUESTIONS.max as usize;
+    let limit = academy_core::limits::CHAT_QUESTIONS.max as usize;
     assert_eq!(answers, std::collections::BTreeMap::from([(200, limit), (429, 60 - limit)]));
 }

@@ -1,7 +1,7 @@
 //! The offline assistant on real questions, against the knowledge generated from the site's
 //! content (`infra/knowledge/knowledge.json`, compiled into the binary).
 
-use academy_core::chat::{answer, AnswerSource, Knowledge};
+use academy_core::assistant::{answer, AnswerSource, Knowledge};
 
 async fn ask(question: &str) -> String {
     let knowledge = Knowledge::bundled();

@@ -3,7 +3,7 @@
 
 mod support;
 
-use academy_core::chat::{answer, AnswerSource, GeminiModel, Knowledge, NO_ANSWER};
+use academy_core::assistant::{answer, AnswerSource, GeminiModel, Knowledge, NO_ANSWER};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
@@ -141,7 +141,7 @@ async fn the_endpoint_bounds_questions_and_clients() {
 /// missing secret leaves the assistant offline until it can be read.
 #[tokio::test]
 async fn the_model_key_comes_from_secrets_manager_on_first_use() {
-    use academy_core::chat::provider::{Endpoint, ModelProvider};
+    use academy_core::assistant::provider::{Endpoint, ModelProvider};
     let (base_url, seen) = fake_server(Behaviour::Answer).await;
     let secrets = aws_sdk_secretsmanager::Client::new(&support::moto_config().await);
     let name = format!("academy/model-key-{}", academy_core::ids::generate());

@@ -5,6 +5,7 @@ mod support;
 use academy_core::domain::{
     AccessGrant, Batch, BatchLink, Course, LectureProgress, Outline, Submission, SubmissionStatus, Video,
 };
+use academy_core::store::{CatalogRecords, Counters, GrantRecords, StudentRecords, SubmissionRecords};
 use academy_core::store::{Store, StoreError};
 use serde_json::json;
 
@@ -148,7 +149,7 @@ async fn rate_counters_count_and_expire(store: Store) {
 
 /// Many callers at once: each gets its own count, so a limit decided on it admits exactly `max`.
 async fn concurrent_attempts_never_pass_the_limit(store: Store) {
-    let limit = academy_core::rate::WindowLimit { scope: "burst", max: 10, window_secs: 600 };
+    let limit = academy_core::limits::WindowLimit { scope: "burst", max: 10, window_secs: 600 };
     let now = academy_core::time::now();
     let attempts = (0..60).map(|_| {
         let store = store.clone();
@@ -156,7 +157,7 @@ async fn concurrent_attempts_never_pass_the_limit(store: Store) {
     });
     let mut admitted = Vec::new();
     for attempt in attempts {
-        if let academy_core::rate::Admission::Admitted { count } = attempt.await.unwrap() {
+        if let academy_core::limits::Admission::Admitted { count } = attempt.await.unwrap() {
             admitted.push(count);
         }
     }

@@ -6,10 +6,11 @@
 mod support;
 
 use academy_core::domain::SubmissionStatus;
-use academy_core::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer, SesMailer, SEND_TIMEOUT};
-use academy_core::state::AppState;
+use academy_core::leads::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer, SesMailer, SEND_TIMEOUT};
+use academy_core::platform::local::AppState;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;
+use academy_core::store::SubmissionRecords;
 use aws_lambda_events::event::dynamodb::Event;
 use serde_json::{json, Value};
 use std::sync::Arc;

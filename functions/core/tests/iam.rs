@@ -5,14 +5,15 @@
 
 mod support;
 
-use academy_core::chat::provider::{Endpoint as ModelEndpoint, ModelProvider};
-use academy_core::lecture::{KeySource, LectureLinks, S3Files, DEFAULT_LINK_SECS};
-use academy_core::mail::{deliver, MailSettings, SesMailer};
-use academy_core::routes::Endpoint;
-use academy_core::state::dispatch;
-use academy_core::state::AppState;
+use academy_core::assistant::provider::{Endpoint as ModelEndpoint, ModelProvider};
+use academy_core::http::routes::Endpoint;
+use academy_core::leads::mail::{deliver, MailSettings, SesMailer};
+use academy_core::learning::lecture::{KeySource, LectureLinks, S3Files, DEFAULT_LINK_SECS};
+use academy_core::platform::local::dispatch;
+use academy_core::platform::local::AppState;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;
+use academy_core::store::{Counters, GrantRecords};
 use academy_core::{ids, time};
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
 use aws_smithy_runtime_api::box_error::BoxError;
@@ -158,7 +159,7 @@ async fn videos() -> BTreeSet<String> {
     let world = World::new().await;
     let (secret, _) = support::grant(&world.state.store, MERN_07).await;
     let guesser = "203.0.113.90";
-    let limit = academy_core::rate::SECRET_ID_GUESSES;
+    let limit = academy_core::limits::SECRET_ID_GUESSES;
     world.expired_counter(limit.scope, &format!("{MERN_07}#{guesser}"), limit.window_secs).await;
     let path = format!("/api/batches/{MERN_07}/videos");
     assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", "guess")], guesser)).await, 403);
@@ -177,7 +178,7 @@ async fn me() -> BTreeSet<String> {
     // The student of infra/events/me.json, the event API Gateway hands the function.
     let student = "7c1e5a2b-4d3f-4e8a-9b6c-2f0d1e3a5b7c";
     let guesser = "203.0.113.70";
-    let limit = academy_core::rate::SECRET_ID_GUESSES;
+    let limit = academy_core::limits::SECRET_ID_GUESSES;
     world.expired_counter(limit.scope, &format!("{MERN_07}#{guesser}"), limit.window_secs).await;
     let link = |secret: &str, ip: &str| {
         as_student(post("/api/me/batches", json!({"batchId": MERN_07, "secretId": secret}), ip), student)
@@ -222,7 +223,7 @@ async fn lecture() -> BTreeSet<String> {
 async fn send_email() -> BTreeSet<String> {
     let world = World::new().await;
     let visitor = "203.0.113.93";
-    let limit = academy_core::rate::ENQUIRIES;
+    let limit = academy_core::limits::ENQUIRIES;
     world.expired_counter(limit.scope, visitor, limit.window_secs).await;
     let enrol = json!({"formType": "enrollment-form", "formData": {"firstName": "Iqra", "lastName": "Nadeem",
         "email": "iqra@example.pk", "phone": "03001234567", "course": "Data Analysis"}});
@@ -246,7 +247,7 @@ async fn chat() -> BTreeSet<String> {
     let nowhere = ModelEndpoint { base_url: "http://127.0.0.1:9".into(), model: "m".into() };
     world.state.chat.model = ModelProvider::secret(secrets, &name, nowhere);
     let asker = "203.0.113.95";
-    let limit = academy_core::rate::CHAT_QUESTIONS;
+    let limit = academy_core::limits::CHAT_QUESTIONS;
     world.expired_counter(limit.scope, asker, limit.window_secs).await;
     let question = json!({"question": "How long is the free demo?"});
     assert_eq!(world.call(Endpoint::Chat, post("/api/chat", question.clone(), asker)).await, 200);

@@ -4,8 +4,9 @@
 mod support;
 
 use academy_core::domain::SubmissionStatus;
-use academy_core::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer};
-use academy_core::state::AppState;
+use academy_core::leads::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer};
+use academy_core::platform::local::AppState;
+use academy_core::store::SubmissionRecords;
 use lambda_http::Body;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -153,7 +154,7 @@ async fn a_burst_from_one_address_stores_at_most_the_limit() {
     for post in posts {
         *answers.entry(post.await.unwrap()).or_insert(0) += 1;
     }
-    let limit = academy_core::rate::ENQUIRIES.max as usize;
+    let limit = academy_core::limits::ENQUIRIES.max as usize;
     assert_eq!(answers, std::collections::BTreeMap::from([(200, limit), (429, 200 - limit)]));
     assert_eq!(state.store.list_submissions().await.unwrap().len(), limit);
 }
@@ -162,7 +163,7 @@ async fn a_burst_from_one_address_stores_at_most_the_limit() {
 #[tokio::test]
 async fn one_email_address_is_limited_wherever_it_posts_from() {
     let state = state().await;
-    let max = academy_core::rate::ENQUIRIES_PER_EMAIL.max;
+    let max = academy_core::limits::ENQUIRIES_PER_EMAIL.max;
     for i in 0..max {
         assert_eq!(
             call(&state, post(&contact_from("Same@Example.pk"), &format!("198.51.100.{}", 40 + i))).await.0,

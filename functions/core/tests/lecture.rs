@@ -4,10 +4,12 @@
 
 mod support;
 
-use academy_core::lecture::{LectureKeys, LectureLinks, S3Files};
-use academy_core::routes::Endpoint;
-use academy_core::services::{self, Service as _};
-use academy_core::state::{dispatch, AppState};
+use academy_core::http::routes::Endpoint;
+use academy_core::http::routes::Service as _;
+use academy_core::learning::lecture::{LectureKeys, LectureLinks, S3Files};
+use academy_core::platform::local::{dispatch, AppState};
+use academy_core::platform::services;
+use academy_core::store::GrantRecords;
 use academy_core::time;
 use lambda_http::http::HeaderMap;
 use lambda_http::{Body, Response};
@@ -158,11 +160,11 @@ async fn in_aws_a_signed_link_redirects_to_the_s3_object() {
     let clip = support::sample_clip();
     s3.put_object().bucket(bucket).key("sample-lecture.mp4").body(clip.clone().into()).send().await.unwrap();
 
-    let keys = academy_core::lecture::KeySource::fixed(LectureKeys::random());
+    let keys = academy_core::learning::lecture::KeySource::fixed(LectureKeys::random());
     let links = Arc::new(LectureLinks::new(keys, 900));
     let files = Arc::new(S3Files::new(s3, std::time::Duration::from_secs(600)));
     let state =
-        AppState::with(store.clone(), links.clone(), files.clone(), academy_core::chat::ModelProvider::offline());
+        AppState::with(store.clone(), links.clone(), files.clone(), academy_core::assistant::ModelProvider::offline());
     let lecture = services::Lecture { store: store.clone(), links, files };
     let (secret, grant) = support::grant(&store, MERN_07).await;
     let link = link_of(&state, MERN_07, &secret, 1).await;
@@ -171,7 +173,7 @@ async fn in_aws_a_signed_link_redirects_to_the_s3_object() {
         let headers: Vec<(&str, &str)> = range.map(|r| ("range", r)).into_iter().collect();
         request("GET", &link, &headers, VIEWER)
     };
-    let route = academy_core::routes::Route::resolve(link.split('?').next().unwrap()).unwrap();
+    let route = academy_core::http::routes::Route::resolve(link.split('?').next().unwrap()).unwrap();
     let answer = lecture.answer(route.clone(), &request_of(None)).await.unwrap();
     assert_eq!(answer.status(), 302);
     assert_eq!(answer.headers()["cache-control"], "no-store");

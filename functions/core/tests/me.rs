@@ -5,9 +5,10 @@
 mod oidc;
 mod support;
 
-use academy_core::identity::{Student, Verifier};
-use academy_core::state::AppState;
-use academy_core::{rate, time};
+use academy_core::http::identity::{Student, Verifier};
+use academy_core::platform::local::AppState;
+use academy_core::store::GrantRecords;
+use academy_core::{limits, time};
 use lambda_http::Body;
 use oidc::{claims, provider, sign, sign_in, unsigned, CLIENT_ID};
 use serde_json::{json, Value};
@@ -115,7 +116,7 @@ async fn forged_expired_and_foreign_tokens_are_refused() {
     ];
     for (what, token) in cases {
         let refused = verifier.verify(&token).await;
-        assert!(matches!(refused, Err(academy_core::error::ApiError::Unauthorized(_))), "{what}: {refused:?}");
+        assert!(matches!(refused, Err(academy_core::http::error::ApiError::Unauthorized(_))), "{what}: {refused:?}");
     }
 }
 
@@ -226,7 +227,7 @@ async fn a_wrong_secret_id_counts_toward_the_same_guessing_limit() {
     let token = sign_in("guesser@example.pk").await.access;
     assert_error(&link(&state, &token, CS_04, "not-the-secret").await, 403, "forbidden");
     // The rest of the window's guesses go to the videos endpoint, from the same address.
-    for _ in 1..rate::SECRET_ID_GUESSES.max {
+    for _ in 1..limits::SECRET_ID_GUESSES.max {
         let path = format!("/api/batches/{CS_04}/videos");
         let answer = call(&state, request("GET", &path, &[("x-secret-id", "wrong")], "198.51.100.7")).await;
         assert_eq!(answer.0, 403);
@@ -362,7 +363,7 @@ async fn keys_are_cached_and_fetched_again_for_a_new_key_id() {
 
     // An id the provider does not publish is refused, without fetching again within REFETCH_AFTER.
     let unknown = verifier.verify(&token(&p.key, "made-up")).await;
-    assert!(matches!(unknown, Err(academy_core::error::ApiError::Unauthorized(_))), "{unknown:?}");
+    assert!(matches!(unknown, Err(academy_core::http::error::ApiError::Unauthorized(_))), "{unknown:?}");
     assert_eq!(fetches.load(Ordering::SeqCst), 1, "unknown key ids cannot make it fetch on every request");
 
     // The provider rotates: a token under the new key id makes a verifier fetch the keys again (one whose pause

@@ -6,8 +6,9 @@
 #[path = "../../core/tests/support/mod.rs"]
 mod support;
 
-use academy_core::lecture::{KeySource, LectureKeys, LectureLinks};
+use academy_core::learning::lecture::{KeySource, LectureKeys, LectureLinks};
 use academy_core::store::Store;
+use academy_core::store::SubmissionRecords;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};

@@ -1,17 +1,29 @@
 //! Persistence. `Items` is the narrow key-value contract both backends implement (DynamoDB in
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
-//! (`keys.rs`), so that layout and every rule on top of it exist once.
+//! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
+//! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
+//! `Counters`), so a handler asks for exactly the records it uses.
 
+mod catalog;
+mod counters;
 pub mod dynamodb;
+mod grants;
 pub mod keys;
 mod records;
 pub mod sqlite;
+mod students;
+mod submissions;
 
 use async_trait::async_trait;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
+pub use catalog::CatalogRecords;
+pub use counters::Counters;
+pub use grants::GrantRecords;
 pub use records::Store;
+pub use students::StudentRecords;
+pub use submissions::SubmissionRecords;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

@@ -4,9 +4,10 @@
 
 pub mod faults;
 
-use academy_core::catalog::{import, ImportOutcome};
+use academy_core::catalog::import::{import, ImportOutcome};
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::sqlite::SqliteItems;
+use academy_core::store::GrantRecords;
 use academy_core::store::Store;
 use aws_config::{BehaviorVersion, Region};
 use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
@@ -120,8 +121,8 @@ pub async fn seeded(store: Store) -> Store {
 }
 
 /// The mail settings of a test inbox.
-pub fn test_mail() -> academy_core::mail::MailSettings {
-    academy_core::mail::MailSettings {
+pub fn test_mail() -> academy_core::leads::mail::MailSettings {
+    academy_core::leads::mail::MailSettings {
         inbox: "admissions@academy.test".into(),
         from: "no-reply@academy.test".into(),
         auto_reply: false,
@@ -144,19 +145,24 @@ pub fn lecture_folder() -> std::path::PathBuf {
 /// Everything a handler needs, as `academy serve` has it: the given store, lecture links signed
 /// with a random key, lecture files from a fresh local folder, the offline assistant, no inline
 /// mailer.
-pub async fn app_state(store: Store) -> academy_core::state::AppState {
-    use academy_core::lecture::{FolderFiles, KeySource, LectureKeys, LectureLinks, DEFAULT_LINK_SECS};
+pub async fn app_state(store: Store) -> academy_core::platform::local::AppState {
+    use academy_core::learning::lecture::{FolderFiles, KeySource, LectureKeys, LectureLinks, DEFAULT_LINK_SECS};
     let links = Arc::new(LectureLinks::new(KeySource::fixed(LectureKeys::random()), DEFAULT_LINK_SECS));
     let files = Arc::new(FolderFiles::new(lecture_folder()));
-    academy_core::state::AppState::with(store, links, files, academy_core::chat::ModelProvider::offline())
+    academy_core::platform::local::AppState::with(
+        store,
+        links,
+        files,
+        academy_core::assistant::ModelProvider::offline(),
+    )
 }
 
 /// A fresh Secret ID granted for `batch`, and its grant.
 pub async fn grant(store: &Store, batch: &str) -> (String, academy_core::domain::AccessGrant) {
-    let secret = academy_core::secret::generate();
+    let secret = academy_core::learning::secret::generate();
     let grant = academy_core::domain::AccessGrant {
         batch_id: batch.into(),
-        secret_hash: academy_core::secret::hash(&secret),
+        secret_hash: academy_core::learning::secret::hash(&secret),
         label: None,
         created_at: academy_core::time::now(),
         revoked_at: None,
@@ -207,8 +213,11 @@ pub fn get(path: &str) -> Request {
 }
 
 /// Status, headers and JSON body of an answer.
-pub async fn call(state: &academy_core::state::AppState, req: Request) -> (u16, lambda_http::http::HeaderMap, Value) {
-    let response = academy_core::state::dispatch(state, req, None).await;
+pub async fn call(
+    state: &academy_core::platform::local::AppState,
+    req: Request,
+) -> (u16, lambda_http::http::HeaderMap, Value) {
+    let response = academy_core::platform::local::dispatch(state, req, None).await;
     let (parts, body) = response.into_parts();
     assert_eq!(parts.headers["content-type"], "application/json");
     let json = match body {
@@ -264,9 +273,9 @@ pub fn outbox_messages(dir: &std::path::Path) -> Vec<String> {
 }
 
 /// SES on moto, sending with a configuration set as the stack's mailer does.
-pub async fn ses() -> (academy_core::mail::SesMailer, aws_sdk_sesv2::Client) {
+pub async fn ses() -> (academy_core::leads::mail::SesMailer, aws_sdk_sesv2::Client) {
     let (client, set) = ses_configuration_set().await;
-    (academy_core::mail::SesMailer::new(client.clone(), Some(set)), client)
+    (academy_core::leads::mail::SesMailer::new(client.clone(), Some(set)), client)
 }
 
 /// An SES client on moto and a fresh configuration set made there.

@@ -1,8 +1,8 @@
-//! Lambda for the `batches` endpoint (see academy_core::routes); it builds only `lambda::catalog`.
+//! Lambda for the `batches` endpoint (academy_core::platform::lambda::Batches).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Batches};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Batches, lambda::catalog()).await
+    run::<Batches>().await
 }

@@ -1,8 +1,8 @@
-//! Lambda for the `chat` endpoint (see academy_core::routes); it builds only `lambda::chat`.
+//! Lambda for the `chat` endpoint (academy_core::platform::lambda::Chat).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Chat};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Chat, lambda::chat()).await
+    run::<Chat>().await
 }

@@ -1,8 +1,8 @@
-//! Lambda for the `courses` endpoint (see academy_core::routes); it builds only `lambda::catalog`.
+//! Lambda for the `courses` endpoint (academy_core::platform::lambda::Courses).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Courses};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Courses, lambda::catalog()).await
+    run::<Courses>().await
 }

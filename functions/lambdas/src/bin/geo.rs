@@ -1,8 +1,8 @@
-//! Lambda for the `geo` endpoint (see academy_core::routes); it builds only `lambda::geo`.
+//! Lambda for the `geo` endpoint (academy_core::platform::lambda::Geo).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Geo};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Geo, lambda::geo()).await
+    run::<Geo>().await
 }

@@ -1,8 +1,8 @@
-//! Lambda for the `health` endpoint (see academy_core::routes); it builds only `lambda::health`.
+//! Lambda for the `health` endpoint (academy_core::platform::lambda::Health).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Health};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Health, lambda::health()).await
+    run::<Health>().await
 }

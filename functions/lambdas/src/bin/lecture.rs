@@ -1,8 +1,8 @@
-//! Lambda for the `lecture` endpoint (see academy_core::routes); it builds only `lambda::lecture`.
+//! Lambda for the `lecture` endpoint (academy_core::platform::lambda::Lecture).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Lecture};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Lecture, lambda::lecture()).await
+    run::<Lecture>().await
 }

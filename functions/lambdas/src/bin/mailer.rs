@@ -1,6 +1,6 @@
-//! Lambda consuming the table's stream: mails each new submission (see academy_core::mail).
+//! Lambda consuming the table's stream: mails each new submission (academy_core::leads::mail::stream).
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    academy_core::lambda::run_mailer().await
+    academy_core::platform::lambda::run_mailer().await
 }

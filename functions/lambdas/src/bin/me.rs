@@ -1,8 +1,8 @@
-//! Lambda for the `me` endpoint (see academy_core::routes); it builds only `lambda::me`.
+//! Lambda for the `me` endpoint (academy_core::platform::lambda::Me).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Me};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Me, lambda::me()).await
+    run::<Me>().await
 }

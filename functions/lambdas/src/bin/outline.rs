@@ -1,8 +1,8 @@
-//! Lambda for the `outline` endpoint (see academy_core::routes); it builds only `lambda::catalog`.
+//! Lambda for the `outline` endpoint (academy_core::platform::lambda::Outline).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Outline};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Outline, lambda::catalog()).await
+    run::<Outline>().await
 }

@@ -1,8 +1,8 @@
-//! Lambda for the `send-email` endpoint (see academy_core::routes); it builds only `lambda::send_email`.
+//! Lambda for the `send-email` endpoint (academy_core::platform::lambda::SendEmail).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, SendEmail};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::SendEmail, lambda::send_email()).await
+    run::<SendEmail>().await
 }

@@ -1,8 +1,8 @@
-//! Lambda for the `videos` endpoint (see academy_core::routes); it builds only `lambda::videos`.
+//! Lambda for the `videos` endpoint (academy_core::platform::lambda::Videos).
 
-use academy_core::{lambda, routes::Endpoint};
+use academy_core::platform::lambda::{run, Videos};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    lambda::run(Endpoint::Videos, lambda::videos()).await
+    run::<Videos>().await
 }

@@ -1,0 +1,225 @@
+//! The API's paths, matched once for the local server and for every Lambda. A Lambda serves
+//! only its own endpoint's routes; anything else is a JSON 404.
+
+use super::error::ApiError;
+use super::origin::OriginGuard;
+use super::Answer;
+use async_trait::async_trait;
+use lambda_http::{http::Method, Body, Request, Response};
+
+/// One endpoint's handlers with the dependencies they use. `route` has passed the route table
+/// and the method check.
+#[async_trait]
+pub trait Service: Send + Sync {
+    async fn answer(&self, route: Route, req: &Request) -> Answer;
+}
+
+/// One Lambda function's share of the API.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    Health,
+    Courses,
+    Outline,
+    Batches,
+    Videos,
+    SendEmail,
+    Geo,
+    Chat,
+    Lecture,
+    Me,
+}
+
+/// A matched API path with its (still unvalidated) ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Health,
+    Courses,
+    Outline(String),
+    AllBatches,
+    Batch(String),
+    BatchesOfCourse(String),
+    Videos(String),
+    SendEmail,
+    Geo,
+    Chat,
+    /// A signed-in student's linked batches (GET) or a new link (POST).
+    MyBatches,
+    MyProgress(String),
+    LectureProgress {
+        batch: String,
+        lecture: String,
+    },
+    /// A lecture file behind a signed link (`/lecture/{batchId}/{lectureNumber}`, outside `/api`).
+    Lecture {
+        batch: String,
+        lecture: String,
+    },
+}
+
+impl Route {
+    /// Matches a request path (with its `/api` prefix, or `/lecture`; a trailing slash is ignored).
+    pub fn resolve(path: &str) -> Option<Self> {
+        if let Some(rest) = path.strip_prefix("/lecture/") {
+            let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+            let [batch, lecture] = parts.as_slice() else { return None };
+            return Some(Self::Lecture { batch: (*batch).to_owned(), lecture: (*lecture).to_owned() });
+        }
+        let rest = path.strip_prefix("/api")?;
+        let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+        let id = |s: &str| s.to_owned();
+        Some(match parts.as_slice() {
+            ["health"] => Self::Health,
+            ["courses"] => Self::Courses,
+            ["outline", course] => Self::Outline(id(course)),
+            ["batches"] => Self::AllBatches,
+            ["batches", "course", course] => Self::BatchesOfCourse(id(course)),
+            ["batches", batch] => Self::Batch(id(batch)),
+            ["batches", batch, "videos"] => Self::Videos(id(batch)),
+            ["send-email"] => Self::SendEmail,
+            ["geo"] => Self::Geo,
+            ["chat"] => Self::Chat,
+            ["me", "batches"] => Self::MyBatches,
+            ["me", "progress", batch] => Self::MyProgress(id(batch)),
+            ["me", "progress", batch, lecture] => Self::LectureProgress { batch: id(batch), lecture: id(lecture) },
+            _ => return None,
+        })
+    }
+
+    pub fn endpoint(&self) -> Endpoint {
+        match self {
+            Self::Health => Endpoint::Health,
+            Self::Courses => Endpoint::Courses,
+            Self::Outline(_) => Endpoint::Outline,
+            Self::AllBatches | Self::Batch(_) | Self::BatchesOfCourse(_) => Endpoint::Batches,
+            Self::Videos(_) => Endpoint::Videos,
+            Self::SendEmail => Endpoint::SendEmail,
+            Self::Geo => Endpoint::Geo,
+            Self::Chat => Endpoint::Chat,
+            Self::Lecture { .. } => Endpoint::Lecture,
+            Self::MyBatches | Self::MyProgress(_) | Self::LectureProgress { .. } => Endpoint::Me,
+        }
+    }
+
+    /// The methods the route answers (and HEAD wherever GET is answered).
+    pub fn methods(&self) -> &'static [Method] {
+        match self {
+            Self::SendEmail | Self::Chat => &[Method::POST],
+            Self::MyBatches => &[Method::GET, Method::POST],
+            Self::LectureProgress { .. } => &[Method::PUT],
+            _ => &[Method::GET],
+        }
+    }
+
+    /// The `Allow` header value for the route.
+    pub fn allow(&self) -> &'static str {
+        match self.methods() {
+            [Method::POST] => "POST",
+            [Method::PUT] => "PUT",
+            [Method::GET, Method::POST] => "GET, HEAD, POST",
+            _ => "GET, HEAD",
+        }
+    }
+
+    /// Whether the route answers `method`.
+    fn accepts(&self, method: &Method) -> bool {
+        let own = self.methods();
+        own.contains(method) || (method == Method::HEAD && own.contains(&Method::GET))
+    }
+}
+
+/// Whether a request's `Content-Type` is JSON (`application/json`, any parameters).
+fn is_json(req: &Request) -> bool {
+    req.headers()
+        .get(lambda_http::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// What every request passes before a handler sees it: the origin guard, the route table
+/// (restricted to one Lambda's endpoint by `only`), the route's method, and for a POST a JSON
+/// body: a cross-site HTML form cannot send `application/json` without a CORS preflight, which
+/// this API never grants.
+pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Result<(Route, Request), ApiError> {
+    let req = origin.admit(req)?;
+    let route = Route::resolve(req.uri().path()).filter(|r| only.is_none_or(|e| r.endpoint() == e));
+    let Some(route) = route else {
+        return Err(ApiError::NotFound("No such API endpoint.".into()));
+    };
+    if !route.accepts(req.method()) {
+        return Err(ApiError::MethodNotAllowed { allow: route.allow() });
+    }
+    if matches!(*req.method(), Method::POST | Method::PUT) && !is_json(&req) {
+        return Err(ApiError::UnsupportedMediaType);
+    }
+    Ok((route, req))
+}
+
+/// Answers one request with `service`, after `admit`.
+pub async fn answer<S: Service + ?Sized>(
+    origin: &OriginGuard,
+    service: &S,
+    req: Request,
+    only: Option<Endpoint>,
+) -> Response<Body> {
+    let head = req.method() == Method::HEAD;
+    let mut response = match admit(origin, req, only) {
+        Ok((route, req)) => service.answer(route, &req).await.unwrap_or_else(ApiError::into_response),
+        Err(refused) => refused.into_response(),
+    };
+    if head {
+        // The GET answer's status and headers, without its body.
+        *response.body_mut() = Body::Empty;
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_every_api_path() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        assert_eq!(Route::resolve("/api/health"), Some(Route::Health));
+        assert_eq!(Route::resolve("/api/courses"), Some(Route::Courses));
+        assert_eq!(Route::resolve(&format!("/api/outline/{id}")), Some(Route::Outline(id.into())));
+        assert_eq!(Route::resolve("/api/batches/"), Some(Route::AllBatches));
+        assert_eq!(Route::resolve(&format!("/api/batches/{id}")), Some(Route::Batch(id.into())));
+        assert_eq!(Route::resolve(&format!("/api/batches/course/{id}")), Some(Route::BatchesOfCourse(id.into())));
+        assert_eq!(Route::resolve(&format!("/api/batches/{id}/videos")), Some(Route::Videos(id.into())));
+        assert_eq!(Route::resolve("/api/send-email"), Some(Route::SendEmail));
+        assert_eq!(Route::resolve("/api/geo"), Some(Route::Geo));
+        assert_eq!(Route::resolve("/api/chat"), Some(Route::Chat));
+        assert_eq!(Route::resolve("/api/me/batches"), Some(Route::MyBatches));
+        assert_eq!(Route::resolve(&format!("/api/me/progress/{id}")), Some(Route::MyProgress(id.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/me/progress/{id}/2")),
+            Some(Route::LectureProgress { batch: id.into(), lecture: "2".into() })
+        );
+        assert_eq!(
+            Route::resolve(&format!("/lecture/{id}/3")),
+            Some(Route::Lecture { batch: id.into(), lecture: "3".into() })
+        );
+    }
+
+    #[test]
+    fn rejects_unknown_paths() {
+        for path in [
+            "/api",
+            "/api/",
+            "/api/nope",
+            "/courses",
+            "/api/outline",
+            "/api/batches/a/b/c",
+            "/api/me",
+            "/api/me/progress",
+            "/api/me/progress/a/1/x",
+            "/lecture/a",
+            "/lecture/a/1/x",
+            "/lectures/a/1",
+        ] {
+            assert_eq!(Route::resolve(path), None, "{path}");
+        }
+    }
+}

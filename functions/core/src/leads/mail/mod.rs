@@ -1,0 +1,91 @@
+//! Mail for stored submissions: what to send (`render`), how (`Mailer`: SES in AWS, an outbox
+//! folder of `.eml` files locally), and the delivery step that records the outcome on the
+//! submission, shared by the stream-driven `mailer` Lambda, the local server and `academy
+//! submissions resend`.
+
+mod outbox;
+mod render;
+mod ses;
+pub mod stream;
+
+pub use outbox::OutboxMailer;
+pub use render::{auto_reply, notification, Mail};
+pub use ses::{SesMailer, ATTEMPT_TIMEOUT, CONNECT_TIMEOUT, SEND_TIMEOUT};
+
+use crate::domain::{Submission, SubmissionStatus};
+use crate::store::{StoreError, SubmissionRecords};
+use async_trait::async_trait;
+
+#[async_trait]
+pub trait Mailer: Send + Sync {
+    /// Sends one message; the error is a description for the submission record and the log.
+    async fn send(&self, mail: &Mail) -> Result<(), String>;
+}
+
+/// Who mail goes to and comes from.
+#[derive(Clone, Debug)]
+pub struct MailSettings {
+    /// The institute's inbox, which receives every submission.
+    pub inbox: String,
+    /// The sender (an SES-verified identity in AWS).
+    pub from: String,
+    /// Also send the visitor a short acknowledgement.
+    pub auto_reply: bool,
+}
+
+/// The institute's inbox unless `ACADEMY_MAIL_TO` names another.
+pub const DEFAULT_INBOX: &str = "admissions@skylinetech.academy";
+/// The sender unless `ACADEMY_MAIL_FROM` names another.
+pub const DEFAULT_FROM: &str = "no-reply@skylinetech.academy";
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeliveryError {
+    #[error("no submission has id {0}")]
+    Unknown(String),
+    #[error("sending failed: {0}")]
+    Send(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Mails one stored submission and records the outcome (`sent`, or `failed` with the error and
+/// the attempt count). A submission already sent is left alone unless `again` is set.
+pub async fn deliver(
+    store: &(impl SubmissionRecords + ?Sized),
+    mailer: &dyn Mailer,
+    settings: &MailSettings,
+    id: &str,
+    again: bool,
+) -> Result<SubmissionStatus, DeliveryError> {
+    let mut submission: Submission =
+        store.get_submission(id).await?.ok_or_else(|| DeliveryError::Unknown(id.into()))?;
+    if submission.status == SubmissionStatus::Sent && !again {
+        return Ok(SubmissionStatus::Sent);
+    }
+    let mut outcome = mailer.send(&notification(&submission, settings)).await;
+    if outcome.is_ok() && settings.auto_reply {
+        if let Some(reply) = auto_reply(&submission, settings) {
+            // The enquiry reached the institute; a failed acknowledgement is only logged.
+            if let Err(e) = mailer.send(&reply).await {
+                tracing::warn!(submission = id, error = %e, "auto-reply failed");
+            }
+        }
+    }
+    submission.attempts += 1;
+    match &mut outcome {
+        Ok(()) => {
+            submission.status = SubmissionStatus::Sent;
+            submission.last_error = None;
+        }
+        Err(e) => {
+            tracing::error!(submission = id, attempts = submission.attempts, error = %e, "mail failed");
+            submission.status = SubmissionStatus::Failed;
+            submission.last_error = Some(std::mem::take(e));
+        }
+    }
+    store.save_submission(&submission).await?;
+    match submission.status {
+        SubmissionStatus::Failed => Err(DeliveryError::Send(submission.last_error.unwrap_or_default())),
+        status => Ok(status),
+    }
+}

@@ -1,0 +1,180 @@
+//! Signed lecture links: `/lecture/{batchId}/{lectureNumber}?grant=…&expires=…&key=…&signature=…`.
+//! The signature is HMAC-SHA256 (RustCrypto's `hmac`, compared in constant time) over the batch,
+//! the lecture, the grant (the stored hash of the Secret ID, never the Secret ID itself) and the
+//! expiry, so a link opens one lecture of one batch for one grant until it expires.
+
+use super::keys::KeySource;
+use crate::http::query_param;
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use hmac::{Hmac, Mac};
+use lambda_http::Request;
+use sha2::Sha256;
+
+/// How long a fresh link may start playing, unless `ACADEMY_LECTURE_LINK_SECONDS` says otherwise.
+pub const DEFAULT_LINK_SECS: i64 = 15 * 60;
+
+/// The path every lecture link starts with.
+pub const LECTURE_PATH: &str = "/lecture";
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// Makes and checks lecture links.
+pub struct LectureLinks {
+    keys: KeySource,
+    lifetime_secs: i64,
+}
+
+/// A link's query: what it was signed for, and the signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkParams {
+    pub grant: String,
+    pub expires: i64,
+    pub key: String,
+    pub signature: String,
+}
+
+impl LinkParams {
+    /// The link's parameters; `None` if any is missing or malformed.
+    pub fn from_request(req: &Request) -> Option<Self> {
+        Some(Self {
+            grant: query_param(req, "grant")?,
+            expires: query_param(req, "expires")?.parse().ok()?,
+            key: query_param(req, "key")?,
+            signature: query_param(req, "signature")?,
+        })
+    }
+}
+
+/// Why a link was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LinkRefused {
+    Expired,
+    /// Unknown key, wrong signature, or a link for another batch, lecture or grant.
+    Forged,
+    /// The keys could not be read: nobody's fault, try again.
+    KeysUnavailable(String),
+}
+
+fn signed_text(batch_id: &str, lecture: u32, grant: &str, expires: i64) -> String {
+    format!("academy-lecture\n{batch_id}\n{lecture}\n{grant}\n{expires}")
+}
+
+fn mac(key: &[u8], text: &str) -> HmacSha256 {
+    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes keys of any length");
+    mac.update(text.as_bytes());
+    mac
+}
+
+impl LectureLinks {
+    pub fn new(keys: KeySource, lifetime_secs: i64) -> Self {
+        Self { keys, lifetime_secs }
+    }
+
+    /// The link lifetime as `ACADEMY_LECTURE_LINK_SECONDS` gives it (default 15 minutes).
+    pub fn lifetime(setting: Option<&str>) -> Result<i64, String> {
+        match setting {
+            None => Ok(DEFAULT_LINK_SECS),
+            Some(text) => text
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|secs| (1..=24 * 60 * 60).contains(secs))
+                .ok_or_else(|| format!("ACADEMY_LECTURE_LINK_SECONDS must be 1 to 86400, not {text:?}")),
+        }
+    }
+
+    /// A link to one lecture for the holder of `grant`, valid from `now` for the lifetime.
+    pub async fn sign(&self, batch_id: &str, lecture: u32, grant: &str, now: i64) -> Result<String, String> {
+        let keys = self.keys.keys(now).await?;
+        let (key_id, key) = keys.current();
+        let expires = now + self.lifetime_secs;
+        let signature =
+            URL_SAFE_NO_PAD.encode(mac(key, &signed_text(batch_id, lecture, grant, expires)).finalize().into_bytes());
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("grant", grant)
+            .append_pair("expires", &expires.to_string())
+            .append_pair("key", key_id)
+            .append_pair("signature", &signature)
+            .finish();
+        Ok(format!("{LECTURE_PATH}/{batch_id}/{lecture}?{query}"))
+    }
+
+    /// Whether `params` is a link this service signed for this batch and lecture, still valid at `now`.
+    pub async fn check(&self, batch_id: &str, lecture: u32, params: &LinkParams, now: i64) -> Result<(), LinkRefused> {
+        let Ok(signature) = URL_SAFE_NO_PAD.decode(&params.signature) else {
+            return Err(LinkRefused::Forged);
+        };
+        let key = self.keys.key(&params.key, now).await.map_err(LinkRefused::KeysUnavailable)?;
+        let Some(key) = key else { return Err(LinkRefused::Forged) };
+        mac(&key, &signed_text(batch_id, lecture, &params.grant, params.expires))
+            .verify_slice(&signature)
+            .map_err(|_| LinkRefused::Forged)?;
+        if params.expires <= now {
+            return Err(LinkRefused::Expired);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learning::lecture::LectureKeys;
+
+    const BATCH: &str = "665f1c2a9b3e4d0012a1c001";
+    const GRANT: &str = "ab12";
+    const NOW: i64 = 1_800_000_000;
+
+    fn links() -> LectureLinks {
+        LectureLinks::new(KeySource::fixed(LectureKeys::random()), 900)
+    }
+
+    fn params_of(link: &str) -> LinkParams {
+        let query = link.split_once('?').unwrap().1;
+        let get =
+            |name: &str| form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == name).unwrap().1.into_owned();
+        LinkParams {
+            grant: get("grant"),
+            expires: get("expires").parse().unwrap(),
+            key: get("key"),
+            signature: get("signature"),
+        }
+    }
+
+    fn flip_first(text: &str) -> String {
+        let first = if text.starts_with('A') { "B" } else { "A" };
+        format!("{first}{}", &text[1..])
+    }
+
+    #[tokio::test]
+    async fn a_link_opens_its_own_lecture_until_it_expires() {
+        let links = links();
+        let link = links.sign(BATCH, 3, GRANT, NOW).await.unwrap();
+        assert!(
+            link.starts_with(&format!("/lecture/{BATCH}/3?grant={GRANT}&expires={}&key=local&signature=", NOW + 900))
+        );
+        let params = params_of(&link);
+        assert_eq!(links.check(BATCH, 3, &params, NOW + 899).await, Ok(()));
+        assert_eq!(links.check(BATCH, 3, &params, NOW + 900).await, Err(LinkRefused::Expired));
+    }
+
+    #[tokio::test]
+    async fn any_change_breaks_the_signature() {
+        let links = links();
+        let params = params_of(&links.sign(BATCH, 3, GRANT, NOW).await.unwrap());
+        assert_eq!(links.check(BATCH, 4, &params, NOW).await, Err(LinkRefused::Forged));
+        assert_eq!(links.check("665f1c2a9b3e4d0012a1c002", 3, &params, NOW).await, Err(LinkRefused::Forged));
+        let tampered = [
+            LinkParams { grant: "ab13".into(), ..params.clone() },
+            LinkParams { expires: params.expires + 3600, ..params.clone() },
+            LinkParams { key: "k9".into(), ..params.clone() },
+            LinkParams { signature: flip_first(&params.signature), ..params.clone() },
+            LinkParams { signature: "not base64!".into(), ..params.clone() },
+        ];
+        for changed in tampered {
+            assert_eq!(links.check(BATCH, 3, &changed, NOW).await, Err(LinkRefused::Forged), "{changed:?}");
+        }
+        let other_key = LectureLinks::new(KeySource::fixed(LectureKeys::random()), 900);
+        assert_eq!(other_key.check(BATCH, 3, &params, NOW).await, Err(LinkRefused::Forged));
+    }
+}

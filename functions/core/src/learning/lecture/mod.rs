@@ -1,0 +1,19 @@
+//! Lecture files behind short-lived signed links (docs/decisions/0007-signed-lecture-links.md).
+//!
+//! The `videos` endpoint turns each stored file (`s3://bucket/key`) into a same-origin link
+//! `/lecture/{batchId}/{lectureNumber}?grant=…&expires=…&key=…&signature=…`, signed with an
+//! HMAC key (`keys.rs`). The `lecture` endpoint checks that link (`link.rs`), then the grant it
+//! names, on every fetch, and only then hands out the file (`files.rs`): a redirect to a presigned
+//! S3 URL in AWS, the bytes with Range support locally.
+
+pub mod files;
+pub mod keys;
+pub mod link;
+pub mod serve;
+
+pub use files::{FolderFiles, LectureFiles, S3Files};
+pub use keys::{KeySource, LectureKeys};
+pub use link::{LectureLinks, LinkParams, LinkRefused, DEFAULT_LINK_SECS};
+
+/// Where a stored lecture file is (`s3://bucket/key`); a shared record's rule (`crate::domain`).
+pub use crate::domain::parse_s3_url;

@@ -1,0 +1,9 @@
+//! Learning: who may watch a batch (`access`, Secret IDs in `secret`), the videos answer
+//! (`videos`), lecture files behind signed links (`lecture`), and a signed-in student's own
+//! batches and progress (`me`).
+
+pub mod access;
+pub mod lecture;
+pub mod me;
+pub mod secret;
+pub mod videos;

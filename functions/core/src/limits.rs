@@ -1,0 +1,63 @@
+//! Fixed-window limits per client, decided on one atomic count: each attempt first adds itself to
+//! the window's counter (one conditional update in either store) and is refused if the count it
+//! gets back passes the limit. Concurrent attempts each get a different count, so a burst can
+//! never get more than `max` through. (Checking first and counting afterwards let 200 concurrent
+//! enquiries store 13 with a limit of 5.)
+
+use crate::store::{Counters, Result};
+
+#[derive(Clone, Copy, Debug)]
+pub struct WindowLimit {
+    pub scope: &'static str,
+    pub max: u64,
+    pub window_secs: i64,
+}
+
+/// Secret ID checks: 10 failed ones per client and batch in 15 minutes. Every check is counted
+/// before it runs and a right Secret ID gives its count back (`refund`), so at most 10 wrong
+/// guesses are ever checked in a window, however many arrive at once.
+pub const SECRET_ID_GUESSES: WindowLimit = WindowLimit { scope: "videos", max: 10, window_secs: 15 * 60 };
+
+/// Assistant questions: 20 per client in 10 minutes (the model bill).
+pub const CHAT_QUESTIONS: WindowLimit = WindowLimit { scope: "chat", max: 20, window_secs: 10 * 60 };
+
+/// Enquiries per client address: 30 in 10 minutes. High, because a whole mobile carrier's NAT or
+/// a university lab is one address, and a refused enquiry is a lost one.
+pub const ENQUIRIES: WindowLimit = WindowLimit { scope: "send-email", max: 30, window_secs: 10 * 60 };
+
+/// Enquiries per e-mail address (its SHA-256, never the address itself): 5 in 10 minutes, so one
+/// sender cannot flood the inbox from many addresses.
+pub const ENQUIRIES_PER_EMAIL: WindowLimit = WindowLimit { scope: "send-email-to", max: 5, window_secs: 10 * 60 };
+
+/// The outcome of counting one attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admission {
+    /// Within the limit: this was attempt number `count` of the window.
+    Admitted { count: u64 },
+    /// Over the limit: try again in `retry_after` seconds, when the window ends.
+    Refused { retry_after: u64 },
+}
+
+impl WindowLimit {
+    fn window_start(&self, now: i64) -> i64 {
+        now - now.rem_euclid(self.window_secs)
+    }
+
+    /// Counts one attempt by `key` and says whether it is within the limit.
+    pub async fn admit(&self, store: &(impl Counters + ?Sized), key: &str, now: i64) -> Result<Admission> {
+        let start = self.window_start(now);
+        let end = start + self.window_secs;
+        let count = store.rate_add(self.scope, key, start, 1, end, now).await?;
+        Ok(if count > self.max as i64 {
+            Admission::Refused { retry_after: (end - now).max(1) as u64 }
+        } else {
+            Admission::Admitted { count: count.max(0) as u64 }
+        })
+    }
+
+    /// Gives back an admitted attempt that should not count (a right Secret ID).
+    pub async fn refund(&self, store: &(impl Counters + ?Sized), key: &str, now: i64) -> Result<()> {
+        let start = self.window_start(now);
+        store.rate_add(self.scope, key, start, -1, start + self.window_secs, now).await.map(drop)
+    }
+}

@@ -1,0 +1,38 @@
+//! The AWS side of the wiring: SDK configuration and the DynamoDB store, for the Lambdas (and the
+//! local server when it is pointed at AWS).
+
+use super::env;
+use crate::store::dynamodb::DynamoItems;
+use crate::store::Store;
+use aws_config::{BehaviorVersion, Region};
+use std::sync::Arc;
+
+/// AWS configuration from the usual environment, with a region fallback so local runs work.
+pub async fn config() -> aws_config::SdkConfig {
+    let mut loader = aws_config::defaults(BehaviorVersion::latest());
+    if !env::aws_region_given() {
+        loader = loader.region(Region::new("eu-west-2"));
+    }
+    loader.load().await
+}
+
+/// Configuration for the local world (embedded store): with no AWS credentials in the
+/// environment, fixed placeholder ones, so nothing probes for an instance role.
+pub async fn local_config() -> aws_config::SdkConfig {
+    if !env::aws_credentials_given() {
+        let placeholder = aws_sdk_s3::config::Credentials::new("local", "local", None, None, "academy-local");
+        let region = env::aws_region().unwrap_or_else(|| "eu-west-2".into());
+        return aws_config::defaults(BehaviorVersion::latest())
+            .region(Region::new(region))
+            .credentials_provider(placeholder)
+            .load()
+            .await;
+    }
+    config().await
+}
+
+/// The store on the table `ACADEMY_STORE` names, through `config`.
+pub fn dynamodb_store(config: &aws_config::SdkConfig) -> Result<Store, String> {
+    let client = crate::store::dynamodb::client(config);
+    Ok(Store::new(Arc::new(DynamoItems::new(client, &env::table()?))))
+}

@@ -1,0 +1,137 @@
+//! Every environment variable the backend reads, read here and nowhere else (README
+//! "Configuration" lists them). The features take plain values; what a value means and which
+//! values are allowed is decided where it is used (e.g. `LectureLinks::lifetime`).
+
+use crate::assistant::provider::Endpoint as ModelEndpoint;
+use crate::http::identity::Verifier;
+use crate::http::origin::OriginGuard;
+use crate::leads::mail::{MailSettings, DEFAULT_FROM, DEFAULT_INBOX};
+use crate::store::{StoreUrl, DEFAULT_STORE};
+use std::sync::Arc;
+
+/// Where local lecture files live unless `ACADEMY_LECTURES` says otherwise.
+pub const DEFAULT_LECTURES: &str = "var/lectures";
+/// Where local mail lands unless `ACADEMY_OUTBOX` says otherwise.
+pub const DEFAULT_OUTBOX: &str = "var/outbox";
+
+/// A variable's value, trimmed; unset or blank is `None`.
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// Whether a variable is set at all (the AWS SDK's own variables).
+fn is_set(name: &str) -> bool {
+    std::env::var_os(name).is_some()
+}
+
+/// `ACADEMY_STORE`: `embedded:PATH` or `dynamodb:TABLE`.
+pub fn store_url() -> Result<StoreUrl, String> {
+    var("ACADEMY_STORE").unwrap_or_else(|| DEFAULT_STORE.into()).parse()
+}
+
+/// The DynamoDB table `ACADEMY_STORE` names; a Lambda has no other store.
+pub fn table() -> Result<String, String> {
+    match store_url()? {
+        StoreUrl::DynamoDb(table) => Ok(table),
+        StoreUrl::Embedded(_) => Err("a Lambda's ACADEMY_STORE must be dynamodb:TABLE".into()),
+    }
+}
+
+/// `ACADEMY_LECTURES`: the local lecture folder.
+pub fn lectures_folder() -> String {
+    var("ACADEMY_LECTURES").unwrap_or_else(|| DEFAULT_LECTURES.into())
+}
+
+/// `ACADEMY_LECTURE_KEY`: the local key lecture links are signed with.
+pub fn lecture_key() -> Option<String> {
+    var("ACADEMY_LECTURE_KEY")
+}
+
+/// `ACADEMY_LECTURE_KEY_SECRET`: the Secrets Manager secret holding the lecture link keys (AWS).
+pub fn lecture_key_secret() -> Option<String> {
+    var("ACADEMY_LECTURE_KEY_SECRET")
+}
+
+/// `ACADEMY_LECTURE_LINK_SECONDS`: how long a lecture link may start playing.
+pub fn lecture_link_seconds() -> Option<String> {
+    var("ACADEMY_LECTURE_LINK_SECONDS")
+}
+
+/// `ACADEMY_LECTURE_PLAY_SECONDS`: how long a presigned S3 URL works (AWS).
+pub fn lecture_play_seconds() -> Option<String> {
+    var("ACADEMY_LECTURE_PLAY_SECONDS")
+}
+
+/// `ACADEMY_MAIL_TO`, `ACADEMY_MAIL_FROM`, `ACADEMY_AUTO_REPLY`.
+pub fn mail_settings() -> MailSettings {
+    MailSettings {
+        inbox: var("ACADEMY_MAIL_TO").unwrap_or_else(|| DEFAULT_INBOX.into()),
+        from: var("ACADEMY_MAIL_FROM").unwrap_or_else(|| DEFAULT_FROM.into()),
+        auto_reply: matches!(var("ACADEMY_AUTO_REPLY").as_deref(), Some("1" | "true" | "yes")),
+    }
+}
+
+/// `ACADEMY_MAILER`: `ses` or `outbox`, when set.
+pub fn mailer() -> Option<String> {
+    var("ACADEMY_MAILER")
+}
+
+/// `ACADEMY_OUTBOX`: the local outbox folder.
+pub fn outbox() -> String {
+    var("ACADEMY_OUTBOX").unwrap_or_else(|| DEFAULT_OUTBOX.into())
+}
+
+/// `ACADEMY_SES_CONFIGURATION_SET`: the SES configuration set mail is sent with.
+pub fn ses_configuration_set() -> Option<String> {
+    var("ACADEMY_SES_CONFIGURATION_SET")
+}
+
+/// `ACADEMY_ORIGIN_SECRET`: the CDN's secret header; unset, every request is admitted as it is.
+pub fn origin_guard() -> OriginGuard {
+    OriginGuard::new(var("ACADEMY_ORIGIN_SECRET"))
+}
+
+/// `ACADEMY_OIDC_ISSUER` and `ACADEMY_OIDC_CLIENT_ID`: the verifier of access tokens, if any.
+pub fn verifier() -> Result<Option<Arc<Verifier>>, String> {
+    Verifier::configured(var("ACADEMY_OIDC_ISSUER"), var("ACADEMY_OIDC_CLIENT_ID"))
+}
+
+/// `ACADEMY_DEFAULT_COUNTRY`: the country assumed without the CDN's header.
+pub fn default_country() -> Option<String> {
+    var("ACADEMY_DEFAULT_COUNTRY")
+}
+
+/// `GEMINI_API_KEY`: the model key, given directly (local).
+pub fn model_key() -> Option<String> {
+    var("GEMINI_API_KEY")
+}
+
+/// `GEMINI_API_KEY_SECRET`: the Secrets Manager secret holding the model key (AWS).
+pub fn model_key_secret() -> Option<String> {
+    var("GEMINI_API_KEY_SECRET")
+}
+
+/// `GEMINI_BASE_URL` and `GEMINI_MODEL`: where the model answers.
+pub fn model_endpoint() -> ModelEndpoint {
+    ModelEndpoint::new(var("GEMINI_BASE_URL"), var("GEMINI_MODEL"))
+}
+
+/// `ACADEMY_CSP_CONNECT`: extra origins the local server's CSP lets the site connect to.
+pub fn csp_connect() -> String {
+    var("ACADEMY_CSP_CONNECT").unwrap_or_default()
+}
+
+/// Whether the AWS SDK will find a region (`AWS_REGION` or `AWS_DEFAULT_REGION`).
+pub fn aws_region_given() -> bool {
+    is_set("AWS_REGION") || is_set("AWS_DEFAULT_REGION")
+}
+
+/// `AWS_REGION`, for the local world's placeholder configuration.
+pub fn aws_region() -> Option<String> {
+    var("AWS_REGION")
+}
+
+/// Whether the AWS SDK will find credentials in the environment or a profile.
+pub fn aws_credentials_given() -> bool {
+    is_set("AWS_ACCESS_KEY_ID") || is_set("AWS_PROFILE")
+}

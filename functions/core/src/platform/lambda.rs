@@ -1,0 +1,193 @@
+//! The whole of every Lambda binary: logging, then the one service its endpoint needs (built
+//! once per container from the environment: only the clients that endpoint calls), then the
+//! runtime loop answering only that endpoint's routes (or, for `mailer`, the table's stream).
+//!
+//! Each function is a type implementing `Function`: the endpoint whose routes it answers and the
+//! service that answers them are named together, so a binary (`run::<Videos>()`) cannot pair an
+//! endpoint with another endpoint's service, and links nothing the others need.
+
+use super::services;
+use super::{aws, env};
+use crate::assistant::{Knowledge, ModelProvider};
+use crate::http::routes::{self, Endpoint, Service};
+use crate::leads::mail::{stream, SesMailer};
+use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
+use lambda_http::{service_fn, Error, Request};
+use std::convert::Infallible;
+use std::future::Future;
+use std::sync::Arc;
+
+/// One Lambda function of the API: the endpoint it answers and its service, built from the
+/// environment once per container.
+pub trait Function {
+    const ENDPOINT: Endpoint;
+    type Service: Service + 'static;
+    fn service() -> impl Future<Output = Result<Self::Service, String>>;
+}
+
+/// Runs function `F`: its service, answering only its endpoint's routes.
+pub async fn run<F: Function>() -> Result<(), Error> {
+    super::telemetry::init_lambda();
+    let origin = env::origin_guard();
+    let service = F::service().await?;
+    let (origin, service) = (&origin, &service);
+    lambda_http::run(service_fn(move |req: Request| async move {
+        Ok::<_, Infallible>(routes::answer(origin, service, req, Some(F::ENDPOINT)).await)
+    }))
+    .await
+}
+
+/// The lecture link keys from the secret `ACADEMY_LECTURE_KEY_SECRET`, with the link lifetime.
+fn lecture_links(config: &aws_config::SdkConfig) -> Result<Arc<LectureLinks>, String> {
+    let secret = env::lecture_key_secret().ok_or("ACADEMY_LECTURE_KEY_SECRET is not set")?;
+    let keys = KeySource::secret(aws_sdk_secretsmanager::Client::new(config), &secret);
+    Ok(Arc::new(LectureLinks::new(keys, LectureLinks::lifetime(env::lecture_link_seconds().as_deref())?)))
+}
+
+async fn catalog() -> Result<services::Catalog, String> {
+    Ok(services::Catalog { store: aws::dynamodb_store(&aws::config().await)? })
+}
+
+/// `GET /api/health`.
+pub struct Health;
+
+impl Function for Health {
+    const ENDPOINT: Endpoint = Endpoint::Health;
+    type Service = services::Health;
+    async fn service() -> Result<services::Health, String> {
+        Ok(services::Health)
+    }
+}
+
+/// `GET /api/geo`.
+pub struct Geo;
+
+impl Function for Geo {
+    const ENDPOINT: Endpoint = Endpoint::Geo;
+    type Service = services::Geo;
+    async fn service() -> Result<services::Geo, String> {
+        Ok(services::Geo { default_country: env::default_country() })
+    }
+}
+
+/// `GET /api/courses`.
+pub struct Courses;
+
+impl Function for Courses {
+    const ENDPOINT: Endpoint = Endpoint::Courses;
+    type Service = services::Catalog;
+    async fn service() -> Result<services::Catalog, String> {
+        catalog().await
+    }
+}
+
+/// `GET /api/outline/{courseId}`.
+pub struct Outline;
+
+impl Function for Outline {
+    const ENDPOINT: Endpoint = Endpoint::Outline;
+    type Service = services::Catalog;
+    async fn service() -> Result<services::Catalog, String> {
+        catalog().await
+    }
+}
+
+/// `GET /api/batches…`.
+pub struct Batches;
+
+impl Function for Batches {
+    const ENDPOINT: Endpoint = Endpoint::Batches;
+    type Service = services::Catalog;
+    async fn service() -> Result<services::Catalog, String> {
+        catalog().await
+    }
+}
+
+/// `GET /api/batches/{batchId}/videos`.
+pub struct Videos;
+
+impl Function for Videos {
+    const ENDPOINT: Endpoint = Endpoint::Videos;
+    type Service = services::Videos;
+    async fn service() -> Result<services::Videos, String> {
+        let config = aws::config().await;
+        Ok(services::Videos {
+            store: aws::dynamodb_store(&config)?,
+            links: lecture_links(&config)?,
+            verifier: env::verifier()?,
+        })
+    }
+}
+
+/// `/api/me/*`. Behind the JWT authorizer the gateway's claims name the student; the verifier
+/// is the fallback when a request reaches the function without them.
+pub struct Me;
+
+impl Function for Me {
+    const ENDPOINT: Endpoint = Endpoint::Me;
+    type Service = services::Me;
+    async fn service() -> Result<services::Me, String> {
+        Ok(services::Me { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
+    }
+}
+
+/// `GET /lecture/{batchId}/{lectureNumber}` (the function URL behind CloudFront).
+pub struct Lecture;
+
+impl Function for Lecture {
+    const ENDPOINT: Endpoint = Endpoint::Lecture;
+    type Service = services::Lecture;
+    async fn service() -> Result<services::Lecture, String> {
+        let config = aws::config().await;
+        let play = S3Files::play_time(env::lecture_play_seconds().as_deref())?;
+        Ok(services::Lecture {
+            store: aws::dynamodb_store(&config)?,
+            links: lecture_links(&config)?,
+            files: Arc::new(S3Files::new(aws_sdk_s3::Client::new(&config), play)),
+        })
+    }
+}
+
+/// `POST /api/send-email`. In AWS the table's stream drives the mailer, so nothing is mailed inline.
+pub struct SendEmail;
+
+impl Function for SendEmail {
+    const ENDPOINT: Endpoint = Endpoint::SendEmail;
+    type Service = services::SendEmail;
+    async fn service() -> Result<services::SendEmail, String> {
+        Ok(services::SendEmail { store: aws::dynamodb_store(&aws::config().await)?, inline: None })
+    }
+}
+
+/// `POST /api/chat`.
+pub struct Chat;
+
+impl Function for Chat {
+    const ENDPOINT: Endpoint = Endpoint::Chat;
+    type Service = services::Chat;
+    async fn service() -> Result<services::Chat, String> {
+        let config = aws::config().await;
+        Ok(services::Chat {
+            store: aws::dynamodb_store(&config)?,
+            knowledge: Arc::new(Knowledge::bundled()),
+            model: ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config),
+        })
+    }
+}
+
+/// The `mailer` function: delivers submissions inserted into the table, from its stream, by SES.
+pub async fn run_mailer() -> Result<(), Error> {
+    use aws_lambda_events::event::dynamodb::Event;
+    use lambda_runtime::LambdaEvent;
+
+    super::telemetry::init_lambda();
+    let config = aws::config().await;
+    let store = aws::dynamodb_store(&config)?;
+    let mailer = SesMailer::from_config(&config, env::ses_configuration_set());
+    let settings = env::mail_settings();
+    let (store, mailer, settings) = (&store, &mailer, &settings);
+    lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<Event>| async move {
+        Ok::<_, Infallible>(stream::on_stream(store, mailer, settings, event.payload).await)
+    }))
+    .await
+}

@@ -1,0 +1,127 @@
+//! The local world: every endpoint's service in one process (`academy serve`, the tests), built
+//! from the environment. The Lambdas build one service each instead (`lambda.rs`).
+
+use super::{aws, env, services};
+use crate::assistant::{Knowledge, ModelProvider};
+use crate::http::identity::Verifier;
+use crate::http::origin::OriginGuard;
+use crate::http::routes::{self, Endpoint, Route, Service};
+use crate::http::Answer;
+use crate::leads::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
+use crate::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
+use crate::store::{Store, StoreUrl};
+use async_trait::async_trait;
+use lambda_http::{Body, Request, Response};
+use std::sync::Arc;
+
+pub struct AppState {
+    /// The store every service shares (for seeding and the tests).
+    pub store: Store,
+    /// In AWS: refuses requests that did not come through CloudFront (`ACADEMY_ORIGIN_SECRET`).
+    pub origin: OriginGuard,
+    pub geo: services::Geo,
+    pub catalog: services::Catalog,
+    pub videos: services::Videos,
+    pub send_email: services::SendEmail,
+    pub chat: services::Chat,
+    pub lecture: services::Lecture,
+    pub me: services::Me,
+}
+
+impl AppState {
+    pub async fn from_env() -> Result<Self, String> {
+        Self::open(&env::store_url()?).await
+    }
+
+    /// Every service on `store`. With the embedded store, lecture files come from the local
+    /// folder and lecture links are signed with `ACADEMY_LECTURE_KEY` (or a random key); with
+    /// DynamoDB, from S3 and the key secret, as in AWS.
+    pub async fn open(store: &StoreUrl) -> Result<Self, String> {
+        let opened = store.open().await.map_err(|e| e.to_string())?;
+        let (config, files, keys): (_, Arc<dyn LectureFiles>, _) = match store {
+            StoreUrl::Embedded(_) => {
+                let config = aws::local_config().await;
+                let keys = KeySource::local(env::lecture_key().as_deref())?;
+                (config, Arc::new(FolderFiles::new(env::lectures_folder())), keys)
+            }
+            StoreUrl::DynamoDb(_) => {
+                let config = aws::config().await;
+                let s3 = aws_sdk_s3::Client::new(&config);
+                let keys = match env::lecture_key_secret() {
+                    Some(id) => KeySource::secret(aws_sdk_secretsmanager::Client::new(&config), &id),
+                    None => KeySource::local(env::lecture_key().as_deref())?,
+                };
+                let play = S3Files::play_time(env::lecture_play_seconds().as_deref())?;
+                (config, Arc::new(S3Files::new(s3, play)), keys)
+            }
+        };
+        let links = Arc::new(LectureLinks::new(keys, LectureLinks::lifetime(env::lecture_link_seconds().as_deref())?));
+        let model =
+            ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config);
+        let mut state = Self::with(opened, links, files, model);
+        state.sign_in(env::verifier()?);
+        Ok(state)
+    }
+
+    /// Every service on `store` with the given lecture links, lecture files and model, no inline
+    /// mailer, no sign-in (`sign_in`) and the mail settings of the environment.
+    pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
+        Self {
+            origin: env::origin_guard(),
+            geo: services::Geo { default_country: env::default_country() },
+            catalog: services::Catalog { store: store.clone() },
+            videos: services::Videos { store: store.clone(), links: links.clone(), verifier: None },
+            send_email: services::SendEmail { store: store.clone(), inline: None },
+            chat: services::Chat { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
+            lecture: services::Lecture { store: store.clone(), links, files },
+            me: services::Me { store: store.clone(), verifier: None },
+            store,
+        }
+    }
+
+    /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
+    pub fn sign_in(&mut self, verifier: Option<Arc<Verifier>>) {
+        self.videos.verifier = verifier.clone();
+        self.me.verifier = verifier;
+    }
+
+    /// Mails each stored submission right away through `mailer`, with `settings`.
+    pub fn mail_inline(&mut self, mailer: Arc<dyn Mailer>, settings: MailSettings) {
+        self.send_email.inline = Some(services::InlineMailer { mailer, settings });
+    }
+}
+
+#[async_trait]
+impl Service for AppState {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        match route.endpoint() {
+            Endpoint::Health => services::Health.answer(route, req).await,
+            Endpoint::Geo => self.geo.answer(route, req).await,
+            Endpoint::Courses | Endpoint::Outline | Endpoint::Batches => self.catalog.answer(route, req).await,
+            Endpoint::Videos => self.videos.answer(route, req).await,
+            Endpoint::SendEmail => self.send_email.answer(route, req).await,
+            Endpoint::Chat => self.chat.answer(route, req).await,
+            Endpoint::Lecture => self.lecture.answer(route, req).await,
+            Endpoint::Me => self.me.answer(route, req).await,
+        }
+    }
+}
+
+/// Answers one request locally. `only` restricts it to one Lambda's endpoint.
+pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) -> Response<Body> {
+    routes::answer(&state.origin, state, req, only).await
+}
+
+/// The mailer `ACADEMY_MAILER` names: `ses`, or `outbox` (the folder `ACADEMY_OUTBOX`, default
+/// `var/outbox`). Without it: the outbox with the embedded store, SES with DynamoDB.
+pub async fn mailer_from_env(store: &StoreUrl) -> Result<Arc<dyn Mailer>, String> {
+    let default = match store {
+        StoreUrl::Embedded(_) => "outbox",
+        StoreUrl::DynamoDb(_) => "ses",
+    };
+    match env::mailer().as_deref().unwrap_or(default) {
+        "outbox" => Ok(Arc::new(OutboxMailer::new(env::outbox()))),
+        "ses" => Ok(Arc::new(SesMailer::from_config(&aws::config().await, env::ses_configuration_set()))),
+        other => Err(format!("ACADEMY_MAILER must be ses or outbox, not {other:?}")),
+    }
+}

@@ -1,0 +1,214 @@
+//! The API contract, generated from the handlers' annotations and the domain types. The
+//! committed `functions/openapi.json` must equal this (a test checks), and the site's
+//! TypeScript types are generated from that file.
+
+use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
+use crate::catalog;
+use crate::domain::{
+    Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule,
+};
+use crate::geo::{self, GeoAnswer};
+use crate::http::error::ErrorBody;
+use crate::http::health;
+use crate::leads::forms::{FormType, FIELD_LIMITS};
+use crate::leads::send_email::{self, SendEmailAnswer, SendEmailRequest};
+use crate::learning::lecture::serve as lecture;
+use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
+use crate::learning::videos;
+use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
+use utoipa::{Modify, OpenApi};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Academy API",
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, and a signed-in student's own batches and progress."
+    ),
+    paths(
+        health::health,
+        catalog::courses,
+        catalog::outline,
+        catalog::batches,
+        catalog::batch,
+        catalog::batches_of_course,
+        videos::videos,
+        lecture::lecture,
+        send_email::send_email,
+        geo::geo,
+        chat::chat,
+        me::batches,
+        me::link,
+        me::progress,
+        me::save_progress,
+    ),
+    components(schemas(
+        Course,
+        Outline,
+        OutlineMonth,
+        OutlineWeek,
+        WeeklySchedule,
+        Batch,
+        Video,
+        VideoList,
+        Health,
+        ErrorBody,
+        SendEmailRequest,
+        SendEmailAnswer,
+        GeoAnswer,
+        ChatRequest,
+        ChatAnswer,
+        FormType,
+        crate::assistant::AnswerSource,
+        MyBatch,
+        MyBatches,
+        LinkRequest,
+        ProgressList,
+        ProgressUpdate,
+        LectureProgress
+    )),
+    modifiers(&Rules)
+)]
+pub struct ApiDoc;
+
+/// Writes the server's rules into the contract from the constants the server checks, so the
+/// two cannot drift: ids' pattern, the question's and form fields' bounds, and the answers every
+/// operation can give whatever its handler (the origin guard, the method check, the body checks,
+/// the store being down).
+struct Rules;
+
+/// A record id as a regular expression (`ids::is_valid`).
+const ID_PATTERN: &str = "^[0-9a-f]{24}$";
+
+impl Modify for Rules {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        for (path, item) in doc.paths.paths.iter_mut() {
+            let without_store = path == "/api/health" || path == "/api/geo";
+            let operations = [(false, item.get.as_mut()), (true, item.post.as_mut()), (true, item.put.as_mut())];
+            for (with_body, operation) in operations {
+                if let Some(operation) = operation {
+                    id_patterns(operation);
+                    common_answers(operation, with_body, without_store);
+                }
+            }
+        }
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some("The OpenID provider's access token (Cognito in AWS)."))
+                    .build(),
+            ),
+        );
+        let schemas = &mut components.schemas;
+        if let Some(RefOr::T(Schema::Object(chat))) = schemas.get_mut("ChatRequest") {
+            let question = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(chat::MAX_QUESTION_CHARS))
+                .pattern(Some("\\S"))
+                .description(Some(format!("At most {} characters, not all of them spaces.", chat::MAX_QUESTION_CHARS)));
+            chat.properties.insert("question".into(), question.into());
+        }
+        if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("SendEmailRequest") {
+            form.properties.insert("formData".into(), form_fields().into());
+        }
+        if let Some(RefOr::T(Schema::Object(link))) = schemas.get_mut("LinkRequest") {
+            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+            let secret = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(me::MAX_SECRET_CHARS))
+                .pattern(Some("\\S"));
+            link.properties.insert("batchId".into(), id.into());
+            link.properties.insert("secretId".into(), secret.into());
+        }
+        if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("ProgressUpdate") {
+            let position = ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0))
+                .maximum(Some(me::MAX_POSITION_SECONDS))
+                .description(Some("The second to resume at."));
+            update.properties.insert("positionSeconds".into(), position.into());
+        }
+    }
+}
+
+/// Path ids carry their pattern; a lecture number starts at 1.
+fn id_patterns(operation: &mut Operation) {
+    for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Path) {
+        if parameter.name.ends_with("Id") {
+            parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN)).into());
+        } else if parameter.name == "lectureNumber" {
+            let number = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(u32::MAX));
+            parameter.schema = Some(number.into());
+        }
+    }
+}
+
+fn common_answers(operation: &mut Operation, with_body: bool, without_store: bool) {
+    let mut common = vec![
+        ("403", "in AWS: the request did not come through the site's CDN"),
+        ("405", "the path is answered, but not with this method (see Allow)"),
+    ];
+    if with_body {
+        common.push(("413", "the body is larger than the endpoint accepts"));
+        common.push(("415", "the body is not application/json"));
+    }
+    if !without_store {
+        common.push(("503", "the store (or a service it needs) is unavailable; try again shortly"));
+    }
+    for (status, description) in common {
+        operation.responses.responses.entry(status.into()).or_insert_with(|| {
+            ResponseBuilder::new()
+                .description(description)
+                .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+                .into()
+        });
+    }
+}
+
+/// `formData`: every field a form may carry with its bound (`FIELD_LIMITS`); which are required
+/// depends on `formType`.
+fn form_fields() -> ObjectBuilder {
+    let mut fields = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some("The form's fields as text. Required: contact-form firstName, lastName, email, message; enrollment-form firstName, lastName, email, phone, course; registration-form those and plan (basic, standard or premium)."))
+        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)));
+    for (name, max) in FIELD_LIMITS {
+        let mut field = ObjectBuilder::new().schema_type(Type::String).max_length(Some(max));
+        if name == "email" {
+            field = field.format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)));
+        }
+        fields = fields.property(name, field);
+    }
+    fields
+}
+
+/// The document as committed: pretty JSON with a trailing newline.
+pub fn document() -> String {
+    let mut doc = ApiDoc::openapi();
+    doc.info.version = "1".into();
+    doc.info.license = None;
+    let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn committed_document_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../openapi.json");
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == super::document(),
+            "functions/openapi.json is stale: run `make openapi` and commit the result"
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! Each endpoint with exactly the dependencies it uses, built once per container (or once for the
+//! local server) and handed to its handlers. A Lambda binary constructs only its own service
+//! (`lambda.rs`), so it neither links nor starts what its endpoint does not use; the local
+//! server holds them all (`local.rs`).
+
+use crate::assistant::{self, Knowledge, ModelProvider};
+use crate::http::error::ApiError;
+use crate::http::identity::{identify, Verifier};
+use crate::http::routes::{Route, Service};
+use crate::http::{health, Answer};
+use crate::leads::mail::{MailSettings, Mailer};
+use crate::leads::send_email::{self, InlineMail};
+use crate::learning::lecture::{self, LectureFiles, LectureLinks};
+use crate::learning::{me, videos};
+use crate::store::Store;
+use crate::{catalog, geo};
+use async_trait::async_trait;
+use lambda_http::{http::Method, Request};
+use std::sync::Arc;
+
+/// A route this service does not serve (the route table keeps them apart; this is its guard).
+fn not_here() -> Answer {
+    Err(ApiError::NotFound("No such API endpoint.".into()))
+}
+
+/// `/api/health`: nothing.
+pub struct Health;
+
+#[async_trait]
+impl Service for Health {
+    async fn answer(&self, _route: Route, _req: &Request) -> Answer {
+        Ok(health::health())
+    }
+}
+
+/// `/api/geo`: the country assumed when the CDN sends none (`ACADEMY_DEFAULT_COUNTRY`).
+pub struct Geo {
+    pub default_country: Option<String>,
+}
+
+#[async_trait]
+impl Service for Geo {
+    async fn answer(&self, _route: Route, req: &Request) -> Answer {
+        Ok(geo::geo(req, self.default_country.as_deref()))
+    }
+}
+
+/// Courses, outlines and batches: the store.
+pub struct Catalog {
+    pub store: Store,
+}
+
+#[async_trait]
+impl Service for Catalog {
+    async fn answer(&self, route: Route, _req: &Request) -> Answer {
+        let store = &self.store;
+        match route {
+            Route::Courses => catalog::courses(store).await,
+            Route::Outline(course) => catalog::outline(store, &course).await,
+            Route::AllBatches => catalog::batches(store).await,
+            Route::Batch(batch) => catalog::batch(store, &batch).await,
+            Route::BatchesOfCourse(course) => catalog::batches_of_course(store, &course).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// A batch's recorded lectures: the store, the signer of lecture links, and the sign-in
+/// verifier (a linked student may send a token instead of the Secret ID).
+pub struct Videos {
+    pub store: Store,
+    pub links: Arc<LectureLinks>,
+    pub verifier: Option<Arc<Verifier>>,
+}
+
+#[async_trait]
+impl Service for Videos {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let Route::Videos(batch) = route else { return not_here() };
+        videos::videos(&self.store, &self.links, self.verifier.as_deref(), req, &batch).await
+    }
+}
+
+/// A signed-in student's own learning: the store and the sign-in verifier (in AWS the gateway's
+/// JWT authorizer has verified the token already, and its claims are read instead).
+pub struct Me {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+}
+
+#[async_trait]
+impl Service for Me {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let student = identify(self.verifier.as_deref(), req).await?;
+        let store = &self.store;
+        match route {
+            Route::MyBatches if req.method() == Method::POST => me::link(store, &student, req).await,
+            Route::MyBatches => me::batches(store, &student).await,
+            Route::MyProgress(batch) => me::progress(store, &student, &batch).await,
+            Route::LectureProgress { batch, lecture } => {
+                me::save_progress(store, &student, req, &batch, &lecture).await
+            }
+            _ => not_here(),
+        }
+    }
+}
+
+/// Mail sent right after a submission is stored: the local world's stand-in for the table's stream.
+pub struct InlineMailer {
+    pub mailer: Arc<dyn Mailer>,
+    pub settings: MailSettings,
+}
+
+/// Enquiries: the store (and, locally, the inline mailer).
+pub struct SendEmail {
+    pub store: Store,
+    pub inline: Option<InlineMailer>,
+}
+
+#[async_trait]
+impl Service for SendEmail {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let Route::SendEmail = route else { return not_here() };
+        let inline = self.inline.as_ref().map(|i| InlineMail { mailer: i.mailer.as_ref(), settings: &i.settings });
+        send_email::send_email(&self.store, inline, req).await
+    }
+}
+
+/// The assistant: the store (its limit), what it knows, and the model it may ask.
+pub struct Chat {
+    pub store: Store,
+    pub knowledge: Arc<Knowledge>,
+    pub model: ModelProvider,
+}
+
+#[async_trait]
+impl Service for Chat {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let Route::Chat = route else { return not_here() };
+        let model = self.model.get().await;
+        assistant::ask::chat(&self.store, &self.knowledge, model.as_deref(), req).await
+    }
+}
+
+/// Lecture files: the grants and lectures, the link checker, and where the files are.
+pub struct Lecture {
+    pub store: Store,
+    pub links: Arc<LectureLinks>,
+    pub files: Arc<dyn LectureFiles>,
+}
+
+#[async_trait]
+impl Service for Lecture {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let Route::Lecture { batch, lecture } = route else { return not_here() };
+        lecture::serve::lecture(&self.store, &self.links, self.files.as_ref(), req, &batch, &lecture).await
+    }
+}

@@ -1,0 +1,41 @@
+//! Submissions (enquiries): a conditional put makes a retried submission one record; an index by
+//! creation time lists them in order.
+
+use super::records::{record_of, records_of, submission_item};
+use super::{keys, PutMode, Result, Store};
+use crate::domain::Submission;
+use async_trait::async_trait;
+
+#[async_trait]
+pub trait SubmissionRecords: Send + Sync {
+    /// Stores a new submission; `Conflict` if its id is taken.
+    async fn insert_submission(&self, submission: &Submission) -> Result<()>;
+
+    /// Replaces a submission (status, attempts, last error).
+    async fn save_submission(&self, submission: &Submission) -> Result<()>;
+
+    async fn get_submission(&self, id: &str) -> Result<Option<Submission>>;
+
+    /// All submissions, oldest first.
+    async fn list_submissions(&self) -> Result<Vec<Submission>>;
+}
+
+#[async_trait]
+impl SubmissionRecords for Store {
+    async fn insert_submission(&self, submission: &Submission) -> Result<()> {
+        self.items().put(submission_item(submission)?, PutMode::IfAbsent).await
+    }
+
+    async fn save_submission(&self, submission: &Submission) -> Result<()> {
+        self.items().put(submission_item(submission)?, PutMode::Upsert).await
+    }
+
+    async fn get_submission(&self, id: &str) -> Result<Option<Submission>> {
+        let found = self.items().get(&keys::submission_pk(id), keys::SUBMISSION, 0).await?;
+        found.map(record_of).transpose()
+    }
+
+    async fn list_submissions(&self) -> Result<Vec<Submission>> {
+        records_of(self.items().query_index(keys::SUBMISSION, None, 0).await?)
+    }
+}
