@@ -1,6 +1,6 @@
 // `npm run lint` (part of `make test`): TypeScript and hooks rules, and the site's layers enforced. Imports flow one
 // way, config → content → lib → components → features → routes (root.tsx and routes.ts are routes); a feature never
-// imports another feature; nothing imports in a cycle. See docs/decisions/0008-site-layers.md.
+// imports another feature; nothing imports in a cycle. See docs/decisions/0020-site-layers-enforced.md.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { importX } from "eslint-plugin-import-x";

@@ -31,7 +31,7 @@ export default [
   route(at(paths.refundPolicy), "routes/refund-policy.tsx"),
   route(`${at(paths.signIn)}/*`, "routes/sign-in.tsx"),
   route(`${at(paths.signUp)}/*`, "routes/sign-up.tsx"),
-  // Client-only shells (served through __spa-fallback.html); their issues fill them in.
+  // Client-only routes (served through __spa-fallback.html): they load their data in the browser (clientLoader).
   route(at(paths.lms), "routes/lms.tsx"),
   route(routePatterns.courseOutline, "routes/course-outline.tsx"),
   route(routePatterns.batches, "routes/batches.tsx"),

@@ -1,4 +1,4 @@
-// Lead capture in a real browser against `academy serve` (issue 4): the contact form (validation, success,
+// Lead capture in a real browser against `academy serve`: the contact form (validation, success,
 // server failure, network failure, double submit), both enrolment layouts chosen by the CDN's country
 // header, plan gating, the price reveal, quote requests, the thank-you page; and the .eml the server
 // writes into ACADEMY_OUTBOX carries what the visitor typed.

@@ -4,7 +4,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { baseUrl, courseIds, grantSecretId, hydrated, launchForSignIn, oidcIssuer, revokeSecretId, signIn, url, viewports, wcagTags } from "./support.mjs";
+import {
+  baseUrl,
+  courseIds,
+  grantSecretId,
+  hydrated,
+  keepSecretId,
+  keptSecretIds,
+  launchForSignIn,
+  oidcIssuer,
+  revokeSecretId,
+  signIn,
+  url,
+  viewports,
+  wcagTags,
+} from "./support.mjs";
 
 const batch = { mern07: "665f1c2a9b3e4d0012a1c001", mern08: "665f1c2a9b3e4d0012a1c002", da05: "665f1c2a9b3e4d0012a1c005", cs04: "665f1c2a9b3e4d0012a1c00c" };
 const unknownCourse = "665f1c2a9b3e4d0012a1b0ff";
@@ -251,14 +265,14 @@ describe("batches", () => {
     assert.equal(played.status, 206);
     assert.equal((await played.arrayBuffer()).byteLength, 100);
     assert.equal((await fetch(url("/media/sample-lecture.mp4"))).status, 404, "the clip's old public path is gone");
-    assert.equal(await page.evaluate(() => localStorage.getItem("videoSecretId")), secret);
+    assert.deepEqual(await keptSecretIds(page), { [batch.mern07]: { secretId: secret, account: null } }, "kept for its batch only");
     assert.equal(await card.getByLabel("Secret ID").count(), 0, "the prompt hides on success");
     await page.keyboard.press("Escape");
     await overlay.waitFor({ state: "detached" });
 
     // A batch with no lectures: the stored ID is used straight away.
     const cs04 = await grantSecretId(batch.cs04);
-    await page.evaluate((s) => localStorage.setItem("videoSecretId", s), cs04);
+    await keepSecretId(page, batch.cs04, cs04);
     await page.goto(url(`/batches/${courseIds[3]}`));
     await hydrated(page);
     const csCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "CS-04 Weekend Batch" }) });
@@ -270,7 +284,7 @@ describe("batches", () => {
     const refused = await fetch(url(lectureLink), { headers: { Range: "bytes=100-199" } });
     assert.equal(refused.status, 403);
     assert.match((await refused.json()).message, /no longer valid/);
-    await page.evaluate((s) => localStorage.setItem("videoSecretId", s), secret);
+    await keepSecretId(page, batch.mern07, secret);
     await page.goto(url(`/batches/${courseIds[0]}`));
     await hydrated(page);
     await card.getByRole("button", { name: "Play Latest Lecture" }).click();

@@ -135,6 +135,17 @@ export async function grantSecretId(batchId) {
   return out.trim().split("\n").at(-1).trim();
 }
 
+/** The Secret IDs the site keeps in this page's browser, by batch (docs/product.md#secret-ids-in-the-browser). */
+export const keptSecretIds = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("videoSecretIds") ?? "{}"));
+
+/** Keeps `secretId` for `batchId` as a signed-out visitor's, as the site does once it has opened that batch. */
+export const keepSecretId = (page, batchId, secretId) =>
+  page.evaluate(([batchId, secretId]) => {
+    const kept = JSON.parse(localStorage.getItem("videoSecretIds") ?? "{}");
+    kept[batchId] = { secretId, account: null };
+    localStorage.setItem("videoSecretIds", JSON.stringify(kept));
+  }, [batchId, secretId]);
+
 export async function revokeSecretId(batchId, secret) {
   const { execFileSync } = await import("node:child_process");
   execFileSync(process.env.ACADEMY_BIN, ["revoke", "--batch", batchId, "--secret", secret], { encoding: "utf8" });

@@ -7,7 +7,7 @@ import { faculty } from "./faculty";
 import { freeDemoFaqs, homeFaqs } from "./faqs";
 import { refundPolicy } from "./legal";
 import { highlightedPlanLabel, planMonths, plans } from "./plans";
-import { portfolioProjects } from "./portfolio";
+import { portfolioCategories, portfolioProjects } from "./portfolio";
 import { servicePages, services } from "./services";
 import { stats } from "./stats";
 import { team } from "./team";
@@ -90,6 +90,9 @@ describe("services and portfolio", () => {
   it("has six portfolio projects in the product's categories, some featured", () => {
     expect(portfolioProjects).toHaveLength(6);
     expect(portfolioProjects.some((p) => p.featured)).toBe(true);
+    // The filter's categories, without its "All": every project sits in one of them.
+    const categories: readonly string[] = portfolioCategories.filter((c) => c !== "All");
+    for (const p of portfolioProjects) expect(categories, p.slug).toContain(p.category);
     for (const p of portfolioProjects) expect(p.githubUrl).toBeNull();
   });
 });
@@ -103,7 +106,11 @@ describe("people, FAQs and plans", () => {
   it("has 4 home testimonials and 6 on the free demo page, rated 1 to 5", () => {
     expect(homeTestimonials).toHaveLength(4);
     expect(freeDemoTestimonials).toHaveLength(6);
-    for (const t of freeDemoTestimonials) expect(t.rating).toBeGreaterThanOrEqual(1);
+    for (const t of [...homeTestimonials, ...freeDemoTestimonials]) {
+      expect(Number.isInteger(t.rating), t.name).toBe(true);
+      expect(t.rating, t.name).toBeGreaterThanOrEqual(1);
+      expect(t.rating, t.name).toBeLessThanOrEqual(5);
+    }
   });
 
   it("has 8 home FAQs and 12 free-demo FAQs stating the product's facts", () => {

@@ -1,9 +1,9 @@
-// The one HTTP client of the site: every call to the API goes through apiRequest (docs/product.md#api-calls).
+// The one HTTP client of the site: every call to the API goes through apiRequest (docs/product.md#api).
 // Same origin, the contract's paths (functions/openapi.json, generated into api-types.ts), one timeout, only a 2xx
 // answer is a success, and every failure is an ApiError carrying the status and the server's message.
 import type { components, paths } from "./api-types";
 
-/** Every request gives up after this long (docs/product.md#limits). */
+/** Every request gives up after this long (docs/product.md#constants, Limits). */
 export const API_TIMEOUT_MS = 10_000;
 
 type ApiPath = keyof paths;

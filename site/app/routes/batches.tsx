@@ -1,9 +1,10 @@
 // /batches/:courseId: the course's batches from GET /api/batches/course/{courseId}, loaded in the browser
-// (clientLoader); a failure and an empty list are the same 'No Batches Found' screen (docs/product.md#states).
+// (clientLoader); a failure and an empty list are the same 'No Batches Found' screen (docs/product.md#messages).
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Icon } from "../components/Icon";
 import { courseOutlinePath, paths } from "../config/paths";
+import { currentAccount } from "../features/auth/session";
 import { getCourseBatches } from "../features/lms/api/get-batches";
 import { BatchCard } from "../features/lms/components/BatchCard";
 import { VideoOverlay } from "../features/lms/components/VideoOverlay";
@@ -49,7 +50,7 @@ export default function Batches({ params, loaderData: { batches } }: Route.Compo
     <BatchesLayout courseId={params.courseId}>
       <ul className="mt-10 grid gap-6 lg:grid-cols-2">
         {batches.map((b) => (
-          <BatchCard key={b._id} batch={b} onPlay={setPlaying} />
+          <BatchCard key={b._id} batch={b} onPlay={setPlaying} owner={currentAccount} />
         ))}
       </ul>
       <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />

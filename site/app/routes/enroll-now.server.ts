@@ -16,7 +16,7 @@ export function enrollData() {
     courses: courses.map((c) => ({ title: c.title, slug: c.slug, duration: c.duration, path: c.path, planMonths: planMonths(c.title) })),
     plans,
     highlightedPlanLabel,
-    /** The simple form's country (docs/product.md#forms: Pakistan by default, no input shown). */
+    /** The simple form's country (docs/product.md#records: Pakistan, not asked). */
     simpleFormCountry: "Pakistan",
     contact: contactSummary(),
   };

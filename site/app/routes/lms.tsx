@@ -60,7 +60,7 @@ export function HydrateFallback() {
   );
 }
 
-/** The list, or 'Error: {status text}' (docs/product.md#states). */
+/** The list, or 'Error: {status text}' (docs/product.md#messages). */
 type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
 
 export default function Lms({ loaderData: d }: Route.ComponentProps) {

@@ -1,17 +1,18 @@
 // /recorded-lectures/:batchId: the batch heading, the 'Access Restricted' card (Secret ID), then the lecture
 // table; Watch opens the full-screen overlay. The batch and the lectures load in the browser before the page shows
 // (clientLoader): a signed-in student who linked the batch gets them with their token, with where they stand in
-// each lecture; otherwise a Secret ID kept from an earlier visit opens them, or one typed here (and a signed-in
-// student's typed Secret ID is linked to the account, so progress is kept from then on). `?lecture=N` opens
-// lecture N at once (the "Continue" of /lms).
+// each lecture; otherwise the Secret ID kept for this very batch (by whoever is here now) opens them, or one typed
+// here. Only a Secret ID typed here by a signed-in student is linked to the account (so progress is kept from then
+// on); a kept one never is (docs/product.md#secret-ids-in-the-browser). `?lecture=N` opens lecture N at once (the
+// "Continue" of /lms); closing the player takes it out of the address.
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon } from "../components/Icon";
 import { paths } from "../config/paths";
 import { accessToken } from "../features/auth/access-token";
-import { currentSession } from "../features/auth/session";
+import { currentAccount, currentSession } from "../features/auth/session";
 import { getBatch } from "../features/lms/api/get-batch";
-import { storedSecretId, type VideoAccess } from "../features/lms/api/get-videos";
+import type { VideoAccess } from "../features/lms/api/get-videos";
 import { getProgress, linkBatch, saveProgress } from "../features/lms/api/student";
 import { LectureTable } from "../features/lms/components/LectureTable";
 import { SecretIdForm } from "../features/lms/components/SecretIdForm";
@@ -20,6 +21,7 @@ import { requestVideos } from "../features/lms/hooks/use-batch-videos";
 import type { PlayingLecture } from "../features/lms/player";
 import { byLecture, type ProgressByLecture, type ProgressSink } from "../features/lms/progress";
 import type { Batch, Video } from "../lib/api-schema";
+import { keptSecretId } from "../lib/secret-ids";
 import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/recorded-lectures";
 
@@ -42,14 +44,20 @@ const signedIn = () => currentSession().status === "signed-in";
 /** The signed-in student's linked batch, with their progress; null when it is not linked (or cannot be read). */
 async function openLinked(batchId: string): Promise<Lectures | null> {
   const access = { token: accessToken };
-  const listed = await requestVideos(batchId, access, texts);
+  const listed = await requestVideos(batchId, access, texts, currentAccount());
   if (!listed.ok) return null;
   const progress = await getProgress(accessToken, batchId).catch(() => []);
   return { kind: "list", videos: listed.videos, access, progress: byLecture(progress) };
 }
 
-/** Opens the list with a Secret ID; for a signed-in student, links it to the account first. */
+/** Opens the list with a Secret ID for this batch (kept for it once it opens the list); never links it. */
 async function openWithSecret(batchId: string, secretId: string): Promise<Lectures> {
+  const listed = await requestVideos(batchId, { secretId }, texts, currentAccount());
+  return listed.ok ? { kind: "list", videos: listed.videos, access: { secretId }, progress: null } : { kind: "locked", error: listed.message };
+}
+
+/** A Secret ID typed on this page: a signed-in student's own session submitted it, so it is linked to the account. */
+async function openWithTyped(batchId: string, secretId: string): Promise<Lectures> {
   if (signedIn()) {
     const linked = await linkBatch(accessToken, batchId, secretId).then(
       () => openLinked(batchId),
@@ -57,18 +65,28 @@ async function openWithSecret(batchId: string, secretId: string): Promise<Lectur
     );
     if (linked) return linked;
   }
-  const listed = await requestVideos(batchId, { secretId }, texts);
-  return listed.ok ? { kind: "list", videos: listed.videos, access: { secretId }, progress: null } : { kind: "locked", error: listed.message };
+  return openWithSecret(batchId, secretId);
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const stored = storedSecretId().trim();
+  const kept = keptSecretId(params.batchId, currentAccount());
   const open = async (): Promise<Lectures> =>
     (signedIn() ? await openLinked(params.batchId) : null) ??
-    (stored ? await openWithSecret(params.batchId, stored) : { kind: "locked", error: null });
+    (kept ? await openWithSecret(params.batchId, kept) : { kind: "locked", error: null });
   const [batch, lectures] = await Promise.all([getBatch(params.batchId).catch((): Batch | null => null), open()]);
   const play = Number(new URL(request.url).searchParams.get("lecture")) || null;
   return { batch, lectures, play };
+}
+
+/** Closing the player only takes `?lecture=` out of the address: the page keeps what it has loaded. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const rest = (u: URL) => {
+    const search = new URLSearchParams(u.search);
+    search.delete("lecture");
+    return `${u.pathname}?${search}`;
+  };
+  const closed = currentUrl.searchParams.has("lecture") && !nextUrl.searchParams.has("lecture") && rest(currentUrl) === rest(nextUrl);
+  return closed ? false : defaultShouldRevalidate;
 }
 
 export function HydrateFallback() {
@@ -85,6 +103,7 @@ export function HydrateFallback() {
 
 export default function RecordedLectures({ params, loaderData }: Route.ComponentProps) {
   const { batch } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
   const [lectures, setLectures] = useState<Lectures>(loaderData.lectures);
   const [playing, setPlaying] = useState<PlayingLecture | null>(null);
   // Another batch (a client-side navigation) starts from its own loaded state, and opens `?lecture=N` once.
@@ -115,7 +134,20 @@ export default function RecordedLectures({ params, loaderData }: Route.Component
 
   const load = async (secretId: string) => {
     setLectures({ kind: "loading" });
-    setLectures(await openWithSecret(params.batchId, secretId));
+    setLectures(await openWithTyped(params.batchId, secretId));
+  };
+
+  /** Closes the player; a reload then shows the list, not the lecture again (replace: Back does not reopen it). */
+  const close = () => {
+    setPlaying(null);
+    if (!searchParams.has("lecture")) return;
+    setSearchParams(
+      (search) => {
+        search.delete("lecture");
+        return search;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   };
 
   return (
@@ -131,7 +163,12 @@ export default function RecordedLectures({ params, loaderData }: Route.Component
             Access Restricted
           </h2>
           <p className="mt-2 text-slate-700">Enter the Secret ID you received on enrolment to watch this batch's recorded lectures.</p>
-          <SecretIdForm onSubmit={(id) => void load(id)} error={lectures.error} busy={false} />
+          <SecretIdForm
+            onSubmit={(id) => void load(id)}
+            error={lectures.error}
+            busy={false}
+            initialValue={keptSecretId(params.batchId, currentAccount())}
+          />
           <p className="mt-4 text-sm text-slate-600">
             No Secret ID yet?{" "}
             <Link to={paths.enroll} className="font-semibold text-brand-700 underline">
@@ -162,7 +199,7 @@ export default function RecordedLectures({ params, loaderData }: Route.Component
           onWatch={(v) => setPlaying(lectureToPlay(v, lectures))}
         />
       )}
-      <VideoOverlay lecture={playing} onClose={() => setPlaying(null)} />
+      <VideoOverlay lecture={playing} onClose={close} />
     </section>
   );
 }

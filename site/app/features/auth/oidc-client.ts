@@ -2,7 +2,8 @@
 // sign-in, sign-up and sign-out actions, so public pages do not pay for it.
 import { UserManager, WebStorageStateStore } from "oidc-client-ts";
 import { absoluteUri, oidcConfig } from "../../config/oidc";
-import { announceSessionChange, forgetSession, safeReturnPath } from "./session";
+import { forgetSecretIds } from "../../lib/secret-ids";
+import { announceSessionChange, forgetSession, safeReturnPath, startSigningOut } from "./session";
 
 /** How long to wait for the provider's discovery document before saying it cannot be reached. */
 const PROVIDER_TIMEOUT_S = 10;
@@ -56,9 +57,13 @@ export function isSignInCallback(search: string) {
   return params.has("state") && (params.has("code") || params.has("error"));
 }
 
-/** Exchanges the code for tokens; answers where to go next. */
+/**
+ * Exchanges the code for tokens; answers where to go next. Secret IDs kept in this browser before are forgotten:
+ * nothing typed before this sign-in (by a visitor, or another account) is linked to this account or sent for it.
+ */
 export async function completeSignIn(): Promise<string> {
   const user = await userManager().signinRedirectCallback();
+  forgetSecretIds();
   announceSessionChange();
   return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
 }
@@ -75,10 +80,16 @@ export async function renewSession(): Promise<string> {
   return user.access_token;
 }
 
-/** Sign out: forget the session here, end it at the provider, and land on "/". */
+/**
+ * Sign out: forget the session and the kept Secret IDs here first, then end the session at the provider, and land
+ * on "/". Signed-in pages do not send the visitor to sign-in meanwhile (startSigningOut): while the provider's
+ * session is still alive that would sign them straight back in.
+ */
 export async function signOutRedirect() {
+  startSigningOut();
   const um = userManager();
   const user = await um.getUser().catch(() => null);
+  forgetSecretIds();
   forgetSession();
   await um.removeUser().catch(() => undefined);
   const home = absoluteUri(oidcConfig.postLogoutRedirectUri);

@@ -104,6 +104,25 @@ export function currentSession(): Session {
   return typeof window === "undefined" ? signedOut : read();
 }
 
+/** The signed-in account's id (the token's `sub`), or null when signed out: whose kept Secret IDs a page may use. */
+export function currentAccount(): string | null {
+  if (currentSession().status !== "signed-in") return null;
+  return storedUser()?.profile?.sub ?? "";
+}
+
+/**
+ * True from the moment sign-out starts until the page leaves for the provider's end-session (which lands on "/"):
+ * the session is already forgotten here, but the provider's is still alive, so nothing may send the visitor to
+ * sign-in meanwhile (it would come straight back signed in).
+ */
+let signingOut = false;
+
+export function startSigningOut() {
+  signingOut = true;
+}
+
+export const isSigningOut = () => signingOut;
+
 /** A same-origin path to come back to after sign-in; anything else falls back to "/". */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";

@@ -4,7 +4,7 @@ import { apiPost } from "../../../lib/api-client";
 import { apiRules } from "../../../lib/api-contract";
 import type { ChatAnswer } from "../../../lib/api-schema";
 
-/** The server's limit on a question, from the contract (docs/product.md#assistant). */
+/** The server's limit on a question, from the contract (docs/product.md#validation). */
 export const maxQuestionLength = apiRules.ChatRequest.question.maxLength;
 
 /** Rejects with an ApiError (lib/api-client.ts) when the server refuses or does not answer. */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "../../../config/paths";
-import { currentSession, safeReturnPath } from "../session";
+import { currentSession, isSigningOut, safeReturnPath } from "../session";
 
 type Phase = { kind: "working"; text: string } | { kind: "unreachable" } | { kind: "failed"; text: string };
 
@@ -34,6 +34,8 @@ export function HostedSignIn({ mode }: { mode: "sign-in" | "sign-up" }) {
       }
       return;
     }
+    // Signing out ends on "/": starting a sign-in now would race it, and win while the provider's session lives.
+    if (isSigningOut()) return;
     const returnTo = safeReturnPath(search.get("returnTo"));
     if (currentSession().status === "signed-in") {
       navigate(returnTo, { replace: true });

@@ -1,10 +1,19 @@
 // The signed-in user's menu in the header: who is signed in, and Sign out (which lands on "/").
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../../../components/Icon";
-import type { SessionUser } from "../session";
+import { forgetSecretIds } from "../../../lib/secret-ids";
+import { forgetSession, startSigningOut, type SessionUser } from "../session";
 
 /** The OIDC client is loaded only when the visitor signs out. */
 const signOut = () => import("../oidc-client").then((m) => m.signOutRedirect());
+
+/** The OIDC client could not be loaded: end the session here at least, and land on "/". */
+function signOutHere() {
+  startSigningOut();
+  forgetSecretIds();
+  forgetSession();
+  window.location.assign("/");
+}
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -59,7 +68,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           disabled={busy}
           onClick={() => {
             setBusy(true);
-            void signOut().catch(() => window.location.assign("/"));
+            void signOut().catch(signOutHere);
           }}
         >
           <Icon name="log-out" className="size-4" />

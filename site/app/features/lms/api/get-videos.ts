@@ -1,10 +1,8 @@
-// GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id (kept in localStorage), or for a signed-in
-// student who linked the batch, with their access token instead.
+// GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id (the batch's own, kept per batch by
+// lib/secret-ids.ts), or for a signed-in student who linked the batch, with their access token instead.
 import { apiGet } from "../../../lib/api-client";
 import type { Video } from "../../../lib/api-schema";
 import { tokenFrom, type TokenSource } from "./student";
-
-export const SECRET_ID_KEY = "videoSecretId";
 
 /** How the lecture list is opened: a Secret ID, or the signed-in student's linked batch. */
 export type VideoAccess = { secretId: string } | { token: TokenSource };
@@ -12,22 +10,6 @@ export type VideoAccess = { secretId: string } | { token: TokenSource };
 export async function getVideos(batchId: string, access: VideoAccess): Promise<Video[]> {
   const how = "secretId" in access ? { headers: { "X-Secret-Id": access.secretId } } : { token: await tokenFrom(access.token) };
   return (await apiGet("/api/batches/{batchId}/videos", { params: { batchId }, ...how })).videos ?? [];
-}
-
-export function storedSecretId(): string {
-  try {
-    return window.localStorage.getItem(SECRET_ID_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-
-export function storeSecretId(secretId: string) {
-  try {
-    window.localStorage.setItem(SECRET_ID_KEY, secretId);
-  } catch {
-    /* storage unavailable: the ID is used for this request only */
-  }
 }
 
 /** docs/product.md#validation: a Secret ID must be non-empty after trimming. */

@@ -1,8 +1,9 @@
-// One batch on /batches/:courseId: its details, availability badge, links, and video access with a Secret ID.
+// One batch on /batches/:courseId: its details, availability badge, links, and video access with a Secret ID: the
+// one kept for this batch (by whoever is here now: `owner`), else the prompt. No other batch's ID is ever sent.
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths, recordedLecturesPath } from "../../../config/paths";
-import { storedSecretId } from "../api/get-videos";
+import { keptSecretId, type SecretIdOwner } from "../../../lib/secret-ids";
 import { useBatchVideos } from "../hooks/use-batch-videos";
 import type { Batch } from "../../../lib/api-schema";
 import type { PlayingLecture } from "../player";
@@ -11,11 +12,19 @@ import { SecretIdForm } from "./SecretIdForm";
 
 const texts = { unauthorized: "Unauthorized access. Please check your Secret ID.", other: "Error loading video. Please try again." };
 
-export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (lecture: PlayingLecture) => void }) {
+export function BatchCard({
+  batch,
+  onPlay,
+  owner,
+}: {
+  batch: Batch;
+  onPlay: (lecture: PlayingLecture) => void;
+  owner: () => SecretIdOwner;
+}) {
   const [prompt, setPrompt] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { request, busy } = useBatchVideos(batch._id, texts);
+  const { request, busy } = useBatchVideos(batch._id, texts, owner);
   const headingId = `batch-${batch._id}`;
 
   const access = async (secretId: string) => {
@@ -34,8 +43,8 @@ export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (lecture: P
   };
 
   const start = () => {
-    const stored = storedSecretId().trim();
-    if (stored) void access(stored);
+    const kept = keptSecretId(batch._id, owner());
+    if (kept) void access(kept);
     else {
       setError(null);
       setPrompt(true);
@@ -86,7 +95,7 @@ export function BatchCard({ batch, onPlay }: { batch: Batch; onPlay: (lecture: P
       {prompt && (
         <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
           <p className="text-sm text-slate-700">Enter the Secret ID your instructor gave you to watch this batch's lectures.</p>
-          <SecretIdForm onSubmit={(id) => void access(id)} error={error} busy={busy} />
+          <SecretIdForm onSubmit={(id) => void access(id)} error={error} busy={busy} initialValue={keptSecretId(batch._id, owner())} />
         </div>
       )}
     </li>

@@ -1,17 +1,20 @@
-// The Secret ID prompt (batches page and the recorded lectures' 'Access Restricted' card).
+// The Secret ID prompt (batches page and the recorded lectures' 'Access Restricted' card). `initialValue` is the ID
+// kept for this very batch, if any (never another batch's).
 import { useId, useState, type FormEvent } from "react";
-import { storedSecretId, validateSecretId } from "../api/get-videos";
+import { validateSecretId } from "../api/get-videos";
 
 export function SecretIdForm({
   onSubmit,
   error,
   busy,
+  initialValue = "",
 }: {
   onSubmit: (secretId: string) => void;
   error: string | null;
   busy: boolean;
+  initialValue?: string;
 }) {
-  const [value, setValue] = useState(() => (typeof window === "undefined" ? "" : storedSecretId()));
+  const [value, setValue] = useState(initialValue);
   const [localError, setLocalError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
