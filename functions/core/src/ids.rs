@@ -1,5 +1,7 @@
-//! Record ids: 24 lowercase hex characters, the course-id format of the original site, so old
-//! links keep working. A malformed id is rejected before any store call.
+//! Record ids: 24 lowercase hex characters, the id format of the product's course and batch links
+//! (`/course-outline/{courseId}`, `/batches/{courseId}`, `/recorded-lectures/{batchId}`; see
+//! docs/product.md#records), so links already shared keep working. A malformed id is rejected
+//! before any store call.
 
 use rand::RngCore;
 
