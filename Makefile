@@ -21,7 +21,8 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust fuzz-api test-site lint-rust lint-infra test-infra tools python-tools node-tools oidc-tools browser clean \
+        test-rust fuzz-api test-site lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
+        browser clean \
         deploy deploy-site
 
 help: ## List the targets.
@@ -34,8 +35,11 @@ dev: build oidc-tools ## Install what is missing, build, and serve the whole pro
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
 	  $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools lint-rust test-rust fuzz-api lint-infra test-infra test-site ## Every check: format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), site tests.
+test: tools check-references lint-rust test-rust fuzz-api lint-infra test-infra test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), site tests.
 	@echo "make test: all checks passed"
+
+check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists.
+	python3 infra/scripts/check_references.py
 
 build: build-api build-site ## Build the API server and the site.
 

@@ -1,6 +1,8 @@
-//! Record ids: 24 lowercase hex characters, the course-id format of the original site, so old
-//! links keep working. A malformed id is rejected before any store call. Also the digest that
-//! stands in for a text that must not be stored (a Secret ID, an e-mail address in a limit's key).
+//! Record ids: 24 lowercase hex characters, the id format of the product's course and batch links
+//! (`/course-outline/{courseId}`, `/batches/{courseId}`, `/recorded-lectures/{batchId}`; see
+//! docs/product.md#records), so links already shared keep working. A malformed id is rejected
+//! before any store call. Also the digest that stands in for a text that must not be stored (a
+//! Secret ID, an e-mail address in a limit's key).
 
 use rand::RngCore;
 use sha2::{Digest, Sha256};

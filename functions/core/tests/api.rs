@@ -63,7 +63,8 @@ async fn batches_all_one_and_by_course() {
     assert_eq!(status, 200);
     assert!(of_course.as_array().unwrap().iter().all(|b| b["courseId"] == "665f1c2a9b3e4d0012a1b002"));
     assert_eq!(of_course.as_array().unwrap().len(), 3);
-    // Trailing slash, as the original client called it.
+    // All batches with a trailing slash too: the product's specification writes the all-batches
+    // call as `GET /batches/`, so callers written from it keep working.
     assert_eq!(call(&state, get("/api/batches/")).await.0, 200);
     assert_error(&call(&state, get("/api/batches/ffffffffffffffffffffffff")).await, 404, "not_found");
     assert_error(&call(&state, get("/api/batches/NOT-AN-ID")).await, 400, "bad_request");

@@ -1,0 +1,156 @@
+"""The reference checker (infra/scripts/check_references.py) on a small repository of its own: it reports exactly
+the paths and anchors that point nowhere, and nothing that exists, is a pattern that matches, or is a build output."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import SCRIPTS
+
+import check_references
+
+TREE = {
+    ".gitignore": "build/\nnode_modules/\n",
+    "docs/guide.md": """# Guide
+
+## Getting started
+
+## Notes
+
+## Notes
+
+## `make test` & friends: the *whole* list
+
+<a id="kept-for-old-links"></a>
+
+```sh
+## not a heading inside a fence
+```
+""",
+    "docs/decisions/0001-one-store.md": "# 1. One store\n",
+    "docs/other.md": """# Other
+
+See [the guide](guide.md#getting-started), [the second notes](guide.md#notes-1),
+[the friends](guide.md#make-test--friends-the-whole-list) and [old](guide.md#kept-for-old-links).
+A bare guide.md#notes is found from here; guide.md#nope is not a heading.
+[Up](../README.md) and [here](#other), [a page](/lms), [a site](https://example.com/docs/none.md).
+
+```md
+[in a fence](missing-in-fence.md)
+```
+""",
+    "README.md": """# Project
+
+[Guide](docs/guide.md) · [gone](docs/gone.md) · [no heading](docs/guide.md#nowhere)
+The first decision: docs/decisions/0001; the ninth: docs/decisions/0009.
+Every event: `infra/events/<name>.json`; hooks: `infra/hooks/*.sh`.
+Read functions/{a.rs,b.rs} and functions/core/src/….
+""",
+    "infra/events/a.json": "{}",
+    "infra/check.py": '''# Reads docs/guide.md#notes and infra/gone.py, writes site/build/client (an output).
+ROOT = "../functions/a.rs"
+MISSING = "../functions/zzz.rs"
+''',
+    "functions/a.rs": "// Follows docs/guide.md#getting-started.\n",
+    "functions/core/src/lib.rs": "// docs/guide.md#<section> is a placeholder, not checked.\n",
+    "site/package-lock.json": '{"note": "docs/lockfiles-are-not-read.md"}',
+    "site/app.ts": "// The Makefile, template.yaml and docs/ exist; site/ too.\n",
+}
+
+BROKEN = {
+    ("README.md", 3, "docs/gone.md", "no such file or folder"),
+    ("README.md", 3, "docs/guide.md#nowhere", "docs/guide.md has no heading with anchor #nowhere"),
+    ("README.md", 4, "docs/decisions/0009", "no repository path matches this pattern"),
+    ("README.md", 5, "infra/hooks/*.sh", "no repository path matches this pattern"),
+    ("README.md", 6, "functions/b.rs", "no such file or folder"),
+    ("docs/other.md", 5, "guide.md#nope", "docs/guide.md has no heading with anchor #nope"),
+    ("infra/check.py", 1, "infra/gone.py", "no such file or folder"),
+    ("infra/check.py", 3, "../functions/zzz.rs", "no such file or folder"),
+}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    for name, text in TREE.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (tmp_path / "Makefile").write_text("test:\n\ttrue\n")
+    (tmp_path / "template.yaml").write_text("Resources: {}\n")
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True)
+    return tmp_path
+
+
+def findings(root: Path, *only: str) -> set[tuple]:
+    repo = check_references.Repository(root)
+    files = [name for name in repo.files if check_references.scanned(name)]
+    if only:
+        files = [name for name in files if name in only]
+    return {(f.file, f.line, f.reference, f.reason) for f in check_references.Checker(repo).check(files)}
+
+
+def test_reports_exactly_the_paths_and_anchors_that_point_nowhere(repo):
+    assert findings(repo) == BROKEN
+
+
+def test_a_new_file_not_yet_added_is_read_and_counts_as_existing(repo):
+    (repo / "docs/new.md").write_text("# New\n\nSee [the guide](guide.md#no-such-part) and ../README.md.\n")
+    (repo / "infra/uses-new.py").write_text("# docs/new.md#new\n")
+    assert findings(repo, "docs/new.md", "infra/uses-new.py") == {
+        ("docs/new.md", 3, "guide.md#no-such-part", "docs/guide.md has no heading with anchor #no-such-part"),
+    }
+
+
+def test_fixing_the_references_clears_the_findings(repo):
+    readme = (repo / "README.md").read_text()
+    readme = readme.replace("docs/gone.md", "docs/other.md").replace("#nowhere", "#notes")
+    readme = readme.replace("0009", "0001").replace("hooks/*.sh", "events/*.json").replace("b.rs", "core")
+    (repo / "README.md").write_text(readme)
+    (repo / "docs/other.md").write_text((repo / "docs/other.md").read_text().replace("#nope", "#guide"))
+    (repo / "infra/gone.py").write_text("")
+    (repo / "functions/zzz.rs").write_text("")
+    assert findings(repo) == set()
+
+
+def test_command_prints_file_line_reference_reason_and_exits_1(repo):
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "check_references.py"), "--root", str(repo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1
+    lines = run.stdout.splitlines()
+    assert "README.md:3: docs/gone.md (no such file or folder)" in lines
+    assert "infra/check.py:3: ../functions/zzz.rs (no such file or folder)" in lines
+    assert lines[-1] == f"{len(BROKEN)} broken reference(s) in 11 files read"
+
+
+def test_command_reads_only_the_named_files_and_passes_when_they_are_clean(repo):
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "check_references.py"), "--root", str(repo), "functions/", "docs/guide.md"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (run.returncode, run.stdout) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("Getting started", "getting-started"),
+        ("What it is", "what-it-is"),
+        ("API", "api"),
+        ("`make test` & friends: the *whole* list", "make-test--friends-the-whole-list"),
+        ("Sign-in on the API (decision 0024)", "sign-in-on-the-api-decision-0024"),
+        ("snake_case stays", "snake_case-stays"),
+        ("[Linked](https://example.com) text", "linked-text"),
+        ("Café · prices", "café--prices"),
+    ],
+)
+def test_anchors_follow_githubs_rule(heading, anchor):
+    assert check_references.slug(heading) == anchor

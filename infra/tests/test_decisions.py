@@ -1,0 +1,43 @@
+"""The decision notes (docs/decisions/) keep one shape: a numbered title, one Date · Status line, and a row in
+docs/README.md that says the same; new ones start from the template."""
+
+import re
+
+import pytest
+
+from conftest import ROOT
+
+DECISIONS = ROOT / "docs" / "decisions"
+NOTES = sorted(DECISIONS.glob("[0-9][0-9][0-9][0-9]-*.md"))
+STATUS_LINE = re.compile(r"^Date: (\d{4}-\d{2}-\d{2}) · Status: (.+)$")
+
+
+def status_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if re.search(r"\bStatus:", line)]
+
+
+@pytest.mark.parametrize("note", NOTES, ids=lambda note: note.name)
+def test_a_decision_has_its_number_as_title_and_one_status_line(note):
+    text = note.read_text()
+    number = int(note.name[:4])
+    assert text.startswith(f"# {number}. "), "the title starts with the decision's number"
+    lines = status_lines(text)
+    assert len(lines) == 1, f"one Status line, found {lines}"
+    assert STATUS_LINE.match(lines[0]), f"'Date: YYYY-MM-DD · Status: …', found {lines[0]!r}"
+
+
+def test_the_decision_table_lists_every_note_with_its_date_and_status():
+    table = (ROOT / "docs" / "README.md").read_text()
+    for note in NOTES:
+        date, status = STATUS_LINE.match(status_lines(note.read_text())[0]).groups()
+        row = f"| [{note.name[:4]}](decisions/{note.name}) |"
+        rows = [line for line in table.splitlines() if line.startswith(row)]
+        assert len(rows) == 1, f"docs/README.md has a row for {note.name}"
+        assert rows[0].endswith(f"| {date} · {status} |"), f"{note.name}: {date} · {status} in docs/README.md"
+
+
+def test_the_template_has_context_decision_consequences_and_one_status_line():
+    text = (DECISIONS / "TEMPLATE.md").read_text()
+    assert len(status_lines(re.sub(r"<!--.*?-->", "", text, flags=re.S))) == 1
+    for part in ("**Context.**", "**Decision.**", "**Consequences.**"):
+        assert part in text
