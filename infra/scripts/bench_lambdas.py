@@ -209,7 +209,7 @@ class Events:
 
     def sign_lecture_link(self, event: dict):
         """A valid link for the fixture's lecture, as the videos function signs it
-        (functions/core/src/lecture/link.rs): HMAC-SHA256 over batch, lecture, grant, expiry."""
+        (functions/core/src/learning/lecture/link.rs): HMAC-SHA256 over batch, lecture, grant, expiry."""
         _, _, batch, lecture = event["rawPath"].split("/")
         grant = hashlib.sha256(self.secret_for(batch).strip().encode()).hexdigest()
         expires = str(int(time.time()) + 900)
