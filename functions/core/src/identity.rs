@@ -44,8 +44,8 @@ use tokio::sync::{Mutex, RwLock};
 const ALGORITHMS: [Algorithm; 1] = [Algorithm::RS256];
 /// Clock skew tolerated on `exp` and `nbf`.
 const LEEWAY_SECONDS: u64 = 30;
-/// An unknown key id fetches the JWKS again, but not more often than this (a flood of made-up key ids
-/// costs the provider at most one fetch per period).
+/// An unknown key id fetches the JWKS again, but not within this long after the last fetch, good or failed
+/// (a flood of made-up key ids costs the provider at most one fetch per period, even while it fails).
 pub const REFETCH_AFTER: Duration = Duration::from_secs(10);
 /// How long the provider may take to answer for its keys (the discovery document and the JWKS together).
 const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
