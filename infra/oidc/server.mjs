@@ -3,7 +3,8 @@
 // whose redirect URIs may be on localhost or 127.0.0.1 at any port, and `prompt=create` for sign-up.
 //
 // Like Cognito, it issues refresh tokens (the site renews its session with them) and JWT access tokens
-// (RS256, with `client_id`) that the API verifies against this provider's JWKS.
+// (RS256, with `client_id`) that the API verifies against this provider's JWKS. oidc-provider types its JWT
+// access tokens `at+jwt` in the header (RFC 9068) and its ID tokens `JWT`: the API accepts only the former.
 //
 // Env: OIDC_PORT (default 9400), OIDC_ISSUER (default http://127.0.0.1:$OIDC_PORT),
 //      OIDC_CLIENT_ID (default academy-local), OIDC_ACCESS_TOKEN_TTL (seconds, default 3600),

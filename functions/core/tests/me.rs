@@ -5,14 +5,16 @@
 mod oidc;
 mod support;
 
+use academy_core::http::error::ApiError;
 use academy_core::http::identity::{Student, Verifier};
 use academy_core::platform::local::AppState;
 use academy_core::store::GrantRecords;
 use academy_core::{limits, time};
 use lambda_http::Body;
-use oidc::{claims, provider, sign, sign_in, unsigned, CLIENT_ID};
+use oidc::{claims, provider, sign, sign_as, sign_in, unsigned, CLIENT_ID};
 use serde_json::{json, Value};
 use std::sync::Arc;
+use std::time::Duration;
 use support::{assert_error, call, request, request_with_body};
 
 const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
@@ -118,6 +120,85 @@ async fn forged_expired_and_foreign_tokens_are_refused() {
         let refused = verifier.verify(&token).await;
         assert!(matches!(refused, Err(academy_core::http::error::ApiError::Unauthorized(_))), "{what}: {refused:?}");
     }
+}
+
+/// `claims` signed with the provider's key id and the given JOSE `typ`.
+fn typed(claims: &serde_json::Value, pem: &[u8], typ: Option<&str>) -> String {
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256);
+    header.typ = typ.map(str::to_owned);
+    header.kid = Some(oidc::KID.into());
+    jsonwebtoken::encode(&header, claims, &jsonwebtoken::EncodingKey::from_rsa_pem(pem).unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn only_access_tokens_are_accepted_as_each_provider_marks_them() {
+    let p = provider();
+    let verifier = verifier();
+    // The local provider types its access tokens `at+jwt` (RFC 9068).
+    let tokens = sign_in("typed@example.pk").await;
+    let head = jsonwebtoken::decode_header(&tokens.access).unwrap();
+    assert_eq!(head.typ.as_deref(), Some("at+jwt"));
+    // Cognito does not type its tokens; its access tokens say `token_use: access` and name the client as
+    // `client_id`, without `aud`.
+    let mut cognito_access = claims("cognito@example.pk");
+    cognito_access["token_use"] = json!("access");
+    cognito_access.as_object_mut().unwrap().remove("aud");
+    assert_eq!(verifier.verify(&typed(&cognito_access, &p.key, None)).await.unwrap().sub, "cognito@example.pk");
+    let generic = typed(&cognito_access, &p.key, Some("JWT"));
+    assert_eq!(verifier.verify(&generic).await.unwrap().sub, "cognito@example.pk");
+
+    let good = claims("shape@example.pk");
+    // Cognito's ID token: untyped, `token_use: id`, the client as `aud`.
+    let mut cognito_id = cognito_access.clone();
+    cognito_id["token_use"] = json!("id");
+    cognito_id["aud"] = json!(CLIENT_ID);
+    // The shape of an ID token (the client as `aud`, the sign-in's `nonce`, the `at_hash` of the access token
+    // issued beside it), even when the token also names the client and is typed as an access token.
+    let mut with_nonce = good.clone();
+    with_nonce["nonce"] = json!("test-nonce");
+    let mut with_at_hash = good.clone();
+    with_at_hash["at_hash"] = json!("x4tDuLKSDPEUxVNvMTNbBw");
+    let mut client_as_audience = good.clone();
+    client_as_audience["aud"] = json!(CLIENT_ID);
+    client_as_audience.as_object_mut().unwrap().remove("client_id");
+    let mut untyped_id_use = good.clone();
+    untyped_id_use["token_use"] = json!("id");
+    let cases = [
+        ("Cognito's ID token", typed(&cognito_id, &p.key, None)),
+        ("an ID token's token_use, typed at+jwt", sign(&untyped_id_use, &p.key)),
+        ("a nonce", sign(&with_nonce, &p.key)),
+        ("an at_hash", sign(&with_at_hash, &p.key)),
+        ("the client as aud, no client_id", sign(&client_as_audience, &p.key)),
+        // Neither mark: typed only as a JWT, or not typed, without `token_use`.
+        ("typed as a plain JWT", typed(&good, &p.key, Some("JWT"))),
+        ("untyped, no token_use", typed(&good, &p.key, None)),
+        ("an ID token's typ", typed(&good, &p.key, Some("id_token+jwt"))),
+    ];
+    for (what, token) in cases {
+        let refused = verifier.verify(&token).await;
+        assert!(matches!(refused, Err(academy_core::http::error::ApiError::Unauthorized(_))), "{what}: {refused:?}");
+    }
+}
+
+#[tokio::test]
+async fn an_id_token_of_the_provider_is_not_an_access_token() {
+    let state = state().await;
+    let tokens = sign_in("id-token@example.pk").await;
+    assert_eq!(get(&state, "/api/me/batches", &tokens.access).await.0, 200);
+    assert_error(&get(&state, "/api/me/batches", &tokens.id).await, 401, "unauthorized");
+    let renewed = oidc::refresh(&tokens.refresh).await;
+    assert_error(&get(&state, "/api/me/batches", &renewed.id).await, 401, "unauthorized");
+}
+
+#[tokio::test]
+async fn a_token_not_valid_yet_is_refused() {
+    let state = state().await;
+    let mut later = claims("early@example.pk");
+    later["nbf"] = json!(time::now() + 3600);
+    assert_error(&get(&state, "/api/me/batches", &sign(&later, &provider().key)).await, 401, "unauthorized");
+    // Within the leeway allowed for the clocks, as for `exp`, a token valid from a few seconds ahead passes.
+    later["nbf"] = json!(time::now() + 5);
+    assert_eq!(get(&state, "/api/me/batches", &sign(&later, &provider().key)).await.0, 200);
 }
 
 #[tokio::test]
@@ -311,66 +392,196 @@ async fn behind_the_gateway_the_authorizers_claims_name_the_student() {
     assert_eq!(mine["batches"][0]["batch"]["_id"], MERN_07);
 }
 
-/// A JWKS of the test's own behind a discovery document, counting how often it is fetched.
-async fn key_server(
+/// How the test's key server answers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keys {
+    /// Its JWKS.
+    Published,
+    /// 500 for the discovery document.
+    Failing,
+    /// Holds each request until the test releases it, then answers its JWKS.
+    Hanging,
+}
+
+/// A provider of the test's own: a discovery document and a JWKS, counting the fetches (one discovery request
+/// each).
+struct KeyServer {
+    issuer: String,
     keys: Arc<std::sync::Mutex<Vec<jsonwebtoken::jwk::Jwk>>>,
+    mode: Arc<std::sync::Mutex<Keys>>,
     fetches: Arc<std::sync::atomic::AtomicUsize>,
-) -> String {
-    use axum::{routing::get, Json, Router};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let issuer = format!("http://{}", listener.local_addr().unwrap());
-    let jwks_uri = format!("{issuer}/jwks");
-    let app = Router::new()
-        .route("/.well-known/openid-configuration", get(move || async move { Json(json!({"jwks_uri": jwks_uri})) }))
-        .route(
+    /// A permit for each fetch that reached the server while it hangs.
+    held: Arc<tokio::sync::Semaphore>,
+    /// Lets held fetches go on.
+    release: Arc<tokio::sync::Semaphore>,
+}
+
+impl KeyServer {
+    async fn start(keys: Vec<jsonwebtoken::jwk::Jwk>) -> Self {
+        use axum::{http::StatusCode, response::IntoResponse, routing::get, Json, Router};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let issuer = format!("http://{}", listener.local_addr().unwrap());
+        let server = Self {
+            issuer: issuer.clone(),
+            keys: Arc::new(std::sync::Mutex::new(keys)),
+            mode: Arc::new(std::sync::Mutex::new(Keys::Published)),
+            fetches: Default::default(),
+            held: Arc::new(tokio::sync::Semaphore::new(0)),
+            release: Arc::new(tokio::sync::Semaphore::new(0)),
+        };
+        let (mode, fetches, held, release) =
+            (server.mode.clone(), server.fetches.clone(), server.held.clone(), server.release.clone());
+        let discovery = move || async move {
+            fetches.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let now = *mode.lock().unwrap();
+            if now == Keys::Failing {
+                return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            }
+            if now == Keys::Hanging {
+                held.add_permits(1);
+                drop(release.acquire().await.unwrap());
+            }
+            Json(json!({"jwks_uri": format!("{issuer}/jwks")})).into_response()
+        };
+        let keys = server.keys.clone();
+        let app = Router::new().route("/.well-known/openid-configuration", get(discovery)).route(
             "/jwks",
             get(move || async move {
-                fetches.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 let keys = keys.lock().unwrap().clone();
                 Json(json!({ "keys": keys }))
             }),
         );
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    issuer
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        server
+    }
+
+    fn answer(&self, mode: Keys) {
+        *self.mode.lock().unwrap() = mode;
+    }
+
+    fn fetches(&self) -> usize {
+        self.fetches.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Returns once a fetch is held at the server.
+    async fn holding(&self) {
+        self.held.acquire().await.unwrap().forget();
+    }
+
+    fn release(&self) {
+        self.release.add_permits(1_000);
+    }
+
+    /// A token of this issuer for `sub`, signed with `pem` under key id `kid`.
+    fn token(&self, sub: &str, pem: &[u8], kid: &str) -> String {
+        let mut claims = claims(sub);
+        claims["iss"] = json!(self.issuer);
+        sign_as(&claims, pem, kid)
+    }
+}
+
+fn jwk(pem: &[u8], kid: &str) -> jsonwebtoken::jwk::Jwk {
+    use jsonwebtoken::{jwk::Jwk, Algorithm, EncodingKey};
+    let mut jwk = Jwk::from_encoding_key(&EncodingKey::from_rsa_pem(pem).unwrap(), Algorithm::RS256).unwrap();
+    jwk.common.key_id = Some(kid.into());
+    jwk
+}
+
+/// What a future answers on its first poll, if it answers without waiting.
+fn at_once<F: std::future::Future>(future: F) -> Option<F::Output> {
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    match std::pin::pin!(future).poll(&mut context) {
+        std::task::Poll::Ready(output) => Some(output),
+        std::task::Poll::Pending => None,
+    }
 }
 
 #[tokio::test]
 async fn keys_are_cached_and_fetched_again_for_a_new_key_id() {
-    use jsonwebtoken::{jwk::Jwk, Algorithm, EncodingKey, Header};
-    use std::sync::atomic::{AtomicUsize, Ordering};
     let p = provider();
-    let jwk = |pem: &[u8], kid: &str| {
-        let mut jwk = Jwk::from_encoding_key(&EncodingKey::from_rsa_pem(pem).unwrap(), Algorithm::RS256).unwrap();
-        jwk.common.key_id = Some(kid.into());
-        jwk
-    };
-    let keys = Arc::new(std::sync::Mutex::new(vec![jwk(&p.key, "old")]));
-    let fetches = Arc::new(AtomicUsize::new(0));
-    let issuer = key_server(keys.clone(), fetches.clone()).await;
-    let verifier = Verifier::new(&issuer, CLIENT_ID).unwrap();
-    let token = |pem: &[u8], kid: &str| {
-        let mut header = Header::new(Algorithm::RS256);
-        header.kid = Some(kid.into());
-        let mut claims = claims("rotating@example.pk");
-        claims["iss"] = json!(issuer);
-        jsonwebtoken::encode(&header, &claims, &EncodingKey::from_rsa_pem(pem).unwrap()).unwrap()
-    };
+    let server = KeyServer::start(vec![jwk(&p.key, "old")]).await;
+    let verifier = Verifier::new(&server.issuer, CLIENT_ID).unwrap();
+    let token = |pem: &[u8], kid: &str| server.token("rotating@example.pk", pem, kid);
 
     for _ in 0..3 {
         assert_eq!(verifier.verify(&token(&p.key, "old")).await.unwrap().sub, "rotating@example.pk");
     }
-    assert_eq!(fetches.load(Ordering::SeqCst), 1, "the keys are fetched once and kept");
+    assert_eq!(server.fetches(), 1, "the keys are fetched once and kept");
 
     // An id the provider does not publish is refused, without fetching again within REFETCH_AFTER.
     let unknown = verifier.verify(&token(&p.key, "made-up")).await;
-    assert!(matches!(unknown, Err(academy_core::http::error::ApiError::Unauthorized(_))), "{unknown:?}");
-    assert_eq!(fetches.load(Ordering::SeqCst), 1, "unknown key ids cannot make it fetch on every request");
+    assert!(matches!(unknown, Err(ApiError::Unauthorized(_))), "{unknown:?}");
+    assert_eq!(server.fetches(), 1, "unknown key ids cannot make it fetch on every request");
 
     // The provider rotates: a token under the new key id makes a verifier fetch the keys again (one whose pause
     // between fetches has passed; here, none).
-    let eager = Verifier::new(&issuer, CLIENT_ID).unwrap().refetching_after(std::time::Duration::ZERO);
+    let eager = Verifier::new(&server.issuer, CLIENT_ID).unwrap().refetching_after(Duration::ZERO);
     assert_eq!(eager.verify(&token(&p.key, "old")).await.unwrap().sub, "rotating@example.pk");
-    keys.lock().unwrap().push(jwk(&p.stranger, "new"));
+    server.keys.lock().unwrap().push(jwk(&p.stranger, "new"));
     assert_eq!(eager.verify(&token(&p.stranger, "new")).await.unwrap().sub, "rotating@example.pk");
-    assert_eq!(fetches.load(Ordering::SeqCst), 3, "its first fetch, then one for the new key id");
+    assert_eq!(server.fetches(), 3, "its first fetch, then one for the new key id");
+}
+
+#[tokio::test]
+async fn a_failing_provider_is_asked_once_a_pause_however_many_key_ids_are_made_up() {
+    let p = provider();
+    let server = KeyServer::start(vec![jwk(&p.key, "old")]).await;
+    server.answer(Keys::Failing);
+    // A pause longer than the test, so that a slow machine cannot let it pass.
+    let verifier = Verifier::new(&server.issuer, CLIENT_ID).unwrap().refetching_after(Duration::from_secs(3600));
+    for n in 0..100 {
+        let answer = verifier.verify(&server.token("flood@example.pk", &p.key, &format!("made-up-{n}"))).await;
+        // The keys could not be read: the API cannot tell, and says so, rather than calling the token invalid.
+        assert!(matches!(answer, Err(ApiError::Unavailable)), "{n}: {answer:?}");
+    }
+    assert_eq!(server.fetches(), 1, "a failed fetch starts the pause too");
+}
+
+#[tokio::test]
+async fn while_a_fetch_hangs_cached_keys_verify_and_unknown_ones_answer_503_at_once() {
+    let p = provider();
+    let server = KeyServer::start(vec![jwk(&p.key, "old")]).await;
+    let verifier = Arc::new(
+        Verifier::new(&server.issuer, CLIENT_ID)
+            .unwrap()
+            .refetching_after(Duration::ZERO)
+            // The held fetch ends when the test releases it, never by running out of time.
+            .giving_up_on_keys_after(Duration::from_secs(3600)),
+    );
+    assert_eq!(
+        verifier.verify(&server.token("cached@example.pk", &p.key, "old")).await.unwrap().sub,
+        "cached@example.pk"
+    );
+    assert_eq!(server.fetches(), 1);
+
+    // The provider rotates to a new key and stops answering.
+    server.keys.lock().unwrap().push(jwk(&p.stranger, "new"));
+    server.answer(Keys::Hanging);
+    let first = tokio::spawn({
+        let (verifier, token) = (verifier.clone(), server.token("rotated@example.pk", &p.stranger, "new"));
+        async move { verifier.verify(&token).await }
+    });
+    server.holding().await;
+
+    // Meanwhile: every other unknown key id is answered 503 without waiting for the held fetch or starting
+    // another, and a key already cached verifies as before.
+    for n in 0..5 {
+        let answer = at_once(verifier.verify(&server.token("queued@example.pk", &p.stranger, &format!("other-{n}"))));
+        assert!(matches!(answer, Some(Err(ApiError::Unavailable))), "{n}: {answer:?}");
+        let answer = at_once(verifier.verify(&server.token("queued@example.pk", &p.stranger, "new")));
+        assert!(matches!(answer, Some(Err(ApiError::Unavailable))), "{n}: {answer:?}");
+        let cached = at_once(verifier.verify(&server.token("cached@example.pk", &p.key, "old")));
+        assert_eq!(cached.map(|student| student.unwrap().sub).as_deref(), Some("cached@example.pk"));
+    }
+    assert!(!first.is_finished(), "the first fetch is still held");
+    assert_eq!(server.fetches(), 2, "one fetch in flight, no other started");
+
+    // The provider answers: the held request verifies with the new key, and so do the next.
+    server.release();
+    assert_eq!(first.await.unwrap().unwrap().sub, "rotated@example.pk");
+    assert_eq!(
+        verifier.verify(&server.token("next@example.pk", &p.stranger, "new")).await.unwrap().sub,
+        "next@example.pk"
+    );
+    assert_eq!(server.fetches(), 2);
 }

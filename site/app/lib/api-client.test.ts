@@ -21,7 +21,7 @@ describe("apiRequest", () => {
 
   it("turns a refusal's ErrorBody into an ApiError with status, message, fields and Retry-After", async () => {
     const body = { error: "invalid", message: "Check the form.", fields: { email: "Enter a valid e-mail.", bad: 3 } };
-    const e = await failureOf(apiPost("/api/send-email", { body: { formType: "contact-form", formData: {} }, fetch: respond(body, 400) }));
+    const e = await failureOf(apiPost("/api/send-email", { body: { formType: "contact-form", formData: { firstName: "A", lastName: "B", email: "x", message: "m" } }, fetch: respond(body, 400) }));
     expect(e).toBeInstanceOf(ApiError);
     expect([e.status, e.serverMessage, e.messageField, e.fields]).toEqual([400, "Check the form.", "Check the form.", { email: "Enter a valid e-mail." }]);
     const limited = await failureOf(apiGet("/api/courses", { fetch: respond({ error: "rate_limited" }, 429, { "retry-after": "120" }) }));

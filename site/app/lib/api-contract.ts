@@ -26,6 +26,97 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "ContactFormData": {
+    "firstName": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "lastName": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "email": {
+      "maxLength": 254
+    },
+    "phone": {
+      "maxLength": 32,
+      "pattern": "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*(?:[ +().-]*(?:[0-9][ +().-]*){7,15}[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*)?$"
+    },
+    "inquiryType": {
+      "maxLength": 100
+    },
+    "course": {
+      "maxLength": 200
+    },
+    "plan": {
+      "maxLength": 20
+    },
+    "country": {
+      "maxLength": 60
+    },
+    "message": {
+      "maxLength": 5000,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "website": {
+      "maxLength": 200
+    }
+  },
+  "ContactFormRequest": {
+    "formType": {
+      "enum": [
+        "contact-form"
+      ]
+    }
+  },
+  "EnrollmentFormData": {
+    "firstName": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "lastName": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "email": {
+      "maxLength": 254
+    },
+    "phone": {
+      "maxLength": 32,
+      "pattern": "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[ +().-]*(?:[0-9][ +().-]*){7,15}[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"
+    },
+    "inquiryType": {
+      "maxLength": 100
+    },
+    "course": {
+      "enum": [
+        "MERN Stack Development",
+        "Data Analysis",
+        "AI & Machine Learning",
+        "Cyber Security"
+      ],
+      "maxLength": 200
+    },
+    "plan": {
+      "maxLength": 20
+    },
+    "country": {
+      "maxLength": 60
+    },
+    "message": {
+      "maxLength": 5000
+    },
+    "website": {
+      "maxLength": 200
+    }
+  },
+  "EnrollmentFormRequest": {
+    "formType": {
+      "enum": [
+        "enrollment-form"
+      ]
+    }
+  },
   "FormType": {
     "enum": [
       "contact-form",
@@ -80,38 +171,57 @@ export const apiRules = {
       "maximum": 86400
     }
   },
-  "SendEmailRequest": {
-    "formData": {
-      "firstName": {
-        "maxLength": 100
-      },
-      "lastName": {
-        "maxLength": 100
-      },
-      "email": {
-        "maxLength": 254
-      },
-      "phone": {
-        "maxLength": 32
-      },
-      "inquiryType": {
-        "maxLength": 100
-      },
-      "course": {
-        "maxLength": 200
-      },
-      "plan": {
-        "maxLength": 20
-      },
-      "country": {
-        "maxLength": 60
-      },
-      "message": {
-        "maxLength": 5000
-      },
-      "website": {
-        "maxLength": 200
-      }
+  "RegistrationFormData": {
+    "firstName": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "lastName": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "email": {
+      "maxLength": 254
+    },
+    "phone": {
+      "maxLength": 32,
+      "pattern": "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[ +().-]*(?:[0-9][ +().-]*){7,15}[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"
+    },
+    "inquiryType": {
+      "maxLength": 100
+    },
+    "course": {
+      "enum": [
+        "MERN Stack Development",
+        "Data Analysis",
+        "AI & Machine Learning",
+        "Cyber Security"
+      ],
+      "maxLength": 200
+    },
+    "plan": {
+      "enum": [
+        "basic",
+        "standard",
+        "premium"
+      ],
+      "maxLength": 20
+    },
+    "country": {
+      "maxLength": 60
+    },
+    "message": {
+      "maxLength": 5000
+    },
+    "website": {
+      "maxLength": 200
+    }
+  },
+  "RegistrationFormRequest": {
+    "formType": {
+      "enum": [
+        "registration-form"
+      ]
     }
   },
   "Video": {

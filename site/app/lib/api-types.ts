@@ -263,6 +263,43 @@ export interface components {
             /** @description At most 500 characters, not all of them spaces. */
             question: string;
         };
+        /** @description The contact-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
+        ContactFormData: {
+            /** @description Not blank. */
+            firstName: string;
+            /** @description Not blank. */
+            lastName: string;
+            /**
+             * Format: email
+             * @description An e-mail address.
+             */
+            email: string;
+            /** @description Blank, or a phone number: 7 to 15 digits, and only spaces and + - ( ) . besides. */
+            phone?: string;
+            inquiryType?: string;
+            course?: string;
+            plan?: string;
+            country?: string;
+            /** @description Not blank. */
+            message: string;
+            website?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description The contact page's message form. */
+        ContactFormRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            formType: "contact-form";
+            formData: components["schemas"]["ContactFormData"];
+            /**
+             * Format: uuid
+             * @description A UUID the browser makes per submission, so a retry cannot store it twice.
+             */
+            submissionId?: string | null;
+        };
         /** @description A course as listed by `GET /api/courses`. */
         Course: {
             _id: string;
@@ -276,6 +313,46 @@ export interface components {
             students?: string | null;
             skills?: string[];
             level?: string | null;
+        };
+        /** @description The enrollment-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
+        EnrollmentFormData: {
+            /** @description Not blank. */
+            firstName: string;
+            /** @description Not blank. */
+            lastName: string;
+            /**
+             * Format: email
+             * @description An e-mail address.
+             */
+            email: string;
+            /** @description A phone number: 7 to 15 digits, and only spaces and + - ( ) . besides. */
+            phone: string;
+            inquiryType?: string;
+            /**
+             * @description The title of one of the catalog's courses.
+             * @enum {string}
+             */
+            course: "MERN Stack Development" | "Data Analysis" | "AI & Machine Learning" | "Cyber Security";
+            plan?: string;
+            country?: string;
+            message?: string;
+            website?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description The simple enrolment form (Pakistan and Qatar). */
+        EnrollmentFormRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            formType: "enrollment-form";
+            formData: components["schemas"]["EnrollmentFormData"];
+            /**
+             * Format: uuid
+             * @description A UUID the browser makes per submission, so a retry cannot store it twice.
+             */
+            submissionId?: string | null;
         };
         /** @description The JSON body of every error answer. */
         ErrorBody: {
@@ -383,39 +460,54 @@ export interface components {
             /** @description Whether the lecture was watched to at least 90 %; once true it stays true. */
             completed: boolean;
         };
-        SendEmailAnswer: {
-            ok: boolean;
-            submissionId: string;
-            message: string;
-        };
-        SendEmailRequest: {
+        /** @description The registration-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
+        RegistrationFormData: {
+            /** @description Not blank. */
+            firstName: string;
+            /** @description Not blank. */
+            lastName: string;
             /**
-             * @description `contact-form`, `registration-form` (plan layout) or `enrollment-form` (simple layout).
-             *     Read as text, so an unknown type gets a sentence rather than a parser's message.
+             * Format: email
+             * @description An e-mail address.
              */
-            formType: components["schemas"]["FormType"];
-            /** @description The form's fields as text. Required: contact-form firstName, lastName, email, message; enrollment-form firstName, lastName, email, phone, course; registration-form those and plan (basic, standard or premium). */
-            formData: {
-                firstName?: string;
-                lastName?: string;
-                /** Format: email */
-                email?: string;
-                phone?: string;
-                inquiryType?: string;
-                course?: string;
-                plan?: string;
-                country?: string;
-                message?: string;
-                website?: string;
-            } & {
-                [key: string]: string;
-            };
+            email: string;
+            /** @description A phone number: 7 to 15 digits, and only spaces and + - ( ) . besides. */
+            phone: string;
+            inquiryType?: string;
+            /**
+             * @description The title of one of the catalog's courses.
+             * @enum {string}
+             */
+            course: "MERN Stack Development" | "Data Analysis" | "AI & Machine Learning" | "Cyber Security";
+            /** @enum {string} */
+            plan: "basic" | "standard" | "premium";
+            country?: string;
+            message?: string;
+            website?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description The plan enrolment form (visitors outside Pakistan and Qatar). */
+        RegistrationFormRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            formType: "registration-form";
+            formData: components["schemas"]["RegistrationFormData"];
             /**
              * Format: uuid
              * @description A UUID the browser makes per submission, so a retry cannot store it twice.
              */
             submissionId?: string | null;
         };
+        SendEmailAnswer: {
+            ok: boolean;
+            submissionId: string;
+            message: string;
+        };
+        /** @description One enquiry or enrolment request: the form's type and its fields, as the form requires them. */
+        SendEmailRequest: components["schemas"]["ContactFormRequest"] | components["schemas"]["RegistrationFormRequest"] | components["schemas"]["EnrollmentFormRequest"];
         /** @description A recorded lecture of a batch. */
         Video: {
             _id: string;

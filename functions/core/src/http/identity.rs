@@ -2,9 +2,27 @@
 //! from the OpenID provider (Cognito in AWS, the local provider in `make dev`). The token is
 //! verified here with `jsonwebtoken` against the provider's published keys (its JWKS, found
 //! through the discovery document, cached, and fetched again when a token names a key id the
-//! cache does not hold): the signature, RS256 only, the issuer, the expiry, and that it was
-//! issued to our client (`aud`, or Cognito's `client_id` on access tokens). The student is the
-//! token's `sub`.
+//! cache does not hold): the signature, RS256 only, the issuer, the expiry and the start of
+//! validity (`exp`, `nbf`, each with 30 s of leeway for the clocks), that it was issued to our
+//! client (its `client_id`), and that it is an access token. The student is the token's `sub`.
+//!
+//! **Access tokens only.** An ID token is signed by the same key for the same client, but it is
+//! the provider telling the site who signed in, not a credential for the API. Each provider marks
+//! its access tokens its own way, and a token is accepted only when it carries its provider's mark:
+//! - the local provider (`oidc-provider`, `infra/oidc`) types them `at+jwt` in the JOSE header
+//!   (RFC 9068) and names the client as `client_id` (its `aud` is the API, `urn:academy:api`);
+//! - Cognito types neither kind, and marks them with the claim `token_use: access` (its ID tokens
+//!   say `token_use: id`); the client is `client_id`, and there is no `aud`.
+//!
+//! A token with an ID token's shape is refused whatever else it says: a `typ` other than `at+jwt`
+//! (or the generic `JWT`, which says nothing), `token_use` other than `access`, a `nonce` or an
+//! `at_hash` claim, or the client named only as `aud` (no `client_id`).
+//!
+//! **While the provider fails.** One JWKS fetch at a time; the keys already fetched keep
+//! verifying during an outage. After a fetch, failed or not, no other starts within
+//! `REFETCH_AFTER`: an unknown key id within that pause is refused (401) after a good fetch and
+//! answered 503 after a failed one. A request that needs an unknown key while a fetch is in
+//! flight is answered 503 at once rather than queued behind it.
 //!
 //! Behind API Gateway's JWT authorizer (the `/api/me/*` routes in AWS) the gateway has already
 //! verified the token; its claims arrive in the request context, where no client can write, and
@@ -26,10 +44,10 @@ use tokio::sync::{Mutex, RwLock};
 const ALGORITHMS: [Algorithm; 1] = [Algorithm::RS256];
 /// Clock skew tolerated on `exp` and `nbf`.
 const LEEWAY_SECONDS: u64 = 30;
-/// An unknown key id fetches the JWKS again, but not more often than this (a flood of made-up key ids
-/// costs the provider at most one fetch per period).
+/// An unknown key id fetches the JWKS again, but not within this long after the last fetch, good or failed
+/// (a flood of made-up key ids costs the provider at most one fetch per period, even while it fails).
 pub const REFETCH_AFTER: Duration = Duration::from_secs(10);
-/// How long the provider may take to answer for its keys.
+/// How long the provider may take to answer for its keys (the discovery document and the JWKS together).
 const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest `sub` accepted (it becomes part of a store key).
 const MAX_SUBJECT_CHARS: usize = 256;
@@ -42,28 +60,50 @@ pub struct Student {
 }
 
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum Audience {
-    One(String),
-    Many(Vec<String>),
+struct Claims {
+    sub: String,
+    client_id: Option<String>,
+    /// Cognito marks its tokens `access` or `id`.
+    token_use: Option<String>,
+    /// Only ID tokens carry these (the sign-in's nonce, the hash of the access token issued with it).
+    nonce: Option<serde_json::Value>,
+    at_hash: Option<serde_json::Value>,
 }
 
-impl Audience {
-    fn contains(&self, client_id: &str) -> bool {
-        match self {
-            Self::One(a) => a == client_id,
-            Self::Many(all) => all.iter().any(|a| a == client_id),
+/// What a token's JOSE `typ` says it is.
+#[derive(PartialEq, Eq)]
+enum Typ {
+    /// `at+jwt` (RFC 9068), with or without its `application/` prefix.
+    AccessToken,
+    /// None, or the generic `JWT`: the claims must tell.
+    Untyped,
+    /// Anything else (an ID token's, a logout token's, …).
+    Other,
+}
+
+impl Typ {
+    fn of(typ: Option<&str>) -> Self {
+        match typ.map(str::to_ascii_lowercase).as_deref() {
+            Some("at+jwt" | "application/at+jwt") => Self::AccessToken,
+            None | Some("jwt") => Self::Untyped,
+            Some(_) => Self::Other,
         }
     }
 }
 
-#[derive(Deserialize)]
-struct Claims {
-    sub: String,
-    aud: Option<Audience>,
-    client_id: Option<String>,
-    /// Cognito marks its tokens; only access tokens are accepted.
-    token_use: Option<String>,
+impl Claims {
+    /// An access token for `client_id`, as its provider marks one: typed `at+jwt` (the local provider) or
+    /// `token_use: access` (Cognito), and nothing of an ID token's shape.
+    fn access_token_for(&self, typ: Option<&str>, client_id: &str) -> bool {
+        let typ = Typ::of(typ);
+        let token_use = self.token_use.as_deref();
+        let marked = typ == Typ::AccessToken || token_use == Some("access");
+        let id_token_shape = typ == Typ::Other
+            || token_use.is_some_and(|token_use| token_use != "access")
+            || self.nonce.is_some()
+            || self.at_hash.is_some();
+        marked && !id_token_shape && self.client_id.as_deref() == Some(client_id)
+    }
 }
 
 fn refused(message: &str) -> ApiError {
@@ -81,12 +121,20 @@ fn invalid_token() -> ApiError {
 #[derive(Default)]
 struct Keys {
     set: Option<JwkSet>,
-    fetched: Option<Instant>,
+    /// When the last fetch ended, and whether it failed.
+    fetched: Option<(Instant, bool)>,
 }
 
 impl Keys {
     fn find(&self, kid: &str) -> Option<Jwk> {
         self.set.as_ref()?.find(kid).cloned()
+    }
+
+    /// Within the pause after the last fetch, the answer for a key id the cache does not hold: the token is
+    /// not valid after a good fetch; after a failed one, nobody can tell yet.
+    fn paused(&self, pause: Duration) -> Option<ApiError> {
+        let (at, failed) = self.fetched?;
+        (at.elapsed() < pause).then(|| if failed { ApiError::Unavailable } else { invalid_token() })
     }
 }
 
@@ -96,14 +144,15 @@ pub struct Verifier {
     client_id: String,
     http: reqwest::Client,
     keys: RwLock<Keys>,
-    /// One JWKS fetch at a time; the others wait and read its result.
+    /// Held while a JWKS fetch is in flight (one at a time; nobody waits for it).
     fetching: Mutex<()>,
     refetch_after: Duration,
+    fetch_timeout: Duration,
 }
 
 impl Verifier {
     pub fn new(issuer: &str, client_id: &str) -> Result<Self, String> {
-        let http = reqwest::Client::builder().timeout(FETCH_TIMEOUT).build().map_err(|e| e.to_string())?;
+        let http = reqwest::Client::builder().build().map_err(|e| e.to_string())?;
         Ok(Self {
             issuer: issuer.trim_end_matches('/').to_owned(),
             client_id: client_id.to_owned(),
@@ -111,12 +160,18 @@ impl Verifier {
             keys: RwLock::new(Keys::default()),
             fetching: Mutex::new(()),
             refetch_after: REFETCH_AFTER,
+            fetch_timeout: FETCH_TIMEOUT,
         })
     }
 
     /// The same verifier with another pause between JWKS fetches for unknown key ids.
     pub fn refetching_after(self, pause: Duration) -> Self {
         Self { refetch_after: pause, ..self }
+    }
+
+    /// The same verifier waiting at most `timeout` for the provider's keys.
+    pub fn giving_up_on_keys_after(self, timeout: Duration) -> Self {
+        Self { fetch_timeout: timeout, ..self }
     }
 
     /// The verifier for an issuer and a client (`ACADEMY_OIDC_ISSUER`, `ACADEMY_OIDC_CLIENT_ID`),
@@ -148,12 +203,12 @@ impl Verifier {
         validation.set_issuer(&[&self.issuer]);
         validation.set_required_spec_claims(&["exp", "iss", "sub"]);
         validation.leeway = LEEWAY_SECONDS;
-        // Checked below: Cognito's access tokens carry `client_id` and no `aud`.
+        validation.validate_nbf = true;
+        // Checked below: an access token names the client as `client_id` (Cognito's carry no `aud`; the local
+        // provider's `aud` is the API).
         validation.validate_aud = false;
         let claims = decode::<Claims>(token, &key, &validation).map_err(|_| invalid_token())?.claims;
-        let ours = claims.aud.is_some_and(|aud| aud.contains(&self.client_id))
-            || claims.client_id.as_deref() == Some(self.client_id.as_str());
-        if !ours || claims.token_use.as_deref().is_some_and(|use_| use_ != "access") {
+        if !claims.access_token_for(head.typ.as_deref(), &self.client_id) {
             return Err(invalid_token());
         }
         student(claims.sub)
@@ -161,26 +216,36 @@ impl Verifier {
 
     /// The key `kid`, from the cache or a fresh JWKS.
     async fn key(&self, kid: &str) -> Result<Jwk, ApiError> {
-        if let Some(jwk) = self.keys.read().await.find(kid) {
-            return Ok(jwk);
+        let cached = |keys: &Keys| match keys.find(kid) {
+            Some(jwk) => Some(Ok(jwk)),
+            None => keys.paused(self.refetch_after).map(Err),
+        };
+        if let Some(answer) = cached(&*self.keys.read().await) {
+            return answer;
         }
-        let _one = self.fetching.lock().await;
-        {
-            let keys = self.keys.read().await;
-            if let Some(jwk) = keys.find(kid) {
-                return Ok(jwk);
-            }
-            if keys.fetched.is_some_and(|at| at.elapsed() < self.refetch_after) {
-                return Err(invalid_token());
-            }
+        // Another request's fetch is in flight: answer now rather than queue behind a provider that may hang.
+        let Ok(_one) = self.fetching.try_lock() else { return Err(ApiError::Unavailable) };
+        // A fetch may have ended between the look above and taking the lock.
+        if let Some(answer) = cached(&*self.keys.read().await) {
+            return answer;
         }
-        let set = self.fetch().await.map_err(|error| {
-            tracing::error!(issuer = %self.issuer, %error, "could not fetch the sign-in keys");
-            ApiError::Unavailable
-        })?;
+        let fetched = match tokio::time::timeout(self.fetch_timeout, self.fetch()).await {
+            Ok(fetched) => fetched,
+            Err(_) => Err(format!("no answer within {:?}", self.fetch_timeout)),
+        };
         let mut keys = self.keys.write().await;
-        *keys = Keys { set: Some(set), fetched: Some(Instant::now()) };
-        keys.find(kid).ok_or_else(invalid_token)
+        match fetched {
+            Ok(set) => {
+                *keys = Keys { set: Some(set), fetched: Some((Instant::now(), false)) };
+                keys.find(kid).ok_or_else(invalid_token)
+            }
+            Err(error) => {
+                tracing::error!(issuer = %self.issuer, %error, "could not fetch the sign-in keys");
+                // The keys fetched before stay in use.
+                keys.fetched = Some((Instant::now(), true));
+                Err(ApiError::Unavailable)
+            }
+        }
     }
 
     async fn fetch(&self) -> Result<JwkSet, String> {

@@ -1,10 +1,13 @@
 //! Server-side validation of the three forms docs/product.md#validation describes, with sane limits. Values are
-//! trimmed first (blank counts as missing); what is stored is exactly the validated fields.
+//! trimmed first (blank counts as missing); what is stored is exactly the validated fields. The contract states the
+//! same rules per form type (`openapi.rs` builds them from the constants here), so a request the contract allows is
+//! one this accepts.
 
 use crate::http::error::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use validator::{Validate, ValidationError, ValidationErrors};
 
 /// The hidden field a person never fills; a bot that fills it is dropped silently.
@@ -26,6 +29,56 @@ pub const FIELD_LIMITS: [(&str, usize); 10] = [
     ("message", 5000),
     (HONEYPOT, 200),
 ];
+
+/// What `str::trim` removes (Unicode `White_Space`), as a regular-expression class body that reads the same in
+/// ECMAScript, Python and Rust (`\s` does not: Python's also matches U+001C–U+001F, ECMAScript's U+FEFF).
+const TRIMMED: &str = "\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000";
+
+/// The contract's pattern for a required text: something left after trimming.
+pub fn not_blank_pattern() -> String {
+    format!("[^{TRIMMED}]")
+}
+
+/// The contract's pattern for a phone number as `phone_number` checks it after trimming: only digits and
+/// ` +-().`, 7 to 15 digits. `optional` also allows a blank value (dropped, as if not sent).
+pub fn phone_pattern(optional: bool) -> String {
+    let number = "[ +().-]*(?:[0-9][ +().-]*){7,15}";
+    if optional {
+        format!("^[{TRIMMED}]*(?:{number}[{TRIMMED}]*)?$")
+    } else {
+        format!("^[{TRIMMED}]*{number}[{TRIMMED}]*$")
+    }
+}
+
+/// The catalog the site is built from; its course titles are what an enrolment may name.
+const CATALOG: &str = include_str!("../../../../infra/seed/catalog.json");
+
+/// The course titles of the catalog the site is built from (`infra/seed/catalog.json`): the enrolment forms offer
+/// these, the contract lists them, and the server accepts these (docs/decisions/0014-lead-forms.md).
+pub fn course_titles() -> &'static [String] {
+    static TITLES: OnceLock<Vec<String>> = OnceLock::new();
+    TITLES.get_or_init(|| {
+        #[derive(Deserialize)]
+        struct Titled {
+            title: String,
+        }
+        #[derive(Deserialize)]
+        struct Catalog {
+            courses: Vec<Titled>,
+        }
+        let catalog: Catalog = serde_json::from_str(CATALOG).expect("infra/seed/catalog.json lists courses");
+        catalog.courses.into_iter().map(|c| c.title).collect()
+    })
+}
+
+/// The fields each form must carry, not blank (a blank one counts as missing).
+pub fn required_fields(form: FormType) -> &'static [&'static str] {
+    match form {
+        FormType::Contact => &["firstName", "lastName", "email", "message"],
+        FormType::Enrollment => &["firstName", "lastName", "email", "phone", "course"],
+        FormType::Registration => &["firstName", "lastName", "email", "phone", "course", "plan"],
+    }
+}
 
 /// Which form was sent; the contract's `formType` enum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -202,6 +255,9 @@ pub fn validate(
     data: &Map<String, Value>,
     courses: &[String],
 ) -> Result<Map<String, Value>, ApiError> {
+    if data.values().any(|value| !value.is_string()) {
+        return Err(ApiError::BadRequest("Every form field must be text.".into()));
+    }
     let long = too_long(data);
     let data = normalised(data);
     let mut extra = BTreeMap::new();
@@ -331,6 +387,88 @@ mod tests {
     fn non_text_values_are_a_bad_request() {
         let data = json!({"firstName": 7, "lastName": "B", "email": "a@b.co", "message": "m"});
         assert!(matches!(validate(FormType::Contact, &map(data), &[]), Err(ApiError::BadRequest(_))));
+    }
+
+    #[test]
+    fn every_field_is_text() {
+        for odd in [json!(null), json!(7), json!(["a"]), json!({"a": "b"})] {
+            for field in ["phone", "course", "somethingElse"] {
+                let mut data = json!({"firstName": "A", "lastName": "B", "email": "a@b.co", "message": "m"});
+                data[field] = odd.clone();
+                let answer = validate(FormType::Contact, &map(data), &[]);
+                assert!(matches!(answer, Err(ApiError::BadRequest(_))), "{field}: {odd}: {answer:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_required_fields_are_those_the_server_asks_for() {
+        let full = json!({"firstName": "A", "lastName": "B", "email": "a@b.co", "phone": "03001234567",
+            "course": "Data Analysis", "plan": "basic", "country": "Qatar", "message": "m", "inquiryType": "x"});
+        for form in [FormType::Contact, FormType::Registration, FormType::Enrollment] {
+            assert!(validate(form, &map(full.clone()), &courses()).is_ok(), "{form:?}");
+            for field in full.as_object().unwrap().keys() {
+                for gone in [None, Some(" ")] {
+                    let mut data = map(full.clone());
+                    match gone {
+                        None => data.remove(field),
+                        Some(blank) => data.insert(field.clone(), json!(blank)),
+                    };
+                    let answer = validate(form, &data, &courses());
+                    if required_fields(form).contains(&field.as_str()) {
+                        assert_eq!(invalid_fields(answer)[field], "is required", "{form:?} {field}");
+                    } else {
+                        assert!(answer.is_ok(), "{form:?} without {field}: {answer:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_contracts_patterns_say_what_the_server_checks() {
+        let not_blank = regex::Regex::new(&not_blank_pattern()).unwrap();
+        let phone = regex::Regex::new(&phone_pattern(false)).unwrap();
+        let optional_phone = regex::Regex::new(&phone_pattern(true)).unwrap();
+        let texts = [
+            "",
+            " ",
+            "\t\n",
+            "\u{a0}\u{3000}\u{2028}\u{85}",
+            "\u{1c}",
+            "\u{feff}",
+            "a",
+            " a ",
+            "\u{a0}x\u{a0}",
+            "0",
+            "03001234567",
+            "+92 300 1234567",
+            " (020) 7946-0958 ",
+            "\t+44.20.7946.0958\u{a0}",
+            "123456",
+            "1234567",
+            "123456789012345",
+            "1234567890123456",
+            "+",
+            "0300 123456x",
+            "0300\t1234567",
+            "\u{661}\u{662}\u{663}4567890",
+        ];
+        for text in texts {
+            let filled = !text.trim().is_empty();
+            assert_eq!(not_blank.is_match(text), filled, "not blank: {text:?}");
+            let number = phone_number(text.trim()).is_ok() && filled;
+            assert_eq!(phone.is_match(text), number, "phone: {text:?}");
+            assert_eq!(optional_phone.is_match(text), number || !filled, "optional phone: {text:?}");
+        }
+    }
+
+    #[test]
+    fn the_courses_are_the_catalogs() {
+        let catalog = crate::catalog::import::parse(CATALOG).unwrap();
+        let titles: Vec<String> = catalog.courses.into_iter().map(|c| c.title).collect();
+        assert_eq!(course_titles(), titles.as_slice());
+        assert!(titles.contains(&"Data Analysis".to_owned()));
     }
 
     #[test]

@@ -26,7 +26,8 @@ pub struct SendEmailRequest {
     /// Read as text, so an unknown type gets a sentence rather than a parser's message.
     #[schema(value_type = FormType)]
     pub form_type: String,
-    /// The form's fields (docs/product.md#records), as text; their bounds are `forms::FIELD_LIMITS`.
+    /// The form's fields (docs/product.md#records), as text; the contract states each form type's
+    /// (`openapi::form_data`, from `forms`).
     #[schema(value_type = std::collections::HashMap<String, String>)]
     pub form_data: Map<String, Value>,
     /// A UUID the browser makes per submission, so a retry cannot store it twice.
@@ -94,11 +95,7 @@ pub async fn send_email(
             .to_string(),
         None => uuid::Uuid::new_v4().hyphenated().to_string(),
     };
-    let courses: Vec<String> = match form_type {
-        FormType::Contact => Vec::new(),
-        _ => store.list_courses().await?.into_iter().map(|c| c.title).collect(),
-    };
-    let form_data = forms::validate(form_type, &request.form_data, &courses)?;
+    let form_data = forms::validate(form_type, &request.form_data, forms::course_titles())?;
     if forms::is_bot(&request.form_data) {
         tracing::info!("honeypot filled: submission dropped");
         return Ok(answer(id));

@@ -10,13 +10,13 @@ use crate::domain::{
 use crate::geo::{self, GeoAnswer};
 use crate::http::error::ErrorBody;
 use crate::http::health;
-use crate::leads::forms::{FormType, FIELD_LIMITS};
+use crate::leads::forms::{self, FormType, FIELD_LIMITS, PLANS};
 use crate::leads::send_email::{self, SendEmailAnswer, SendEmailRequest};
 use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
 use utoipa::openapi::path::{Operation, ParameterIn};
-use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::schema::{Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -115,9 +115,7 @@ impl Modify for Rules {
                 .description(Some(format!("At most {} characters, not all of them spaces.", chat::MAX_QUESTION_CHARS)));
             chat.properties.insert("question".into(), question.into());
         }
-        if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("SendEmailRequest") {
-            form.properties.insert("formData".into(), form_fields().into());
-        }
+        send_email_request(schemas);
         if let Some(RefOr::T(Schema::Object(link))) = schemas.get_mut("LinkRequest") {
             let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
             let secret = ObjectBuilder::new()
@@ -173,17 +171,74 @@ fn common_answers(operation: &mut Operation, with_body: bool, without_store: boo
     }
 }
 
-/// `formData`: every field a form may carry with its bound (`FIELD_LIMITS`); which are required
-/// depends on `formType`.
-fn form_fields() -> ObjectBuilder {
+/// The form types, the names of their schemas (`{name}Request`, `{name}Data`) and what each form is.
+const FORMS: [(FormType, &str, &str); 3] = [
+    (FormType::Contact, "ContactForm", "The contact page's message form."),
+    (FormType::Registration, "RegistrationForm", "The plan enrolment form (visitors outside Pakistan and Qatar)."),
+    (FormType::Enrollment, "EnrollmentForm", "The simple enrolment form (Pakistan and Qatar)."),
+];
+
+/// `SendEmailRequest`: one schema per form type, told apart by `formType`, each with the fields its form requires.
+fn send_email_request(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    let Some(RefOr::T(Schema::Object(derived))) = schemas.remove("SendEmailRequest") else { return };
+    let mut one_of = OneOfBuilder::new().description(Some(
+        "One enquiry or enrolment request: the form's type and its fields, as the form requires them.",
+    ));
+    let mut mapping = Vec::new();
+    for (form, name, what) in FORMS {
+        let form_type = ObjectBuilder::new().schema_type(Type::String).enum_values(Some([form.as_str()]));
+        let mut request = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(what))
+            .property("formType", form_type)
+            .property("formData", Ref::from_schema_name(format!("{name}Data")))
+            .required("formType")
+            .required("formData");
+        if let Some(id) = derived.properties.get("submissionId") {
+            request = request.property("submissionId", id.clone());
+        }
+        schemas.insert(format!("{name}Request"), request.into());
+        schemas.insert(format!("{name}Data"), form_data(form).into());
+        one_of = one_of.item(Ref::from_schema_name(format!("{name}Request")));
+        mapping.push((form.as_str(), format!("#/components/schemas/{name}Request")));
+    }
+    let one_of = one_of.discriminator(Some(Discriminator::with_mapping("formType", mapping)));
+    schemas.insert("SendEmailRequest".into(), one_of.into());
+}
+
+/// A form's fields as the server checks them (`forms::validate`): every field a form may carry with its bound
+/// (`FIELD_LIMITS`, counted as sent), its required ones not blank, e-mail and phone in their formats, and the
+/// course and plan among those offered.
+fn form_data(form: FormType) -> ObjectBuilder {
+    let required = forms::required_fields(form);
     let mut fields = ObjectBuilder::new()
         .schema_type(Type::Object)
-        .description(Some("The form's fields as text. Required: contact-form firstName, lastName, email, message; enrollment-form firstName, lastName, email, phone, course; registration-form those and plan (basic, standard or premium)."))
+        .description(Some(format!(
+            "The {} fields as text, trimmed by the server (a blank one counts as missing); others are ignored.",
+            form.as_str()
+        )))
         .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)));
     for (name, max) in FIELD_LIMITS {
-        let mut field = ObjectBuilder::new().schema_type(Type::String).max_length(Some(max));
-        if name == "email" {
-            field = field.format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)));
+        let needed = required.contains(&name);
+        let field = ObjectBuilder::new().schema_type(Type::String).max_length(Some(max));
+        let field = match name {
+            "email" => field
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+                .description(Some("An e-mail address.")),
+            "phone" => field.pattern(Some(forms::phone_pattern(!needed))).description(Some(if needed {
+                "A phone number: 7 to 15 digits, and only spaces and + - ( ) . besides."
+            } else {
+                "Blank, or a phone number: 7 to 15 digits, and only spaces and + - ( ) . besides."
+            })),
+            "course" if form != FormType::Contact => field
+                .enum_values(Some(forms::course_titles().iter().cloned()))
+                .description(Some("The title of one of the catalog's courses.")),
+            "plan" if form == FormType::Registration => field.enum_values(Some(PLANS)),
+            _ if needed => field.pattern(Some(forms::not_blank_pattern())).description(Some("Not blank.")),
+            _ => field,
+        };
+        if needed {
+            fields = fields.required(name);
         }
         fields = fields.property(name, field);
     }

@@ -63,6 +63,8 @@ pub fn provider() -> &'static Provider {
 pub struct Tokens {
     pub access: String,
     pub refresh: String,
+    /// The ID token issued with them (for the site to read; never accepted by the API).
+    pub id: String,
 }
 
 fn form(pairs: &[(&str, &str)]) -> String {
@@ -98,6 +100,7 @@ fn tokens(answer: Value) -> Tokens {
     Tokens {
         access: answer["access_token"].as_str().expect("an access token").to_owned(),
         refresh: answer["refresh_token"].as_str().expect("a refresh token").to_owned(),
+        id: answer["id_token"].as_str().expect("an ID token").to_owned(),
     }
 }
 
@@ -163,10 +166,17 @@ pub fn claims(sub: &str) -> Value {
         "iat": now, "exp": now + 3600})
 }
 
-/// `claims` signed RS256 with `pem` under the provider's key id.
+/// `claims` signed RS256 with `pem` under the provider's key id, typed as an access token (`at+jwt`), as the
+/// provider's are.
 pub fn sign(claims: &Value, pem: &[u8]) -> String {
+    sign_as(claims, pem, KID)
+}
+
+/// `claims` signed RS256 with `pem` under key id `kid`, typed as an access token.
+pub fn sign_as(claims: &Value, pem: &[u8], kid: &str) -> String {
     let mut header = Header::new(Algorithm::RS256);
-    header.kid = Some(KID.into());
+    header.typ = Some("at+jwt".into());
+    header.kid = Some(kid.into());
     encode(&header, claims, &EncodingKey::from_rsa_pem(pem).unwrap()).unwrap()
 }
 

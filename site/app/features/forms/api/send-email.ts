@@ -4,6 +4,8 @@ import { ApiError, apiPost, type Body } from "../../../lib/api-client";
 
 export type SendEmailRequest = Body<"/api/send-email", "post">;
 export type FormType = SendEmailRequest["formType"];
+/** The fields a form of this type sends, as the contract states them (its required ones, its courses and plans). */
+export type FormFields<F extends FormType> = Extract<SendEmailRequest, { formType: F }>["formData"];
 
 export type SendEmailResult =
   | { kind: "sent"; submissionId: string }

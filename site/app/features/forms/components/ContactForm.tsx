@@ -15,7 +15,8 @@ export function ContactForm({ inquiryType = "" }: { inquiryType?: string }) {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    if (await submit(formValues(form))) form.reset();
+    const { firstName = "", lastName = "", email = "", message = "", ...rest } = formValues(form);
+    if (await submit({ ...rest, firstName, lastName, email, message })) form.reset();
   };
   const props = (name: string) => ({ name, error: fieldErrors[name], onEdit: clearFieldError });
   return (

@@ -2,7 +2,7 @@
 // phone required; message optional; country Pakistan; /Thank-you one second after success.
 import { useState, type FormEvent } from "react";
 import { formValues, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
-import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse } from "./enrolment";
+import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse, type EnrolmentTitle } from "./enrolment";
 import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from "./fields";
 
 const texts: SubmissionTexts = {
@@ -21,7 +21,9 @@ export function EnrollmentForm({ courses, initialCourse, country }: { courses: E
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    if (await submit(formValues(form))) {
+    const { firstName = "", lastName = "", email = "", phone = "", course = "", ...rest } = formValues(form);
+    // The select offers the catalog's titles, which the contract lists (enrolment.test.ts holds them equal).
+    if (await submit({ ...rest, firstName, lastName, email, phone, course: course as EnrolmentTitle })) {
       form.reset();
       setCourse("");
     }

@@ -6,7 +6,7 @@ import { showToast } from "../../../components/Toasts";
 import type { Plan } from "../../../content/plans";
 import { cx } from "../../../lib/cx";
 import { formValues, toastMs, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
-import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse } from "./enrolment";
+import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse, type EnrolmentTitle } from "./enrolment";
 import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from "./fields";
 
 const texts: SubmissionTexts = {
@@ -40,7 +40,11 @@ export function RegistrationForm({
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    if (await submit(formValues(form))) {
+    const { firstName = "", lastName = "", email = "", phone = "", course = "", plan: chosen = "", ...rest } = formValues(form);
+    // The select and the radios offer the catalog's titles and the plans' ids, which the contract lists
+    // (enrolment.test.ts holds them equal).
+    const fields = { ...rest, firstName, lastName, email, phone, course: course as EnrolmentTitle, plan: chosen as Plan["id"] };
+    if (await submit(fields)) {
       form.reset();
       setCourse("");
       setPlanId("");

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { catalogCourses } from "../../../content/catalog";
+import { plans } from "../../../content/plans";
+import { apiRules } from "../../../lib/api-contract";
 import { courseFromParam, type EnrolCourse } from "./enrolment";
 
 const courses: EnrolCourse[] = [
@@ -15,5 +18,16 @@ describe("?course= on /enrollnow", () => {
     expect(courseFromParam(courses, "cooking")).toBe("");
     expect(courseFromParam(courses, null)).toBe("");
     expect(courseFromParam(courses, "  ")).toBe("");
+  });
+});
+
+describe("what the enrolment forms offer is what the contract lists", () => {
+  it("the catalog's course titles, in both layouts", () => {
+    const titles = catalogCourses.map((c) => c.title);
+    expect(apiRules.EnrollmentFormData.course.enum).toEqual(titles);
+    expect(apiRules.RegistrationFormData.course.enum).toEqual(titles);
+  });
+  it("the plans' ids", () => {
+    expect(apiRules.RegistrationFormData.plan.enum).toEqual(plans.map((p) => p.id));
   });
 });

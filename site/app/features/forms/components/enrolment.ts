@@ -1,4 +1,9 @@
 // What both enrolment layouts know about a course, and how ?course= picks one (a slug or a title).
+import type { FormFields } from "../api/send-email";
+
+/** A course title an enrolment may name: the contract lists the catalog's. */
+export type EnrolmentTitle = FormFields<"enrollment-form">["course"];
+
 export interface EnrolCourse {
   title: string;
   slug: string;

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { showToast } from "../../../components/Toasts";
 import { paths } from "../../../config/paths";
 import { brand } from "../../../content/brand";
-import { newSubmissionId, sendEmail, type FormType } from "../api/send-email";
+import { newSubmissionId, sendEmail, type FormFields, type FormType, type SendEmailRequest } from "../api/send-email";
 
 export const toastMs = { success: 3000, failure: 5000, limited: 15000 } as const;
 
@@ -31,12 +31,12 @@ export interface SubmissionTexts {
   errorFallback: string;
 }
 
-export function useSubmission({
+export function useSubmission<F extends FormType>({
   formType,
   texts,
   redirectAfterMs,
 }: {
-  formType: FormType;
+  formType: F;
   texts: SubmissionTexts;
   redirectAfterMs: number;
 }) {
@@ -59,12 +59,14 @@ export function useSubmission({
 
   /** Sends the form; resolves true on success (the caller then clears its inputs). */
   const submit = useCallback(
-    async (formData: Record<string, string>): Promise<boolean> => {
+    async (formData: FormFields<F>): Promise<boolean> => {
       if (busy.current) return false;
       busy.current = true;
       setSubmitting(true);
       submissionId.current ??= newSubmissionId();
-      const result = await sendEmail({ formType, formData, submissionId: submissionId.current });
+      // TypeScript does not narrow the request union by a generic form type: F's fields are F's request.
+      const request = { formType, formData, submissionId: submissionId.current } as SendEmailRequest;
+      const result = await sendEmail(request);
       if (result.kind === "sent") {
         submissionId.current = null;
         setFieldErrors({});
