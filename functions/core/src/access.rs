@@ -5,7 +5,7 @@
 
 use crate::domain::AccessGrant;
 use crate::error::ApiError;
-use crate::http::client_ip;
+use crate::http::client_key;
 use crate::rate::{Admission, SECRET_ID_GUESSES};
 use crate::store::Store;
 use crate::{secret, time};
@@ -15,7 +15,7 @@ use lambda_http::Request;
 /// guesses for that batch. The batch must exist (the caller checked).
 pub async fn check_secret(store: &Store, req: &Request, batch_id: &str, secret: &str) -> Result<AccessGrant, ApiError> {
     let now = time::now();
-    let guesser = format!("{batch_id}#{}", client_ip(req));
+    let guesser = format!("{batch_id}#{}", client_key(req));
     let attempt = match SECRET_ID_GUESSES.admit(store, &guesser, now).await? {
         Admission::Refused { retry_after } => return Err(ApiError::TooManyRequests { retry_after }),
         Admission::Admitted { count } => count,

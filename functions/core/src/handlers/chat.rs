@@ -3,7 +3,7 @@
 
 use crate::chat::{self, AnswerSource, GeminiModel, Knowledge};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{client_ip, json_body, ok};
+use crate::http::{client_key, json_body, ok};
 use crate::rate::{Admission, CHAT_QUESTIONS};
 use crate::store::Store;
 use crate::time;
@@ -44,7 +44,7 @@ pub async fn chat(
         return Err(ApiError::BadRequest(format!("The question must be 1 to {MAX_QUESTION_CHARS} characters.")));
     }
     let now = time::now();
-    let client = client_ip(req);
+    let client = client_key(req);
     if let Admission::Refused { retry_after } = CHAT_QUESTIONS.admit(store, &client, now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
     }

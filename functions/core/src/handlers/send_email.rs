@@ -5,7 +5,7 @@
 use crate::domain::{Submission, SubmissionStatus};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{self, FormType};
-use crate::http::{client_ip, json_body, ok};
+use crate::http::{client_key, json_body, ok};
 use crate::mail::{deliver, MailSettings, Mailer};
 use crate::rate::{Admission, ENQUIRIES, ENQUIRIES_PER_EMAIL};
 use crate::store::{Store, StoreError};
@@ -110,7 +110,7 @@ pub async fn send_email(
         return retried(&stored, form_type, &form_data);
     }
     let now = time::now();
-    if let Admission::Refused { retry_after } = ENQUIRIES.admit(store, &client_ip(req), now).await? {
+    if let Admission::Refused { retry_after } = ENQUIRIES.admit(store, &client_key(req), now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
     }
     if let Some(email) = form_data.get("email").and_then(Value::as_str) {
