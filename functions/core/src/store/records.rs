@@ -195,6 +195,14 @@ impl Store {
         records_of(self.items.query_index(keys::SUBMISSION, None, 0).await?)
     }
 
+    /// The submissions created from `from` to `until` (epoch seconds, both included), oldest
+    /// first: one range of the creation-time index.
+    pub async fn list_submissions_created(&self, from: i64, until: i64) -> Result<Vec<Submission>> {
+        // `~` sorts after every character of an id, so the range holds all of `until`'s second.
+        let (from, to) = (format!("{:012}#", from.max(0)), format!("{:012}#~", until.max(0)));
+        records_of(self.items.query_index_range(keys::SUBMISSION, &from, &to, 0).await?)
+    }
+
     // Rate counters: one item per scope, client and fixed window, expiring with the window.
 
     /// Adds `delta` to a client's counter of one window and returns the new count.
