@@ -1,10 +1,12 @@
 //! `academy serve`: the whole product on one local port. `/api/*` and `/lecture/*` go to the same
 //! handlers the Lambdas run (each request converted to a `lambda_http::Request` with the peer
 //! address as API Gateway's source IP); everything else is the built site, served by the CDN's
-//! rules.
+//! rules. Submissions are mailed right after they are stored, and a background task re-drives
+//! what a crash left pending (`redrive`).
 
 use crate::site::{redirect_location, Resolved, Site};
 use academy_core::http::error::ApiError;
+use academy_core::leads::mail::{Redrive, Redriver};
 use academy_core::platform::env;
 use academy_core::platform::local::{dispatch, mailer_from_env, AppState};
 use academy_core::store::CatalogRecords;
@@ -48,6 +50,11 @@ pub struct Options {
     /// Seconds a client has to send a request's body before it is answered 408 and closed.
     #[arg(long, default_value_t = 30)]
     body_timeout: u64,
+    /// Seconds between re-drives of submissions a crash left pending, which also is how long one
+    /// must have been pending to be re-driven (academy_core::leads::mail::Redriver).
+    #[arg(long, env = "ACADEMY_REDRIVE_SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    redrive_seconds: u64,
 }
 
 struct Server {
@@ -216,7 +223,8 @@ fn seed_lectures(folder: &std::path::Path) -> Result<(), String> {
 
 pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     let mut state = AppState::open(store).await?;
-    state.mail_inline(mailer_from_env(store).await?, env::mail_settings());
+    let mailer = mailer_from_env(store).await?;
+    state.mail_inline(mailer.clone(), env::mail_settings());
     if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
@@ -228,6 +236,8 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     if !site.is_built() {
         tracing::warn!(site = %options.site.display(), "site not built; `make build` builds it");
     }
+    let redriver = Redriver::new(state.store.clone(), mailer, env::mail_settings(), redrive_every(&options));
+    tokio::spawn(redrive(redriver, redrive_every(&options)));
     let shutdown = shutdown_signal();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
@@ -235,6 +245,25 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     let app = router(state, site, Duration::from_secs(options.body_timeout));
     serve_connections(listener, app, Duration::from_secs(options.header_timeout), shutdown).await;
     Ok(())
+}
+
+fn redrive_every(options: &Options) -> Duration {
+    Duration::from_secs(options.redrive_seconds)
+}
+
+/// Re-drives what a crash left pending: now, then every `period` (in AWS the table's stream
+/// does this instead; see `Redriver`).
+async fn redrive(mut redriver: Redriver, period: Duration) {
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match redriver.pass(academy_core::time::now()).await {
+            Ok(done) if done != Redrive::default() => tracing::info!(?done, "re-drive of pending submissions"),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "re-drive stopped early; the next one tries again"),
+        }
+    }
 }
 
 /// Serves HTTP/1.1 on `listener` until `shutdown`, then lets open requests finish. hyper closes

@@ -47,7 +47,9 @@ impl Workspace {
 
 impl Drop for Workspace {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if !self.dir.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -168,7 +170,11 @@ fn serve() -> Server {
 
 /// `academy serve` with `extra` arguments.
 fn serve_with(extra: &[&str]) -> Server {
-    let ws = Workspace::new();
+    serve_in(Workspace::new(), extra, &[])
+}
+
+/// `academy serve` on `ws`'s store and outbox, with `extra` arguments and `env`.
+fn serve_in(ws: Workspace, extra: &[&str], env: &[(&str, &str)]) -> Server {
     let site = ws.dir.join("site");
     let page =
         |title: &str| format!("<!doctype html><title>{title}</title><h1>{title}</h1>{}", "<p>padding</p>".repeat(200));
@@ -190,6 +196,7 @@ fn serve_with(extra: &[&str]) -> Server {
         .env("ACADEMY_OUTBOX", ws.outbox())
         .env("ACADEMY_LECTURES", ws.dir.join("lectures"))
         .env("RUST_LOG", "warn")
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
@@ -199,6 +206,16 @@ fn serve_with(extra: &[&str]) -> Server {
         std::thread::sleep(Duration::from_millis(50));
     }
     Server { child, base: format!("http://127.0.0.1:{port}"), _ws: ws }
+}
+
+impl Server {
+    /// Kills the server at once (SIGKILL, as `kill -9`: nothing of it runs afterwards) and gives
+    /// back its workspace.
+    fn kill_9(mut self) -> Workspace {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        std::mem::replace(&mut self._ws, Workspace { dir: PathBuf::new() })
+    }
 }
 
 impl Drop for Server {
@@ -420,4 +437,150 @@ fn resend_mails_a_stored_submission_again() {
     assert_eq!(eml_files(&ws.outbox()).len(), 1);
     let shown: serde_json::Value = serde_json::from_str(&ws.ok(&["submissions", "show", id])).unwrap();
     assert_eq!((shown["status"].as_str(), shown["attempts"].as_u64()), (Some("sent"), Some(4)));
+}
+
+/// The submissions in `ws`'s store.
+async fn stored_submissions(ws: &Workspace) -> Vec<academy_core::domain::Submission> {
+    let store = ws.store().parse::<academy_core::store::StoreUrl>().unwrap().open().await.unwrap();
+    store.list_submissions().await.unwrap()
+}
+
+/// The outbox's file names.
+fn outbox_names(ws: &Workspace) -> Vec<String> {
+    std::fs::read_dir(ws.outbox())
+        .map(|entries| entries.flatten().filter_map(|e| e.file_name().into_string().ok()).collect())
+        .unwrap_or_default()
+}
+
+/// What a crash left: submissions still pending, and half-written files in the outbox.
+async fn stranded(ws: &Workspace) -> (usize, usize) {
+    let pending = stored_submissions(ws)
+        .await
+        .iter()
+        .filter(|s| s.status == academy_core::domain::SubmissionStatus::Pending)
+        .count();
+    (pending, outbox_names(ws).iter().filter(|n| n.ends_with(".partial")).count())
+}
+
+/// Kills `pid` with SIGKILL the moment it next creates a file in `dir` (the outbox: it creates
+/// only the partial file of a message it is writing), so it dies between storing an enquiry and
+/// recording it mailed. Gives up after 30 s.
+fn kill_9_at_next_file(dir: &Path, pid: u32) -> Result<(), String> {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = std::ffi::CString::new(dir.to_str().unwrap()).unwrap();
+    // SAFETY: plain system calls on a descriptor this function owns and closes.
+    unsafe {
+        let fd = libc::inotify_init1(libc::IN_CLOEXEC);
+        assert!(fd >= 0, "inotify is available");
+        assert!(libc::inotify_add_watch(fd, path.as_ptr(), libc::IN_CREATE) >= 0);
+        let mut ready = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        let created = libc::poll(&mut ready, 1, 30_000) == 1;
+        if created {
+            libc::kill(pid as i32, libc::SIGKILL);
+        }
+        libc::close(fd);
+        created.then_some(()).ok_or_else(|| "no message was written for 30 s".into())
+    }
+}
+
+/// Sends enquiries from 48 connections at a time to `server`, each from the next of the loopback
+/// addresses (25 from each, under the per-client limit), and once `answered` have been answered
+/// kills it with `kill -9` as it starts writing a message, with the others still in flight.
+/// Returns the ids of the answered ones.
+async fn burst_then_kill_9(server: Server, round: usize, answered: usize) -> (Workspace, Vec<String>) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    let ids = Arc::new(Mutex::new(Vec::<String>::new()));
+    let (next, stop) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
+    let workers: Vec<_> = (0..48)
+        .map(|_| {
+            let (ids, next, stop, base) = (ids.clone(), next.clone(), stop.clone(), server.base.clone());
+            tokio::spawn(async move {
+                while !stop.load(Ordering::SeqCst) {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let address =
+                        std::net::IpAddr::from([127, 1 + round as u8, (k / 25 / 250) as u8, (2 + k / 25 % 250) as u8]);
+                    let client = reqwest::Client::builder().local_address(address).build().unwrap();
+                    let form = serde_json::json!({"formType": "contact-form", "formData": {"firstName": "Burst",
+                        "lastName": format!("Visitor {round}-{k}"), "email": format!("burst{round}x{k}@example.pk"),
+                        "message": "Is there a weekend batch?"}});
+                    let post = client
+                        .post(format!("{base}/api/send-email"))
+                        .header("content-type", "application/json")
+                        .body(form.to_string());
+                    let Ok(answer) = post.send().await else { continue };
+                    let Ok(text) = answer.text().await else { continue };
+                    let body: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+                    if let Some(id) = body["submissionId"].as_str() {
+                        ids.lock().unwrap().push(id.to_owned());
+                    }
+                }
+            })
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ids.lock().unwrap().len() < answered {
+        assert!(Instant::now() < deadline, "the burst was not answered");
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let outbox = server._ws.outbox();
+    kill_9_at_next_file(&outbox, server.child.id()).unwrap();
+    let ws = server.kill_9();
+    stop.store(true, Ordering::SeqCst);
+    for worker in workers {
+        worker.await.unwrap();
+    }
+    let ids = ids.lock().unwrap().clone();
+    (ws, ids)
+}
+
+/// `kill -9` of `academy serve` in the middle of a burst of enquiries, then a restart: every
+/// stored enquiry ends `sent` with exactly one message in the outbox, and no half-written file
+/// stays there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn after_a_crash_in_a_burst_every_stored_enquiry_is_mailed_exactly_once() {
+    // GIVEN servers that re-drive only at start and only what is an hour old (so: nothing), each
+    // killed in a burst as it writes a message, until a kill has left an enquiry pending
+    let no_redrive = [("ACADEMY_REDRIVE_SECONDS", "3600")];
+    let mut ws = Workspace::new();
+    let mut answered = Vec::new();
+    for round in 0..10 {
+        let server = serve_in(ws, &[], &no_redrive);
+        let (after, ids) = burst_then_kill_9(server, round, 40).await;
+        (ws, answered) = (after, [answered, ids].concat());
+        let (pending, partial) = stranded(&ws).await;
+        eprintln!("kill {round}: {} answered in all, {pending} pending, {partial} partial files", answered.len());
+        if pending > 0 {
+            break;
+        }
+    }
+    let before = stored_submissions(&ws).await;
+    assert!(stranded(&ws).await.0 > 0, "no kill caught an enquiry in flight");
+    for id in &answered {
+        assert!(before.iter().any(|s| &s.id == id), "answered {id} but did not store it");
+    }
+
+    // WHEN it is started again (re-driving every second what has been pending for a second)
+    let restarted = serve_in(ws, &[], &[("ACADEMY_REDRIVE_SECONDS", "1")]);
+    let ws = &restarted._ws;
+    // THEN every stored enquiry ends sent with exactly one message, and no partial file is left
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let submissions = stored_submissions(ws).await;
+        let names = outbox_names(ws);
+        let messages_of = |id: &str| names.iter().filter(|n| n.ends_with(".eml") && n.contains(id)).count();
+        let unsettled: Vec<String> = submissions
+            .iter()
+            .filter(|s| s.status != academy_core::domain::SubmissionStatus::Sent || messages_of(&s.id) != 1)
+            .map(|s| format!("{} {:?} {} message(s)", s.id, s.status, messages_of(&s.id)))
+            .collect();
+        let partials: Vec<&String> = names.iter().filter(|n| n.ends_with(".partial")).collect();
+        if unsettled.is_empty() && partials.is_empty() {
+            assert_eq!(submissions.len(), before.len(), "nothing new was stored");
+            assert_eq!(names.len(), submissions.len(), "one file a submission, nothing else: {names:?}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "after 90 s: unsettled {unsettled:?}, partial files {partials:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }

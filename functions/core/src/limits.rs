@@ -29,6 +29,11 @@ pub const ENQUIRIES: WindowLimit = WindowLimit { scope: "send-email", max: 30, w
 /// sender cannot flood the inbox from many addresses.
 pub const ENQUIRIES_PER_EMAIL: WindowLimit = WindowLimit { scope: "send-email-to", max: 5, window_secs: 10 * 60 };
 
+/// Acknowledgements (`ACADEMY_AUTO_REPLY`) per recipient (the SHA-256 of the address): one a
+/// day (a UTC calendar day), so typing someone else's address again and again mails them at
+/// most once. The institute's own copy of every enquiry is not limited by this.
+pub const ACKNOWLEDGEMENTS: WindowLimit = WindowLimit { scope: "auto-reply", max: 1, window_secs: 24 * 60 * 60 };
+
 /// The outcome of counting one attempt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Admission {

@@ -263,6 +263,60 @@ async fn only_the_cdn_reaches_the_api_and_its_viewer_address_is_the_client() {
     assert_error(&call(&state, via_cdn("203.0.113.71:50000", Some("guess"))).await, 403, "forbidden");
 }
 
+/// One IPv6 connection is a /64: varying the low 64 bits does not make a new client, an
+/// IPv4-mapped address is its IPv4 address, and another /64 is another client. For every
+/// per-client limit: enquiries, assistant questions and wrong Secret IDs.
+#[tokio::test]
+async fn ipv6_clients_are_counted_by_their_64_and_mapped_ipv4_as_ipv4() {
+    use academy_core::http::origin::{OriginGuard, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER};
+    use academy_core::limits::{CHAT_QUESTIONS, ENQUIRIES, SECRET_ID_GUESSES};
+    let mut state = state().await;
+    state.origin = OriginGuard::new(Some("a-long-origin-secret".into()));
+    let json = ("content-type", "application/json");
+    let via_cdn = |method: &str, path: &str, viewer: &str, extra: Option<(&str, &str)>, body: String| {
+        let mut headers = vec![(ORIGIN_SECRET_HEADER, "a-long-origin-secret"), (VIEWER_ADDRESS_HEADER, viewer)];
+        headers.extend(extra);
+        request_with_body(method, path, &headers, "130.176.0.10", Body::Text(body))
+    };
+    let enquiry = |viewer: &str, n: u64| {
+        let mut form = support::contact();
+        form["email"] = format!("visitor{n}@example.pk").into();
+        let body = serde_json::json!({"formType": "contact-form", "formData": form}).to_string();
+        via_cdn("POST", "/api/send-email", viewer, Some(json), body)
+    };
+    let question = |viewer: &str| via_cdn("POST", "/api/chat", viewer, Some(json), r#"{"question": "Fees?"}"#.into());
+    let guess = |viewer: &str| {
+        via_cdn("GET", &videos_path(MERN_07), viewer, Some(("x-secret-id", "a-wrong-guess")), String::new())
+    };
+    let one_64 = |n: u64| format!("2001:db8:1:2::{n:x}:443");
+
+    for n in 1..=ENQUIRIES.max {
+        assert_eq!(call(&state, enquiry(&one_64(n), n)).await.0, 200, "enquiry {n}");
+    }
+    assert_error(&call(&state, enquiry(&one_64(0xffff), 999)).await, 429, "rate_limited");
+    assert_eq!(call(&state, enquiry("[2001:db8:1:3::1]:443", 1000)).await.0, 200, "another /64 is another client");
+
+    for n in 1..=CHAT_QUESTIONS.max {
+        assert_eq!(call(&state, question(&one_64(n))).await.0, 200, "question {n}");
+    }
+    assert_error(&call(&state, question(&one_64(0xffff))).await, 429, "rate_limited");
+    assert_eq!(call(&state, question("2001:db8:1:3::1:443")).await.0, 200, "another /64 is another client");
+
+    for n in 1..=SECRET_ID_GUESSES.max {
+        assert_error(&call(&state, guess(&one_64(n))).await, 403, "forbidden");
+    }
+    assert_error(&call(&state, guess(&one_64(0xffff))).await, 429, "rate_limited");
+    assert_error(&call(&state, guess("2001:db8:1:3::1:443")).await, 403, "forbidden");
+
+    // An IPv4-mapped address and the IPv4 address it carries share one count.
+    for n in 1..=SECRET_ID_GUESSES.max {
+        let viewer = if n % 2 == 0 { "203.0.113.9:443" } else { "::ffff:203.0.113.9:443" };
+        assert_error(&call(&state, guess(viewer)).await, 403, "forbidden");
+    }
+    assert_error(&call(&state, guess("[::ffff:203.0.113.9]:443")).await, 429, "rate_limited");
+    assert_error(&call(&state, guess("203.0.113.9:443")).await, 429, "rate_limited");
+}
+
 /// 100 wrong Secret IDs at once from one client: only the limit's worth are ever checked.
 #[tokio::test]
 async fn a_burst_of_wrong_secret_ids_is_checked_at_most_ten_times() {

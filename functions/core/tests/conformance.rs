@@ -133,6 +133,20 @@ async fn submissions_are_conditional_and_listed_in_order(store: Store) {
     assert_eq!(store.get_submission("s1").await.unwrap(), Some(sent));
     let order: Vec<String> = store.list_submissions().await.unwrap().into_iter().map(|s| s.id).collect();
     assert_eq!(order, ["s1", "s2"]);
+    // One range of the creation-time index, both ends included, every id of its seconds.
+    store.insert_submission(&submission("s3", 20)).await.unwrap();
+    store.insert_submission(&submission("s4", 21)).await.unwrap();
+    let created = |from, until| {
+        let store = store.clone();
+        async move {
+            let found = store.list_submissions_created(from, until).await.unwrap();
+            found.into_iter().map(|s| s.id).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(created(11, 20).await, ["s2", "s3"]);
+    assert_eq!(created(10, 21).await, ["s1", "s2", "s3", "s4"]);
+    assert_eq!(created(0, 9).await, Vec::<String>::new());
+    assert_eq!(created(21, 21).await, ["s4"]);
 }
 
 async fn rate_counters_count_and_expire(store: Store) {

@@ -4,12 +4,15 @@
 mod support;
 
 use academy_core::domain::SubmissionStatus;
-use academy_core::leads::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer};
+use academy_core::leads::mail::{
+    deliver, stream::on_stream, Mail, MailSettings, Mailer, OutboxMailer, Redrive, Redriver,
+};
 use academy_core::platform::local::AppState;
 use academy_core::store::SubmissionRecords;
 use lambda_http::Body;
 use serde_json::{json, Value};
 use std::sync::Arc;
+use std::time::Duration;
 use support::{
     assert_error, call, contact, outbox_dir, outbox_messages, post, request, request_with_body, ses, ses_sent,
 };
@@ -253,6 +256,148 @@ async fn auto_reply_goes_to_the_visitor_when_enabled() {
     deliver(&state.store, &mailer, &settings, body["submissionId"].as_str().unwrap(), false).await.unwrap();
     let raw = ses_sent().await;
     assert!(raw.iter().any(|m| m.contains("To: <autoreply.visitor@example.pk>") && m.contains("within 24 hours")));
+}
+
+/// Every message handed to it, in order.
+#[derive(Default)]
+struct Recorder(std::sync::Mutex<Vec<Mail>>);
+
+#[async_trait::async_trait]
+impl Mailer for Recorder {
+    async fn send(&self, mail: &Mail) -> Result<(), String> {
+        self.0.lock().unwrap().push(mail.clone());
+        Ok(())
+    }
+}
+
+impl Recorder {
+    fn to(&self, address: &str) -> Vec<Mail> {
+        self.0.lock().unwrap().iter().filter(|m| m.to == address).cloned().collect()
+    }
+}
+
+/// The acknowledgement is no relay: it repeats no visitor text but a plain first name, and one
+/// address gets at most one a day however often it is typed. The institute gets every enquiry.
+#[tokio::test]
+async fn the_acknowledgement_carries_no_visitor_text_and_goes_once_a_day() {
+    let mut state = state().await;
+    let recorder = Arc::new(Recorder::default());
+    state.mail_inline(recorder.clone(), MailSettings { auto_reply: true, ..support::test_mail() });
+    let enquiry = |first: &str, email: &str| {
+        let mut data = contact();
+        data["firstName"] = first.into();
+        data["lastName"] = "verify at http://x".into();
+        data["email"] = email.into();
+        post(&json!({"formType": "contact-form", "formData": data}), "198.51.100.20")
+    };
+    // GIVEN an enquiry whose name is a message with a link, to someone else's address
+    let hostile = "Your account is suspended - verify at http://x";
+    assert_eq!(call(&state, enquiry(hostile, "target@example.com")).await.0, 200);
+    // THEN the acknowledgement carries none of it
+    let acks = recorder.to("target@example.com");
+    assert_eq!(acks.len(), 1);
+    for part in [&acks[0].subject, &acks[0].text, &acks[0].html] {
+        for word in ["account", "suspended", "verify", "http", "://"] {
+            assert!(!part.contains(word), "{word:?} in {part}");
+        }
+    }
+    assert!(acks[0].text.starts_with("Dear student,"), "{}", acks[0].text);
+    // WHEN a second enquiry names the same address (in other letters' case) the same day
+    assert_eq!(call(&state, enquiry("Sana", "Target@Example.com")).await.0, 200);
+    // THEN it gets no second acknowledgement, and the institute still gets both enquiries
+    assert_eq!(recorder.to("target@example.com").len() + recorder.to("Target@Example.com").len(), 1);
+    let inbox = recorder.to("admissions@academy.test");
+    assert_eq!(inbox.len(), 2);
+    assert!(inbox[0].text.contains(hostile), "the institute sees what was typed");
+    // A name of letters, spaces, hyphens and apostrophes is kept.
+    assert_eq!(call(&state, enquiry("Ayesha O'Neil-Khan", "ayesha@example.pk")).await.0, 200);
+    let kept = recorder.to("ayesha@example.pk");
+    assert!(kept[0].text.starts_with("Dear Ayesha O'Neil-Khan,"), "{}", kept[0].text);
+    assert!(kept[0].html.contains("Dear Ayesha O'Neil-Khan,"), "{}", kept[0].html);
+    let stored = state.store.list_submissions().await.unwrap();
+    assert!(stored.iter().all(|s| s.status == SubmissionStatus::Sent), "an acknowledgement skipped is no failure");
+}
+
+/// The outbox files of `submission`'s message to the inbox.
+fn inbox_files(dir: &std::path::Path, submission: &str) -> usize {
+    let marker = format!("-{submission}-inbox-");
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.file_name().to_str().is_some_and(|n| n.ends_with(".eml") && n.contains(&marker)))
+                .count()
+        })
+        .unwrap_or_default()
+}
+
+fn partial_files(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".partial"))
+        .collect()
+}
+
+/// What a crash of the local server leaves (submissions stored but never mailed, one mailed but
+/// not recorded, half-written files) is re-driven once it is a minute old: every pending one
+/// mailed exactly once, the one already mailed only marked sent, partial files removed; a
+/// fresh one waits for a later pass.
+#[tokio::test]
+async fn the_redrive_mails_what_a_crash_left_pending_exactly_once() {
+    let store = support::sqlite_store();
+    let dir = outbox_dir();
+    let mailer = Arc::new(OutboxMailer::new(&dir));
+    let now = academy_core::time::now();
+    let stored = |n: u32, created_at: i64, status: SubmissionStatus| academy_core::domain::Submission {
+        id: format!("0b8e6c8e-5f0e-4a53-9d43-1e9a3c1a2b{n:02}"),
+        form_type: "contact-form".into(),
+        form_data: contact().as_object().unwrap().clone(),
+        status,
+        attempts: 0,
+        created_at,
+        last_error: None,
+    };
+    let stranded: Vec<_> = (1..=3).map(|n| stored(n, now - 120 + n as i64, SubmissionStatus::Pending)).collect();
+    let mailed_not_recorded = stored(4, now - 90, SubmissionStatus::Pending);
+    let fresh = stored(5, now - 10, SubmissionStatus::Pending);
+    let long_sent = stored(6, now - 300, SubmissionStatus::Sent);
+    for s in stranded.iter().chain([&mailed_not_recorded, &fresh, &long_sent]) {
+        store.insert_submission(s).await.unwrap();
+    }
+    // The crashed process had written one message but not recorded it, and left two half-written.
+    mailer.send(&academy_core::leads::mail::notification(&mailed_not_recorded, &support::test_mail())).await.unwrap();
+    let two_minutes_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    for s in &stranded[..2] {
+        let partial = dir.join(format!(".{}-{}-inbox-{}.eml.partial", now - 100, s.id, academy_core::ids::generate()));
+        std::fs::write(&partial, "From: half a message").unwrap();
+        std::fs::File::options().write(true).open(&partial).unwrap().set_modified(two_minutes_ago).unwrap();
+    }
+    // and a message is being written right now (a live send: not touched).
+    std::fs::write(dir.join(".being-written.eml.partial"), "From: in progress").unwrap();
+
+    let mut redriver = Redriver::new(store.clone(), mailer.clone(), support::test_mail(), Duration::from_secs(60));
+    let done = redriver.pass(now).await.unwrap();
+    assert_eq!(done, Redrive { mailed: 3, marked_sent: 1, failed: 0, partials_removed: 2 });
+    for s in stranded.iter().chain([&mailed_not_recorded]) {
+        let now_stored = store.get_submission(&s.id).await.unwrap().unwrap();
+        assert_eq!((now_stored.status, now_stored.attempts), (SubmissionStatus::Sent, 1), "{}", s.id);
+        assert_eq!(inbox_files(&dir, &s.id), 1, "{} mailed exactly once", s.id);
+    }
+    assert_eq!(partial_files(&dir), [".being-written.eml.partial"]);
+    assert_eq!(store.get_submission(&fresh.id).await.unwrap().unwrap().status, SubmissionStatus::Pending);
+    assert_eq!(inbox_files(&dir, &fresh.id), 0, "a fresh one is not touched");
+    assert_eq!(inbox_files(&dir, &long_sent.id), 0, "a sent one is not mailed again");
+
+    // Passes are idempotent, and a later one takes the fresh one once it is a minute old.
+    assert_eq!(redriver.pass(now).await.unwrap(), Redrive::default());
+    assert_eq!(redriver.pass(now + 61).await.unwrap(), Redrive { mailed: 1, ..Redrive::default() });
+    assert_eq!(store.get_submission(&fresh.id).await.unwrap().unwrap().status, SubmissionStatus::Sent);
+    for s in stranded.iter().chain([&mailed_not_recorded, &fresh]) {
+        assert_eq!(inbox_files(&dir, &s.id), 1, "{} mailed exactly once", s.id);
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 6, "five messages and the live partial file");
 }
 
 #[tokio::test]

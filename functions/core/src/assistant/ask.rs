@@ -4,7 +4,7 @@
 use crate::assistant::{self, AnswerSource, GeminiModel, Knowledge};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::Answer;
-use crate::http::{client_ip, json_body, ok};
+use crate::http::{client_key, json_body, ok};
 use crate::limits::{Admission, CHAT_QUESTIONS};
 use crate::store::Counters;
 use crate::time;
@@ -45,7 +45,7 @@ pub async fn chat(
         return Err(ApiError::BadRequest(format!("The question must be 1 to {MAX_QUESTION_CHARS} characters.")));
     }
     let now = time::now();
-    let client = client_ip(req);
+    let client = client_key(req);
     if let Admission::Refused { retry_after } = CHAT_QUESTIONS.admit(store, &client, now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
     }

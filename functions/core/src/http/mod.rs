@@ -53,6 +53,28 @@ pub fn client_ip(req: &Request) -> String {
     .unwrap_or_else(|| "unknown".into())
 }
 
+/// Who a per-client limit counts: the caller's address, with an IPv6 address cut to its /64 (one
+/// home or phone connection is given a whole /64, so 2^64 addresses are one client) and an
+/// IPv4-mapped address (`::ffff:203.0.113.9`) read as the IPv4 address it carries. Every
+/// per-client limit keys on this; `client_ip` stays the exact address, for logs.
+pub fn client_key(req: &Request) -> String {
+    address_key(&client_ip(req))
+}
+
+fn address_key(address: &str) -> String {
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(v4)) => v4.to_string(),
+        Ok(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let network = u128::from(v6) & !((1u128 << 64) - 1);
+                format!("{}/64", std::net::Ipv6Addr::from(network))
+            }
+        },
+        Err(_) => address.to_owned(),
+    }
+}
+
 /// The request's JSON body as `T`: 413 past `limit` bytes, else 400 with `refused`'s sentence.
 pub fn json_body<T: DeserializeOwned>(
     req: &Request,
@@ -78,4 +100,25 @@ pub fn query_param(req: &Request, name: &str) -> Option<String> {
         .find(|(k, _)| k == name)
         .map(|(_, v)| v.trim().to_string())
         .filter(|v| !v.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address_key;
+
+    #[test]
+    fn ipv6_clients_are_keyed_by_their_64_and_mapped_ipv4_as_ipv4() {
+        let cases = [
+            ("203.0.113.9", "203.0.113.9"),
+            ("::ffff:203.0.113.9", "203.0.113.9"),
+            ("2001:db8:1:2::7", "2001:db8:1:2::/64"),
+            ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+            ("2001:db8:1:3::7", "2001:db8:1:3::/64"),
+            ("::1", "::/64"),
+            ("unknown", "unknown"),
+        ];
+        for (address, key) in cases {
+            assert_eq!(address_key(address), key, "{address}");
+        }
+    }
 }

@@ -2,7 +2,8 @@
 //! to the API (`ACADEMY_ORIGIN_SECRET`, the same value on both sides); a request without it came
 //! around the CDN (the execute-api URL) and is refused, so nobody can forge the viewer headers.
 //! A request that carries it is keyed by the viewer's own address (`CloudFront-Viewer-Address`)
-//! instead of the edge server's. Locally no secret is set and nothing changes.
+//! instead of the edge server's (and the limits count an IPv6 viewer by its /64: `http::client_key`).
+//! Locally no secret is set and nothing changes.
 
 use crate::http::error::ApiError;
 use lambda_http::request::RequestContext;

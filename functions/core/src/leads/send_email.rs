@@ -5,7 +5,7 @@
 use crate::domain::{Submission, SubmissionStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::Answer;
-use crate::http::{client_ip, json_body, ok};
+use crate::http::{client_key, json_body, ok};
 use crate::leads::forms::{self, FormType};
 use crate::leads::mail::{deliver, MailSettings, Mailer};
 use crate::limits::{Admission, ENQUIRIES, ENQUIRIES_PER_EMAIL};
@@ -104,7 +104,7 @@ pub async fn send_email(
         return retried(&stored, form_type, &form_data);
     }
     let now = time::now();
-    if let Admission::Refused { retry_after } = ENQUIRIES.admit(store, &client_ip(req), now).await? {
+    if let Admission::Refused { retry_after } = ENQUIRIES.admit(store, &client_key(req), now).await? {
         return Err(ApiError::TooManyRequests { retry_after });
     }
     if let Some(email) = form_data.get("email").and_then(Value::as_str) {

@@ -4,7 +4,7 @@
 //! limit whichever of them it was sent to.
 
 use crate::domain::AccessGrant;
-use crate::http::client_ip;
+use crate::http::client_key;
 use crate::http::error::ApiError;
 use crate::learning::secret;
 use crate::limits::{Admission, SECRET_ID_GUESSES};
@@ -21,7 +21,7 @@ pub async fn check_secret(
     secret: &str,
 ) -> Result<AccessGrant, ApiError> {
     let now = time::now();
-    let guesser = format!("{batch_id}#{}", client_ip(req));
+    let guesser = format!("{batch_id}#{}", client_key(req));
     let attempt = match SECRET_ID_GUESSES.admit(store, &guesser, now).await? {
         Admission::Refused { retry_after } => return Err(ApiError::TooManyRequests { retry_after }),
         Admission::Admitted { count } => count,

@@ -176,6 +176,12 @@ impl Items for DynamoItems {
         live(self.query_all(Some(GSI1), condition, values).await?, now)
     }
 
+    async fn query_index_range(&self, gsi1pk: &str, from: &str, to: &str, now: i64) -> Result<Vec<Item>> {
+        let values =
+            HashMap::from([(":g".to_owned(), s(gsi1pk)), (":a".to_owned(), s(from)), (":b".to_owned(), s(to))]);
+        live(self.query_all(Some(GSI1), "gsi1pk = :g AND gsi1sk BETWEEN :a AND :b", values).await?, now)
+    }
+
     async fn add(&self, pk: &str, sk: &str, delta: i64, expires_at: i64, now: i64) -> Result<i64> {
         // Two tries: an expired counter that TTL has not yet deleted is replaced (conditionally,
         // so concurrent callers cannot both start it again), then the update is repeated.

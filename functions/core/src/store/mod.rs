@@ -71,6 +71,9 @@ pub trait Items: Send + Sync {
     async fn query(&self, pk: &str, sk_prefix: &str, now: i64) -> Result<Vec<Item>>;
     /// Items on the secondary index under `gsi1pk` (and exactly `gsi1sk`, when given), ascending.
     async fn query_index(&self, gsi1pk: &str, gsi1sk: Option<&str>, now: i64) -> Result<Vec<Item>>;
+    /// Items on the secondary index under `gsi1pk` whose sort key is from `from` to `to`
+    /// (both included), ascending: one range of the index, not all of it.
+    async fn query_index_range(&self, gsi1pk: &str, from: &str, to: &str, now: i64) -> Result<Vec<Item>>;
     /// Atomically adds `delta` to the counter at the key, creating it at zero (expiring at
     /// `expires_at`) if absent or expired, and returns the new count: one update, so concurrent
     /// callers each see a different count (the rate limits decide on it; `rate.rs`).

@@ -153,6 +153,21 @@ impl Items for SqliteItems {
         parse(rows, now)
     }
 
+    async fn query_index_range(&self, gsi1pk: &str, from: &str, to: &str, now: i64) -> Result<Vec<Item>> {
+        let (gpk, from, to) = (gsi1pk.to_owned(), from.to_owned(), to.to_owned());
+        let rows = self
+            .with(move |conn| {
+                let sql = format!(
+                    "SELECT {COLUMNS} FROM items WHERE gsi1pk = ?1 AND gsi1sk BETWEEN ?2 AND ?3 ORDER BY gsi1sk"
+                );
+                let mut stmt = conn.prepare(&sql).map_err(backend)?;
+                let rows = stmt.query_map(params![gpk, from, to], row_to_item).map_err(backend)?;
+                rows.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
+            })
+            .await?;
+        parse(rows, now)
+    }
+
     async fn add(&self, pk: &str, sk: &str, delta: i64, expires_at: i64, now: i64) -> Result<i64> {
         let (pk, sk) = (pk.to_owned(), sk.to_owned());
         self.with(move |conn| {

@@ -18,6 +18,10 @@ pub trait SubmissionRecords: Send + Sync {
 
     /// All submissions, oldest first.
     async fn list_submissions(&self) -> Result<Vec<Submission>>;
+
+    /// The submissions created from `from` to `until` (epoch seconds, both included), oldest
+    /// first: one range of the creation-time index.
+    async fn list_submissions_created(&self, from: i64, until: i64) -> Result<Vec<Submission>>;
 }
 
 #[async_trait]
@@ -37,5 +41,11 @@ impl SubmissionRecords for Store {
 
     async fn list_submissions(&self) -> Result<Vec<Submission>> {
         records_of(self.items().query_index(keys::SUBMISSION, None, 0).await?)
+    }
+
+    async fn list_submissions_created(&self, from: i64, until: i64) -> Result<Vec<Submission>> {
+        // `~` sorts after every character of an id, so the range holds all of `until`'s second.
+        let (from, to) = (format!("{:012}#", from.max(0)), format!("{:012}#~", until.max(0)));
+        records_of(self.items().query_index_range(keys::SUBMISSION, &from, &to, 0).await?)
     }
 }

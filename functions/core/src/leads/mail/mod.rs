@@ -1,25 +1,40 @@
 //! Mail for stored submissions: what to send (`render`), how (`Mailer`: SES in AWS, an outbox
 //! folder of `.eml` files locally), and the delivery step that records the outcome on the
 //! submission, shared by the stream-driven `mailer` Lambda, the local server and `academy
-//! submissions resend`.
+//! submissions resend`; and the local server's re-drive of what a crash left `pending` (`redrive`).
 
 mod outbox;
+mod redrive;
 mod render;
 mod ses;
 pub mod stream;
 
 pub use outbox::OutboxMailer;
-pub use render::{auto_reply, notification, Mail};
+pub use redrive::{Redrive, Redriver};
+pub use render::{auto_reply, greeting_name, notification, Mail, MailKind};
 pub use ses::{SesMailer, ATTEMPT_TIMEOUT, CONNECT_TIMEOUT, SEND_TIMEOUT};
 
 use crate::domain::{Submission, SubmissionStatus};
-use crate::store::{StoreError, SubmissionRecords};
+use crate::limits::{Admission, ACKNOWLEDGEMENTS};
+use crate::store::{Counters, StoreError, SubmissionRecords};
 use async_trait::async_trait;
 
 #[async_trait]
 pub trait Mailer: Send + Sync {
     /// Sends one message; the error is a description for the submission record and the log.
     async fn send(&self, mail: &Mail) -> Result<(), String>;
+
+    /// Whether the institute's message about `submission` was already handed over. The outbox
+    /// can tell from its files; SES keeps no record to ask, so by default nothing is known sent.
+    async fn holds(&self, _submission: &str) -> Result<bool, String> {
+        Ok(false)
+    }
+
+    /// Removes what sends interrupted at least `older_than` ago left half-written (the outbox's
+    /// partial files) and says how many; nothing by default.
+    async fn clear_partials(&self, _older_than: std::time::Duration) -> Result<usize, String> {
+        Ok(0)
+    }
 }
 
 /// Who mail goes to and comes from.
@@ -48,10 +63,23 @@ pub enum DeliveryError {
     Store(#[from] StoreError),
 }
 
+/// Sends an acknowledgement unless its recipient already had one today (`ACKNOWLEDGEMENTS`,
+/// counted before sending, so concurrent deliveries cannot both send one).
+async fn acknowledge(store: &(impl Counters + ?Sized), mailer: &dyn Mailer, reply: &Mail) -> Result<(), String> {
+    let recipient = crate::learning::secret::hash(&reply.to.to_lowercase());
+    match ACKNOWLEDGEMENTS.admit(store, &recipient, crate::time::now()).await.map_err(|e| e.to_string())? {
+        Admission::Admitted { .. } => mailer.send(reply).await,
+        Admission::Refused { .. } => {
+            tracing::info!(submission = %reply.submission, "acknowledgement skipped: this address had one today");
+            Ok(())
+        }
+    }
+}
+
 /// Mails one stored submission and records the outcome (`sent`, or `failed` with the error and
 /// the attempt count). A submission already sent is left alone unless `again` is set.
 pub async fn deliver(
-    store: &(impl SubmissionRecords + ?Sized),
+    store: &(impl SubmissionRecords + Counters + ?Sized),
     mailer: &dyn Mailer,
     settings: &MailSettings,
     id: &str,
@@ -66,7 +94,7 @@ pub async fn deliver(
     if outcome.is_ok() && settings.auto_reply {
         if let Some(reply) = auto_reply(&submission, settings) {
             // The enquiry reached the institute; a failed acknowledgement is only logged.
-            if let Err(e) = mailer.send(&reply).await {
+            if let Err(e) = acknowledge(store, mailer, &reply).await {
                 tracing::warn!(submission = id, error = %e, "auto-reply failed");
             }
         }

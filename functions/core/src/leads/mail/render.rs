@@ -7,8 +7,29 @@ use crate::domain::Submission;
 use crate::leads::forms::FormType;
 use serde_json::Value;
 
+/// Which of a submission's messages a mail is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MailKind {
+    /// The submission, to the institute's inbox.
+    Inbox,
+    /// The acknowledgement to the visitor.
+    Acknowledgement,
+}
+
+impl MailKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Inbox => "inbox",
+            Self::Acknowledgement => "reply",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mail {
+    /// The submission the message is about (the outbox names its file by it).
+    pub submission: String,
+    pub kind: MailKind,
     pub from: String,
     pub to: String,
     pub reply_to: Option<String>,
@@ -85,6 +106,8 @@ pub fn notification(submission: &Submission, settings: &MailSettings) -> Mail {
     html.push_str(&format!("<p style=\"color:#666\">{}</p>", html_escape::encode_text(footer.trim())));
     let email = field(submission, "email");
     Mail {
+        submission: submission.id.clone(),
+        kind: MailKind::Inbox,
         from: settings.from.clone(),
         to: settings.inbox.clone(),
         reply_to: (!email.is_empty()).then(|| email.to_owned()),
@@ -94,13 +117,30 @@ pub fn notification(submission: &Submission, settings: &MailSettings) -> Mail {
     }
 }
 
-/// The acknowledgement to the visitor (docs/product.md#constants: a reply within 24 hours).
+/// The longest first name the acknowledgement repeats.
+pub const GREETING_NAME_CHARS: usize = 40;
+
+/// The visitor's first name as the acknowledgement's greeting may repeat it: only when it is
+/// plainly a name (letters, spaces, hyphens and apostrophes, at most `GREETING_NAME_CHARS`).
+/// The acknowledgement goes to whatever address was typed, so anything else (a link, a sentence
+/// with punctuation) is not repeated: the institute does not mail anyone's words to anyone.
+pub fn greeting_name(first: &str) -> Option<String> {
+    let name = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    let allowed = |c: char| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '\u{2019}');
+    let plain = name.chars().count() <= GREETING_NAME_CHARS
+        && name.chars().any(char::is_alphabetic)
+        && name.chars().all(allowed);
+    plain.then_some(name)
+}
+
+/// The acknowledgement to the visitor (docs/product.md#constants: a reply within 24 hours). It
+/// carries no visitor-written text but a first name that passes `greeting_name`.
 pub fn auto_reply(submission: &Submission, settings: &MailSettings) -> Option<Mail> {
     let email = field(submission, "email");
     if email.is_empty() {
         return None;
     }
-    let first = field(submission, "firstName");
+    let first = greeting_name(field(submission, "firstName")).unwrap_or_else(|| "student".into());
     let text = format!(
         "Dear {first},\n\nThank you for contacting Skyline Tech Academy. We have received your message and \
          we'll get back to you within 24 hours.\n\nSkyline Tech Academy\n"
@@ -108,9 +148,11 @@ pub fn auto_reply(submission: &Submission, settings: &MailSettings) -> Option<Ma
     let html = format!(
         "<p>Dear {},</p><p>Thank you for contacting Skyline Tech Academy. We have received your message and \
          we'll get back to you within 24 hours.</p><p>Skyline Tech Academy</p>",
-        html_escape::encode_text(first)
+        html_escape::encode_text(&first)
     );
     Some(Mail {
+        submission: submission.id.clone(),
+        kind: MailKind::Acknowledgement,
         from: settings.from.clone(),
         to: email.to_owned(),
         reply_to: Some(settings.inbox.clone()),
@@ -198,6 +240,37 @@ mod tests {
         // THEN no control or bidi character is left, and the text stays on one line
         assert_eq!(subject, "New enquiry from Sa  Bcc: x@evil.test  nagpj.exe <b>Iqbal</b>");
         assert!(!subject.chars().any(|c| c.is_control() || is_bidi_control(c)));
+    }
+
+    #[test]
+    fn the_acknowledgement_repeats_only_a_plain_first_name() {
+        let reply_to = |first: &str| {
+            let mut visitor = submission();
+            visitor.form_data.insert("firstName".into(), first.into());
+            visitor.form_data.insert("lastName".into(), "verify at http://x".into());
+            auto_reply(&visitor, &settings()).unwrap()
+        };
+        // GIVEN a first name that is a message with a link
+        let hostile = reply_to("Your account is suspended - verify at http://x");
+        // THEN none of it is in the subject, the text or the HTML
+        for part in [&hostile.subject, &hostile.text, &hostile.html] {
+            for word in ["account", "suspended", "verify", "http", "x.", "://"] {
+                assert!(!part.contains(word), "{word:?} in {part}");
+            }
+        }
+        assert!(hostile.text.starts_with("Dear student,\n"), "{}", hostile.text);
+        assert!(hostile.html.starts_with("<p>Dear student,</p>"), "{}", hostile.html);
+        // GIVEN names of letters, spaces, hyphens and apostrophes up to 40 characters: kept
+        let kept = reply_to("Ayesha O'Neil-Khan");
+        assert!(kept.text.starts_with("Dear Ayesha O'Neil-Khan,\n"), "{}", kept.text);
+        assert!(kept.html.starts_with("<p>Dear Ayesha O'Neil-Khan,</p>"), "{}", kept.html);
+        assert_eq!(greeting_name("  Zoë   Ana  "), Some("Zoë Ana".into()));
+        assert_eq!(greeting_name("محمد علی"), Some("محمد علی".into()));
+        // and anything longer, or with digits, punctuation or markup, is no name
+        for not_a_name in ["a".repeat(41).as_str(), "Sana2", "Sana.", "<b>Sana</b>", "Sana\u{202E}", "-", "  "] {
+            assert_eq!(greeting_name(not_a_name), None, "{not_a_name:?}");
+        }
+        assert_eq!(greeting_name(&"a".repeat(40)), Some("a".repeat(40)));
     }
 
     #[test]

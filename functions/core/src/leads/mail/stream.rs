@@ -5,7 +5,7 @@
 //! and a failing or hanging mail service then costs one send's timeout, not one per record.
 
 use super::{deliver, MailSettings, Mailer};
-use crate::store::{keys, SubmissionRecords};
+use crate::store::{keys, Counters, SubmissionRecords};
 use aws_lambda_events::event::dynamodb::Event;
 use aws_lambda_events::event::streams::{DynamoDbBatchItemFailure, DynamoDbEventResponse};
 use serde::Deserialize;
@@ -18,7 +18,7 @@ struct Image {
 
 /// Delivers every new submission in the event.
 pub async fn on_stream(
-    store: &(impl SubmissionRecords + ?Sized),
+    store: &(impl SubmissionRecords + Counters + ?Sized),
     mailer: &dyn Mailer,
     settings: &MailSettings,
     event: Event,
