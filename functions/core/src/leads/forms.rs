@@ -465,8 +465,10 @@ mod tests {
 
     #[test]
     fn the_courses_are_the_catalogs() {
-        let catalog = crate::catalog::import::parse(CATALOG).unwrap();
-        let titles: Vec<String> = catalog.courses.into_iter().map(|c| c.title).collect();
+        // Read as plain JSON: the catalog's own importer belongs to another feature.
+        let catalog: serde_json::Value = serde_json::from_str(CATALOG).unwrap();
+        let titles: Vec<String> =
+            catalog["courses"].as_array().unwrap().iter().map(|c| c["title"].as_str().unwrap().to_owned()).collect();
         assert_eq!(course_titles(), titles.as_slice());
         assert!(titles.contains(&"Data Analysis".to_owned()));
     }

@@ -66,7 +66,7 @@ pub enum DeliveryError {
 /// Sends an acknowledgement unless its recipient already had one today (`ACKNOWLEDGEMENTS`,
 /// counted before sending, so concurrent deliveries cannot both send one).
 async fn acknowledge(store: &(impl Counters + ?Sized), mailer: &dyn Mailer, reply: &Mail) -> Result<(), String> {
-    let recipient = crate::learning::secret::hash(&reply.to.to_lowercase());
+    let recipient = crate::ids::digest(&reply.to.trim().to_lowercase());
     match ACKNOWLEDGEMENTS.admit(store, &recipient, crate::time::now()).await.map_err(|e| e.to_string())? {
         Admission::Admitted { .. } => mailer.send(reply).await,
         Admission::Refused { .. } => {
