@@ -10,9 +10,22 @@ fn unset(name: &str) -> bool {
     std::env::var_os(name).is_none()
 }
 
+/// The SDK's configuration loader, with the HTTP client that trusts the compiled-in roots
+/// (`crate::tls`): every AWS client is made from a config this loader built. With keys in the
+/// environment, as every Lambda has (its role's session), they are read from there directly: the
+/// default chain would settle on them too, as its first provider, but building the chain makes an
+/// STS and an instance-metadata client at every cold start.
+pub fn loader() -> aws_config::ConfigLoader {
+    let loader = aws_config::defaults(BehaviorVersion::latest()).http_client(crate::tls::aws_http_client());
+    if unset("AWS_ACCESS_KEY_ID") {
+        return loader;
+    }
+    loader.credentials_provider(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
+}
+
 /// AWS configuration from the usual environment, with a region fallback so local runs work.
 pub async fn config() -> aws_config::SdkConfig {
-    let mut loader = aws_config::defaults(BehaviorVersion::latest());
+    let mut loader = loader();
     if unset("AWS_REGION") && unset("AWS_DEFAULT_REGION") {
         loader = loader.region(Region::new("eu-west-2"));
     }
@@ -25,7 +38,7 @@ pub async fn local_config() -> aws_config::SdkConfig {
     if unset("AWS_ACCESS_KEY_ID") && unset("AWS_PROFILE") {
         let placeholder = aws_sdk_s3::config::Credentials::new("local", "local", None, None, "academy-local");
         let region = std::env::var("AWS_REGION").unwrap_or_else(|_| "eu-west-2".into());
-        return aws_config::defaults(BehaviorVersion::latest())
+        return loader()
             .region(Region::new(region))
             .credentials_provider(placeholder)
             .load()

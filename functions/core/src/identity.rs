@@ -103,7 +103,7 @@ pub struct Verifier {
 
 impl Verifier {
     pub fn new(issuer: &str, client_id: &str) -> Result<Self, String> {
-        let http = reqwest::Client::builder().timeout(FETCH_TIMEOUT).build().map_err(|e| e.to_string())?;
+        let http = crate::tls::web_client().timeout(FETCH_TIMEOUT).build().map_err(|e| e.to_string())?;
         Ok(Self {
             issuer: issuer.trim_end_matches('/').to_owned(),
             client_id: client_id.to_owned(),

@@ -26,3 +26,4 @@ pub mod state;
 pub mod store;
 pub mod telemetry;
 pub mod time;
+pub mod tls;
