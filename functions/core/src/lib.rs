@@ -1,7 +1,8 @@
 //! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
 //! folder holds its rules, its handlers and the narrow store interface it needs. Beside them sit
 //! the shared parts: `http/` (routing, errors, the origin guard, identity), `store/` (one key
-//! layout, two backends), the records (`domain.rs`), ids, time and per-client limits, and
+//! layout, two backends), the records (`domain.rs`), ids, time, per-client limits and the trust
+//! roots of every HTTPS client (`tls.rs`), and
 //! `platform/`, the one place that reads the environment and builds each Lambda's dependencies
 //! and the local server's. Dependencies point one way: platform → features → http, store →
 //! domain (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
@@ -13,6 +14,7 @@ pub mod ids;
 pub mod limits;
 pub mod store;
 pub mod time;
+pub mod tls;
 
 // Features
 pub mod assistant;

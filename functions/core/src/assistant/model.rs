@@ -28,7 +28,7 @@ pub struct GeminiModel {
 
 impl GeminiModel {
     pub fn new(base_url: &str, model: &str, key: &str, timeout: Duration) -> Result<Self, String> {
-        let http = reqwest::Client::builder().timeout(timeout).build().map_err(|e| e.to_string())?;
+        let http = crate::tls::web_client().timeout(timeout).build().map_err(|e| e.to_string())?;
         let endpoint = format!("{}/v1beta/models/{model}:generateContent", base_url.trim_end_matches('/'));
         Ok(Self { http, endpoint, key: key.to_owned() })
     }

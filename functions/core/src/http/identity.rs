@@ -152,7 +152,7 @@ pub struct Verifier {
 
 impl Verifier {
     pub fn new(issuer: &str, client_id: &str) -> Result<Self, String> {
-        let http = reqwest::Client::builder().build().map_err(|e| e.to_string())?;
+        let http = crate::tls::web_client().build().map_err(|e| e.to_string())?;
         Ok(Self {
             issuer: issuer.trim_end_matches('/').to_owned(),
             client_id: client_id.to_owned(),

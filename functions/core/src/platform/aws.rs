@@ -4,12 +4,25 @@
 use super::env;
 use crate::store::dynamodb::DynamoItems;
 use crate::store::Store;
-use aws_config::{BehaviorVersion, Region};
+use aws_config::Region;
 use std::sync::Arc;
+
+/// The SDK's configuration loader, with the HTTP client that trusts the compiled-in roots
+/// (`crate::tls`): every AWS client is made from a config this loader built. With keys in the
+/// environment, as every Lambda has (its role's session), they are read from there directly: the
+/// default chain would settle on them too, as its first provider, but building the chain makes an
+/// STS and an instance-metadata client at every cold start.
+pub fn loader() -> aws_config::ConfigLoader {
+    let loader = crate::tls::aws_loader();
+    if !env::aws_keys_given() {
+        return loader;
+    }
+    loader.credentials_provider(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
+}
 
 /// AWS configuration from the usual environment, with a region fallback so local runs work.
 pub async fn config() -> aws_config::SdkConfig {
-    let mut loader = aws_config::defaults(BehaviorVersion::latest());
+    let mut loader = loader();
     if !env::aws_region_given() {
         loader = loader.region(Region::new("eu-west-2"));
     }
@@ -22,11 +35,7 @@ pub async fn local_config() -> aws_config::SdkConfig {
     if !env::aws_credentials_given() {
         let placeholder = aws_sdk_s3::config::Credentials::new("local", "local", None, None, "academy-local");
         let region = env::aws_region().unwrap_or_else(|| "eu-west-2".into());
-        return aws_config::defaults(BehaviorVersion::latest())
-            .region(Region::new(region))
-            .credentials_provider(placeholder)
-            .load()
-            .await;
+        return loader().region(Region::new(region)).credentials_provider(placeholder).load().await;
     }
     config().await
 }

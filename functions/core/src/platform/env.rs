@@ -131,6 +131,11 @@ pub fn aws_region() -> Option<String> {
     var("AWS_REGION")
 }
 
+/// Whether AWS keys are in the environment (`AWS_ACCESS_KEY_ID`: every Lambda's role session).
+pub fn aws_keys_given() -> bool {
+    is_set("AWS_ACCESS_KEY_ID")
+}
+
 /// Whether the AWS SDK will find credentials in the environment or a profile.
 pub fn aws_credentials_given() -> bool {
     is_set("AWS_ACCESS_KEY_ID") || is_set("AWS_PROFILE")

@@ -108,7 +108,7 @@ impl StoreUrl {
         let items: Arc<dyn Items> = match self {
             Self::Embedded(path) => Arc::new(sqlite::SqliteItems::open(path)?),
             Self::DynamoDb(table) => {
-                let config = aws_config::load_from_env().await;
+                let config = crate::tls::aws_loader().load().await;
                 Arc::new(dynamodb::DynamoItems::new(dynamodb::client(&config), table))
             }
         };
