@@ -77,6 +77,12 @@ pub fn web_client() -> reqwest::ClientBuilder {
     reqwest::Client::builder().tls_backend_preconfigured(WEB.clone())
 }
 
+/// The AWS SDK's configuration loader with the HTTP client that trusts the compiled-in roots:
+/// every AWS client is made from a config this loader built (`platform::aws` adds credentials).
+pub fn aws_loader() -> aws_config::ConfigLoader {
+    aws_config::defaults(aws_config::BehaviorVersion::latest()).http_client(aws_http_client())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,10 +117,4 @@ mod tests {
         let _ = aws_http_client();
         web_client().build().expect("reqwest takes the rustls settings (one rustls version)");
     }
-}
-
-/// The AWS SDK's configuration loader with the HTTP client that trusts the compiled-in roots:
-/// every AWS client is made from a config this loader built (`platform::aws` adds credentials).
-pub fn aws_loader() -> aws_config::ConfigLoader {
-    aws_config::defaults(aws_config::BehaviorVersion::latest()).http_client(aws_http_client())
 }
