@@ -11,16 +11,20 @@ fn unset(name: &str) -> bool {
 }
 
 /// The SDK's configuration loader, with the HTTP client that trusts the compiled-in roots
-/// (`crate::tls`): every AWS client is made from a config this loader built. With keys in the
-/// environment, as every Lambda has (its role's session), they are read from there directly: the
-/// default chain would settle on them too, as its first provider, but building the chain makes an
-/// STS and an instance-metadata client at every cold start.
+/// (`crate::tls`): every AWS client is made from a config this loader built. What the environment
+/// holds, as every Lambda's does (its region, its role's session keys), is read from there
+/// directly: the default chains would settle on it too, as their first providers, but building
+/// them makes an STS client and instance-metadata clients at every cold start.
 pub fn loader() -> aws_config::ConfigLoader {
-    let loader = aws_config::defaults(BehaviorVersion::latest()).http_client(crate::tls::aws_http_client());
-    if unset("AWS_ACCESS_KEY_ID") {
-        return loader;
+    use aws_config::environment::{EnvironmentVariableCredentialsProvider, EnvironmentVariableRegionProvider};
+    let mut loader = aws_config::defaults(BehaviorVersion::latest()).http_client(crate::tls::aws_http_client());
+    if !(unset("AWS_REGION") && unset("AWS_DEFAULT_REGION")) {
+        loader = loader.region(EnvironmentVariableRegionProvider::new());
     }
-    loader.credentials_provider(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
+    if !unset("AWS_ACCESS_KEY_ID") {
+        loader = loader.credentials_provider(EnvironmentVariableCredentialsProvider::new());
+    }
+    loader
 }
 
 /// AWS configuration from the usual environment, with a region fallback so local runs work.
