@@ -21,3 +21,21 @@ export type ErrorBody = Schemas["ErrorBody"];
 export type MyBatch = Schemas["MyBatch"];
 export type LectureProgress = Schemas["LectureProgress"];
 export type ProgressUpdate = Schemas["ProgressUpdate"];
+export type {
+  AuditEntry,
+  AuditPage,
+  BatchReport,
+  BulkAnswer,
+  BulkLine,
+  Enquiry,
+  EnquiryPage,
+  EnrolmentPage,
+  EnrolmentStatus,
+  EnrolmentView,
+  Enrolled,
+  FormType,
+  LectureReport,
+  StaffBatch,
+  StudentReport,
+  SubmissionStatus,
+} from "./api-staff";
