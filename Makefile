@@ -12,7 +12,7 @@ export MOTO_SERVER := $(VENV)/bin/moto_server
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me
+LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit
 HAS_SITE := $(wildcard site/package.json)
 # The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
 OIDC_PORT ?= 9400
@@ -29,7 +29,9 @@ help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
 
 dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
-dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT).
+dev: export ACADEMY_STAFF_EMAILS ?= staff@example.com
+dev: export ACADEMY_SITE_URL ?= http://localhost:$(PORT)
+dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT); staff@example.com signs in as staff.
 	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
