@@ -21,21 +21,20 @@ export type ErrorBody = Schemas["ErrorBody"];
 export type MyBatch = Schemas["MyBatch"];
 export type LectureProgress = Schemas["LectureProgress"];
 export type ProgressUpdate = Schemas["ProgressUpdate"];
-export type {
-  AuditEntry,
-  AuditPage,
-  BatchReport,
-  BulkAnswer,
-  BulkLine,
-  Enquiry,
-  EnquiryPage,
-  EnrolmentPage,
-  EnrolmentStatus,
-  EnrolmentView,
-  Enrolled,
-  FormType,
-  LectureReport,
-  StaffBatch,
-  StudentReport,
-  SubmissionStatus,
-} from "./api-staff";
+// The staff console's (features/staff).
+export type AuditEntry = Schemas["AuditEntry"];
+export type AuditPage = Schemas["AuditPage"];
+export type BatchReport = Schemas["BatchReport"];
+export type BulkAnswer = Schemas["BulkAnswer"];
+export type BulkLine = Schemas["BulkLine"];
+export type Enquiry = Schemas["Enquiry"];
+export type EnquiryPage = Schemas["EnquiryPage"];
+export type EnrolmentPage = Schemas["EnrolmentPage"];
+export type EnrolmentStatus = Schemas["EnrolmentStatus"];
+export type EnrolmentView = Schemas["EnrolmentView"];
+export type Enrolled = Schemas["Enrolled"];
+export type FormType = Schemas["FormType"];
+export type LectureReport = Schemas["LectureReport"];
+export type StaffBatch = Schemas["StaffBatch"];
+export type StudentReport = Schemas["StudentReport"];
+export type SubmissionStatus = Schemas["SubmissionStatus"];
