@@ -99,6 +99,7 @@ async fn grants_by_hash_conflict_and_revocation(store: Store) {
         label: Some("Ayesha".into()),
         created_at: 100,
         revoked_at: None,
+        access_until: None,
     };
     store.insert_grant(&grant).await.unwrap();
     // GIVEN a grant, WHEN the same Secret ID is granted again, THEN the conditional put refuses.
@@ -122,6 +123,7 @@ async fn submissions_are_conditional_and_listed_in_order(store: Store) {
         attempts: 0,
         created_at: at,
         last_error: None,
+        handling: None,
     };
     store.insert_submission(&submission("s2", 20)).await.unwrap();
     store.insert_submission(&submission("s1", 10)).await.unwrap();
@@ -215,6 +217,7 @@ async fn progress_is_per_student_batch_and_lecture(store: Store) {
     let at = |lecture: u32, position: f64| LectureProgress {
         lecture_number: lecture,
         position_seconds: position,
+        furthest_seconds: position,
         completed: false,
         updated_at: 1_700_000_000,
     };

@@ -85,7 +85,8 @@ fn says_yes(value: Option<&serde_json::Value>) -> bool {
 /// The e-mail a provider vouches for, lowercase; `None` unless verified and plausible.
 fn verified_email(email: Option<&str>, verified: Option<&serde_json::Value>) -> Option<String> {
     let email = email?.trim().to_lowercase();
-    let plausible = email.len() <= 254 && email.contains('@') && !email.chars().any(|c| c.is_control() || c.is_whitespace());
+    let plausible =
+        email.len() <= 254 && email.contains('@') && !email.chars().any(|c| c.is_control() || c.is_whitespace());
     (says_yes(verified) && plausible).then_some(email)
 }
 

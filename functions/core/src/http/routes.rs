@@ -254,7 +254,10 @@ mod tests {
         );
         assert_eq!(Route::resolve("/api/staff/enquiries.csv"), Some(Route::StaffEnquiriesCsv));
         assert_eq!(Route::resolve(&format!("/api/staff/enquiries/{id}")), Some(Route::StaffEnquiry(id.into())));
-        assert_eq!(Route::resolve(&format!("/api/staff/batches/{id}/report.csv")), Some(Route::StaffReportCsv(id.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/report.csv")),
+            Some(Route::StaffReportCsv(id.into()))
+        );
         assert_eq!(
             Route::resolve(&format!("/api/staff/batches/{id}/enrolments/bulk")),
             Some(Route::StaffBulkEnrol(id.into()))

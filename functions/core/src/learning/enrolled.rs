@@ -25,8 +25,12 @@ pub async fn claim(
         if !grant.is_some_and(|g: AccessGrant| g.is_active_at(now)) {
             continue;
         }
-        let link =
-            BatchLink { sub: sub.to_owned(), batch_id: enrolment.batch_id, secret_hash: enrolment.secret_hash, linked_at: now };
+        let link = BatchLink {
+            sub: sub.to_owned(),
+            batch_id: enrolment.batch_id,
+            secret_hash: enrolment.secret_hash,
+            linked_at: now,
+        };
         store.put_link(&link).await?;
     }
     Ok(())

@@ -102,8 +102,7 @@ impl AppState {
     /// (an enquiry sent again, a student's welcome linking to `ACADEMY_SITE_URL`) goes the same way.
     pub fn mail_inline(&mut self, mailer: Arc<dyn Mailer>, settings: MailSettings) {
         let site_url = env::site_url();
-        self.staff_enrolments.mailing =
-            Some(Mailing { mailer: mailer.clone(), from: settings.from.clone(), site_url });
+        self.staff_enrolments.mailing = Some(Mailing { mailer: mailer.clone(), from: settings.from.clone(), site_url });
         self.staff_enquiries.mail = Some(services::InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
         self.send_email.inline = Some(services::InlineMailer { mailer, settings });
     }

@@ -4,6 +4,7 @@
 
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
+use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule,
 };
@@ -23,7 +24,6 @@ use crate::staff::enrolments::{
 };
 use crate::staff::report::{self, BatchReport, LectureReport, StudentReport};
 use crate::staff::{self, CURSOR_PATTERN};
-use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{
     Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type,
@@ -214,12 +214,13 @@ fn list_parameters(operation: &mut Operation) {
     for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Query) {
         let schema = match parameter.name.as_str() {
             "cursor" => ObjectBuilder::new().schema_type(Type::String).pattern(Some(CURSOR_PATTERN)),
-            "limit" => ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1))
-                .maximum(Some(staff::MAX_PAGE as u32)),
+            "limit" => {
+                ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(staff::MAX_PAGE as u32))
+            }
             "q" => ObjectBuilder::new().schema_type(Type::String).max_length(Some(enquiries::MAX_QUERY_CHARS)),
-            "delivery" => ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"])),
+            "delivery" => {
+                ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"]))
+            }
             "handled" => ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["true", "false"])),
             _ => continue,
         };
@@ -259,7 +260,9 @@ fn staff_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>)
         let csv = ObjectBuilder::new()
             .schema_type(Type::String)
             .max_length(Some(enrolments::MAX_ROSTER_CHARS))
-            .description(Some("name,email per line; a header line, a BOM and blank lines are ignored; 1,000 lines at most are enrolled."));
+            .description(Some(
+            "name,email per line; a header line, a BOM and blank lines are ignored; 1,000 lines at most are enrolled.",
+        ));
         bulk.properties.insert("csv".into(), csv.into());
         bulk.properties.insert("accessUntil".into(), date().into());
     }

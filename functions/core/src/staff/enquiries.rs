@@ -122,7 +122,9 @@ struct Filters {
 impl Filters {
     fn from(req: &Request) -> Result<Self, ApiError> {
         let form_type = query_param(req, "formType")
-            .map(|f| FormType::parse(&f).ok_or_else(|| bad("formType", "contact-form, registration-form or enrollment-form")))
+            .map(|f| {
+                FormType::parse(&f).ok_or_else(|| bad("formType", "contact-form, registration-form or enrollment-form"))
+            })
             .transpose()?;
         let delivery = query_param(req, "delivery")
             .map(|d| match d.as_str() {
@@ -241,7 +243,17 @@ pub async fn export(store: &(impl SubmissionRecords + ?Sized), req: &Request) ->
     let filters = Filters::from(req)?;
     let (found, _) = matching(store, &filters, None, MAX_EXPORT, usize::MAX).await?;
     let header = [
-        "id", "createdAt", "formType", "name", "email", "phone", "course", "message", "delivery", "attempts", "handled",
+        "id",
+        "createdAt",
+        "formType",
+        "name",
+        "email",
+        "phone",
+        "course",
+        "message",
+        "delivery",
+        "attempts",
+        "handled",
         "note",
     ];
     let rows = found.into_iter().map(|s| {
@@ -287,8 +299,9 @@ pub async fn update(
     id: &str,
 ) -> Answer {
     let result = async {
-        let change: EnquiryUpdate =
-            json_body(req, MAX_UPDATE_BODY, |_| "The body must be JSON: handled (true or false) and an optional note.".into())?;
+        let change: EnquiryUpdate = json_body(req, MAX_UPDATE_BODY, |_| {
+            "The body must be JSON: handled (true or false) and an optional note.".into()
+        })?;
         let note = match change.note.as_deref().map(str::trim) {
             Some(note) if note.chars().count() > MAX_NOTE_CHARS => {
                 return Err(ApiError::BadRequest(format!("The note may be at most {MAX_NOTE_CHARS} characters.")))
@@ -300,7 +313,8 @@ pub async fn update(
         let mut submission = find(store, id).await?;
         let kept = submission.handling.as_ref().and_then(|h| h.note.clone());
         let note = if change.note.is_some() { note } else { kept };
-        submission.handling = Some(Handling { handled: change.handled, at: time::now(), by: actor.name().to_owned(), note });
+        submission.handling =
+            Some(Handling { handled: change.handled, at: time::now(), by: actor.name().to_owned(), note });
         store.save_submission(&submission).await?;
         Ok(Enquiry::from(submission))
     }

@@ -42,8 +42,9 @@ pub trait EnrolmentStore:
     CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords
 {
 }
-impl<T: CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords + ?Sized>
-    EnrolmentStore for T
+impl<
+        T: CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords + ?Sized,
+    > EnrolmentStore for T
 {
 }
 
@@ -277,7 +278,11 @@ async fn new_grant(
 }
 
 /// Revokes the grant behind `secret_hash`, if it is still active.
-async fn revoke_grant(store: &(impl GrantRecords + ?Sized), batch_id: &str, secret_hash: &str) -> Result<(), StoreError> {
+async fn revoke_grant(
+    store: &(impl GrantRecords + ?Sized),
+    batch_id: &str,
+    secret_hash: &str,
+) -> Result<(), StoreError> {
     if let Some(grant) = store.find_grant(batch_id, secret_hash).await?.filter(|g| g.revoked_at.is_none()) {
         store.revoke_grant(&grant, time::now()).await?;
     }
@@ -401,7 +406,12 @@ pub async fn create(
         let enquiry = match request.enquiry_id.as_deref() {
             Some(id) => {
                 let id = ApiError::checked_id(id, "enquiry")?;
-                Some(store.get_submission(id).await?.ok_or_else(|| ApiError::NotFound("No enquiry has this id.".into()))?)
+                Some(
+                    store
+                        .get_submission(id)
+                        .await?
+                        .ok_or_else(|| ApiError::NotFound("No enquiry has this id.".into()))?,
+                )
             }
             None => None,
         };
@@ -425,8 +435,8 @@ pub async fn create(
 }
 
 async fn find(store: &(impl EnrolmentRecords + ?Sized), id: &str) -> Result<Enrolment, ApiError> {
-    let (batch_id, key) =
-        Enrolment::parse_id(id).ok_or_else(|| ApiError::BadRequest("The enrolment id must be 40 lowercase hexadecimal characters.".into()))?;
+    let (batch_id, key) = Enrolment::parse_id(id)
+        .ok_or_else(|| ApiError::BadRequest("The enrolment id must be 40 lowercase hexadecimal characters.".into()))?;
     store.get_enrolment(batch_id, key).await?.ok_or_else(|| ApiError::NotFound("No enrolment has this id.".into()))
 }
 
@@ -459,7 +469,12 @@ pub async fn revoke(store: &(impl EnrolmentStore + ?Sized), actor: &Actor, id: &
     responses((status = 200, description = "a new Secret ID (the old one revoked), mailed and shown this once", body = Enrolled),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "the enrolment was revoked", body = ErrorBody)))]
-pub async fn resend(store: &(impl EnrolmentStore + ?Sized), mailing: Option<&Mailing>, actor: &Actor, id: &str) -> Answer {
+pub async fn resend(
+    store: &(impl EnrolmentStore + ?Sized),
+    mailing: Option<&Mailing>,
+    actor: &Actor,
+    id: &str,
+) -> Answer {
     let result = async {
         let mut enrolment = find(store, id).await?;
         if enrolment.revoked_at.is_some() {
@@ -569,7 +584,8 @@ pub async fn bulk(
                 let target = format!("{}{}", batch.id, Enrolment::email_key(&student.1));
                 match enrol(store, mailing, actor, batch, student, until, None).await {
                     Ok((enrolment, _)) => {
-                        let done = recorded(store, actor, "enrolment.create", &target, Some("bulk".into()), Ok(())).await;
+                        let done =
+                            recorded(store, actor, "enrolment.create", &target, Some("bulk".into()), Ok(())).await;
                         result.outcome = LineOutcome::Enrolled;
                         result.enrolment_id = Some(enrolment.id());
                         done.map(|_| result)

@@ -76,7 +76,9 @@ async fn report(
                     m.furthest_seconds = m.furthest_seconds.max(p.furthest_seconds.max(p.position_seconds));
                     m.updated_at = m.updated_at.max(p.updated_at);
                 }
-                None => mine.push(LectureProgress { furthest_seconds: p.furthest_seconds.max(p.position_seconds), ..p }),
+                None => {
+                    mine.push(LectureProgress { furthest_seconds: p.furthest_seconds.max(p.position_seconds), ..p })
+                }
             }
         }
     }
@@ -92,7 +94,11 @@ async fn report(
                 title: v.title.clone(),
                 watched_by: of_it.iter().filter(|p| p.completed).count() as u32,
                 started_by: started,
-                average_furthest_seconds: if started == 0 { 0.0 } else { (sum / f64::from(started) * 10.0).round() / 10.0 },
+                average_furthest_seconds: if started == 0 {
+                    0.0
+                } else {
+                    (sum / f64::from(started) * 10.0).round() / 10.0
+                },
             }
         })
         .collect();

@@ -24,9 +24,9 @@ pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use counters::Counters;
 pub use enrolments::EnrolmentRecords;
-pub use records::{Cursor, Page};
 pub use grants::GrantRecords;
 pub use records::Store;
+pub use records::{Cursor, Page};
 pub use students::StudentRecords;
 pub use submissions::SubmissionRecords;
 
@@ -99,10 +99,9 @@ impl Range<'_> {
     pub fn holds(&self, position: &Position) -> bool {
         match *self {
             Self::Table { pk, sk_prefix } => position.pk == pk && position.sk.starts_with(sk_prefix),
-            Self::Index { gsi1pk, gsi1sk_prefix } => position
-                .gsi1
-                .as_ref()
-                .is_some_and(|(g, s)| g == gsi1pk && s.starts_with(gsi1sk_prefix)),
+            Self::Index { gsi1pk, gsi1sk_prefix } => {
+                position.gsi1.as_ref().is_some_and(|(g, s)| g == gsi1pk && s.starts_with(gsi1sk_prefix))
+            }
         }
     }
 }

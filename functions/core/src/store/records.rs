@@ -1,8 +1,8 @@
 //! The product's records on top of `Items`: one mapping for both backends.
 
 use super::{keys, Item, Items, Order, Position, Range, Result, StoreError};
-use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use crate::domain::Submission;
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
 use std::sync::Arc;

@@ -202,7 +202,9 @@ impl Items for SqliteItems {
     async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage> {
         let (key, sort, prefix) = match range {
             Range::Table { pk, sk_prefix } => ("pk", "sk", (pk.to_owned(), like_prefix(sk_prefix))),
-            Range::Index { gsi1pk, gsi1sk_prefix } => ("gsi1pk", "gsi1sk", (gsi1pk.to_owned(), like_prefix(gsi1sk_prefix))),
+            Range::Index { gsi1pk, gsi1sk_prefix } => {
+                ("gsi1pk", "gsi1sk", (gsi1pk.to_owned(), like_prefix(gsi1sk_prefix)))
+            }
         };
         let (cmp, dir) = match order {
             Order::Ascending => (">", "ASC"),

@@ -22,15 +22,6 @@ pub trait StudentRecords: Send + Sync {
     async fn delete_link(&self, sub: &str, batch_id: &str) -> Result<()>;
 
     /// Saves a student's place in one lecture (replacing the last save).
-    async fn list_batch_links(&self, batch_id: &str) -> Result<Vec<BatchLink>> {
-        let index = keys::batch_links_index(batch_id);
-        self.all_of(Range::Index { gsi1pk: &index, gsi1sk_prefix: "" }).await
-    }
-
-    async fn delete_link(&self, sub: &str, batch_id: &str) -> Result<()> {
-        self.items().delete(&keys::user_pk(sub), &keys::link_sk(batch_id)).await
-    }
-
     async fn put_progress(&self, sub: &str, batch_id: &str, progress: &LectureProgress) -> Result<()>;
 
     async fn get_progress(&self, sub: &str, batch_id: &str, lecture_number: u32) -> Result<Option<LectureProgress>>;
@@ -54,6 +45,15 @@ impl StudentRecords for Store {
 
     async fn list_links(&self, sub: &str) -> Result<Vec<BatchLink>> {
         records_of(self.items().query(&keys::user_pk(sub), "LINK#", 0).await?)
+    }
+
+    async fn list_batch_links(&self, batch_id: &str) -> Result<Vec<BatchLink>> {
+        let index = keys::batch_links_index(batch_id);
+        self.all_of(Range::Index { gsi1pk: &index, gsi1sk_prefix: "" }).await
+    }
+
+    async fn delete_link(&self, sub: &str, batch_id: &str) -> Result<()> {
+        self.items().delete(&keys::user_pk(sub), &keys::link_sk(batch_id)).await
     }
 
     async fn put_progress(&self, sub: &str, batch_id: &str, progress: &LectureProgress) -> Result<()> {

@@ -166,6 +166,7 @@ pub async fn grant(store: &Store, batch: &str) -> (String, academy_core::domain:
         label: None,
         created_at: academy_core::time::now(),
         revoked_at: None,
+        access_until: None,
     };
     store.insert_grant(&grant).await.unwrap();
     (secret, grant)

@@ -204,6 +204,7 @@ mod tests {
             attempts: 0,
             created_at: 1_790_000_000,
             last_error: None,
+            handling: None,
         }
     }
 
