@@ -21,7 +21,7 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust fuzz-api test-site lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
+        test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
         browser clean \
         deploy deploy-site
 
@@ -37,7 +37,7 @@ dev: build oidc-tools ## Install what is missing, build, and serve the whole pro
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
 	  $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools check-references lint-rust test-rust fuzz-api lint-infra test-infra test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), site tests.
+test: tools check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@echo "make test: all checks passed"
 
 check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists.
@@ -99,6 +99,9 @@ lint-infra: python-tools ## cfn-lint and `sam validate --lint` on the SAM templa
 
 test-infra: python-tools ## The deploy scripts' tests, against a moto server of their own.
 	$(VENV)/bin/pytest -q infra/tests
+
+test-oidc: oidc-tools ## The local OpenID provider's tests: its tokens' e-mail and staff group, its userinfo endpoint.
+	node --test infra/oidc/
 
 # ---- deploy (AWS credentials from the usual AWS_PROFILE / AWS_ACCESS_KEY_ID environment) -----
 
