@@ -2500,7 +2500,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24 lowercase hex characters */
+                /** @description the submission's UUID, lowercase and hyphenated */
                 id: string;
             };
             cookie?: never;
@@ -2572,7 +2572,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24 lowercase hex characters */
+                /** @description the submission's UUID, lowercase and hyphenated */
                 id: string;
             };
             cookie?: never;
@@ -2666,7 +2666,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24 lowercase hex characters */
+                /** @description the submission's UUID, lowercase and hyphenated */
                 id: string;
             };
             cookie?: never;
