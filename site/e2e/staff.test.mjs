@@ -63,7 +63,7 @@ describe("staff console", () => {
     const staff = await signedIn(staffEmail, "/staff");
     const { page } = staff;
     await page.getByRole("heading", { level: 1, name: "Staff console" }).waitFor();
-    assert.ok(await page.getByRole("banner").getByRole("link", { name: "Staff" }).first().isVisible(), "the header shows Staff to staff");
+    await page.getByRole("banner").getByRole("link", { name: "Staff", exact: true }).first().waitFor(); // shown to staff only
     await page.getByLabel("Search by name or e-mail").fill(student.email);
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((u) => u.searchParams.get("q") === student.email);
@@ -82,7 +82,8 @@ describe("staff console", () => {
     await enrolForm.getByLabel("Batch", { exact: true }).selectOption(mern08.id);
     await enrolForm.getByRole("button", { name: "Enrol" }).click();
     const shown = detail.locator("[data-secret-id]");
-    await shown.waitFor();
+    await shown.or(enrolForm.getByRole("alert")).waitFor();
+    assert.equal(await enrolForm.getByRole("alert").count(), 0, await detail.innerText());
     const secretId = (await shown.innerText()).trim();
     assert.ok(secretId.length >= 16, `a Secret ID is shown once: ${secretId}`);
     await detail.getByText(`It was mailed to ${student.email}`).waitFor();
@@ -128,7 +129,7 @@ describe("staff console", () => {
     const [, , watchedBy, startedBy, furthest] = await lecture1.getByRole("cell").or(lecture1.getByRole("rowheader")).allInnerTexts();
     assert.deepEqual([watchedBy, startedBy], ["0", "1"], "lecture 1 started by the student, not finished");
     assert.match(furthest, /^0:0[1-4]$/);
-    const reported = page.getByRole("table", { name: "Students" }).getByRole("row", { name: new RegExp(marker) });
+    const reported = page.getByRole("table", { name: "Students", exact: true }).getByRole("row", { name: new RegExp(marker) });
     assert.doesNotMatch(await reported.innerText(), /—\s*$/, "the report knows when the student was last active");
 
     // Staff revokes, after confirming.
@@ -193,14 +194,15 @@ describe("staff console", () => {
       }
       await page.goto(url(`/staff?section=batches&batch=${mern08.id}`));
       await hydrated(page);
-      await page.getByRole("table", { name: "Students" }).or(page.getByText("No students yet.")).waitFor();
+      await page.getByRole("table", { name: "Students", exact: true }).or(page.getByText("No students yet.")).waitFor();
       await expectNoAxeViolations(page, "a batch");
       // Enrol one (the Secret ID shown once), then ask to revoke them: the confirmation.
       const one = page.getByRole("form", { name: "Enrol a student" });
       await one.getByLabel("Name", { exact: true }).fill(`Axe ${name}`);
       await one.getByLabel("E-mail", { exact: true }).fill(`axe-${name}-${marker.toLowerCase()}@example.com`);
       await one.getByRole("button", { name: "Enrol" }).click();
-      await page.locator("[data-secret-id]").waitFor();
+      await page.locator("[data-secret-id]").or(one.getByRole("alert")).waitFor();
+      assert.equal(await one.getByRole("alert").count(), 0, await one.innerText());
       await page.getByRole("button", { name: `Revoke Axe ${name}` }).waitFor();
       await expectNoAxeViolations(page, "a batch with a Secret ID shown");
       await page.getByRole("button", { name: `Revoke Axe ${name}` }).click();
