@@ -6,7 +6,7 @@ import type { components, paths } from "./api-types";
 /** Every request gives up after this long (docs/product.md#constants, Limits). */
 export const API_TIMEOUT_MS = 10_000;
 
-type ApiPath = keyof paths;
+export type ApiPath = keyof paths;
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Operation<P extends ApiPath, M extends Method> = M extends keyof paths[P] ? paths[P][M] : never;
 
@@ -103,9 +103,9 @@ export function queryString(query: Query | undefined): string {
 }
 
 /** Options may be left out when the operation takes neither path parameters nor a body. */
-type OptionsArg<P extends ApiPath, M extends Method> = object extends RequestOptions<P, M> ? [RequestOptions<P, M>?] : [RequestOptions<P, M>];
+export type OptionsArg<P extends ApiPath, M extends Method> = object extends RequestOptions<P, M> ? [RequestOptions<P, M>?] : [RequestOptions<P, M>];
 
-interface SendOptions {
+export interface SendOptions {
   params?: Record<string, string>;
   query?: Query;
   headers?: Record<string, string>;
@@ -116,7 +116,7 @@ interface SendOptions {
 }
 
 /** One request with the timeout; a 2xx answer is handed to `read` within it, anything else becomes an ApiError. */
-async function send<T>(method: string, path: string, options: SendOptions, accept: string, read: (res: Response) => Promise<T>): Promise<T> {
+export async function send<T>(method: string, path: string, options: SendOptions, accept: string, read: (res: Response) => Promise<T>): Promise<T> {
   const { params, query, headers, body, token, keepalive, fetch: fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
@@ -164,31 +164,6 @@ export function apiRequest<P extends ApiPath, M extends Method>(method: M, path:
   return send(method, path, (options ?? {}) as SendOptions, "application/json", (res) =>
     res.json().catch(() => null) as Promise<Answer<P, M>>,
   );
-}
-
-/** A file the API answers (a CSV export): its bytes and the name its `Content-Disposition` gives, if any. */
-export interface ApiFile {
-  blob: Blob;
-  fileName: string | undefined;
-}
-
-/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
-export function attachmentName(disposition: string | null): string | undefined {
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? "");
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!.trim());
-  } catch {
-    return match[1]!.trim();
-  }
-}
-
-/** GET a file (not JSON) from the API, with the same timeout and errors as every other call. */
-export function apiGetFile<P extends ApiPath>(path: P, ...[options]: OptionsArg<P, "get">): Promise<ApiFile> {
-  return send("get", path, (options ?? {}) as SendOptions, "*/*", async (res) => ({
-    blob: await res.blob(),
-    fileName: attachmentName(res.headers.get("content-disposition")),
-  }));
 }
 
 export const apiGet = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "get">) => apiRequest("get", path, ...options);

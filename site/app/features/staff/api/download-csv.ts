@@ -1,6 +1,6 @@
 // CSV exports: the API answers them only with the bearer token, so a plain link cannot fetch them. The file is
 // fetched like any other call, then handed to the browser as a download (an object URL on an <a download>).
-import type { ApiFile } from "../../../lib/api-client";
+import type { ApiFile } from "../../../lib/api-file";
 
 /** Saves `file` in the browser under its own name (else `fallbackName`); answers the name used. */
 export function saveFile(file: ApiFile, fallbackName: string, doc: Document = document): string {

@@ -1,6 +1,7 @@
 // Staff's enquiries (/api/staff/enquiries*): a page of the filtered list, one enquiry, marking it handled with a
 // note, mailing the institute's copy again, and the filtered list as a CSV download.
-import { apiGet, apiGetFile, apiPatch, apiPost } from "../../../lib/api-client";
+import { apiGet, apiPatch, apiPost } from "../../../lib/api-client";
+import { apiGetFile } from "../../../lib/api-file";
 import type { Enquiry, EnquiryPage } from "../../../lib/api-schema";
 import { filtersToQuery, type EnquiryFilters } from "../filters";
 import { downloadCsv } from "./download-csv";

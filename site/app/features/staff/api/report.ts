@@ -1,5 +1,6 @@
 // A batch's report (/api/staff/batches/{batchId}/report): per lecture and per student, and the same as CSV.
-import { apiGet, apiGetFile } from "../../../lib/api-client";
+import { apiGet } from "../../../lib/api-client";
+import { apiGetFile } from "../../../lib/api-file";
 import type { BatchReport } from "../../../lib/api-schema";
 import { downloadCsv } from "./download-csv";
 import { tokenFrom, type TokenSource } from "./token";
