@@ -369,7 +369,9 @@ mod tests {
         // GIVEN the id send-email stores WHEN staff name it THEN it is accepted; any other spelling is refused.
         let id = "0f8fad5b-d9cb-469f-a165-70867728950e";
         assert_eq!(checked_enquiry_id(id).ok(), Some(id));
-        for refused in ["0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5bd9cb469fa16570867728950e", "665f1c2a9b3e4d0012a1b001", ""] {
+        for refused in
+            ["0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5bd9cb469fa16570867728950e", "665f1c2a9b3e4d0012a1b001", ""]
+        {
             assert!(matches!(checked_enquiry_id(refused), Err(ApiError::BadRequest(_))), "{refused}");
         }
     }
