@@ -35,6 +35,13 @@ const accessTokenOf = (page) =>
 const myBatches = (page) => page.locator("section", { has: page.getByRole("heading", { name: "My batches" }) });
 const toast = (page, title) => page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
 
+/** What `act` downloads: the file's name and its text. */
+async function downloaded(page, act) {
+  const [download] = await Promise.all([page.waitForEvent("download"), act()]);
+  const { readFile } = await import("node:fs/promises");
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
+}
+
 function describeViolations(violations) {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
 }
@@ -70,6 +77,10 @@ describe("staff console", () => {
     const row = page.getByRole("row", { name: new RegExp(marker) });
     await row.waitFor();
     assert.match(await row.innerText(), /Not handled/);
+    const exported = await downloaded(page, () => page.getByRole("button", { name: "Export CSV" }).click());
+    assert.equal(exported.name, "enquiries.csv");
+    assert.match(exported.text, new RegExp(`^id,createdAt,formType,name,email[^\r\n]*\r\n[^\r\n]*,contact-form,${studentName},${student.email},`));
+    assert.equal(exported.text.trim().split("\r\n").length, 2, "the export holds the filtered list only");
     await row.getByRole("button", { name: `Open enquiry from ${studentName}` }).click();
 
     // The detail: every field, then Enrol, prefilled from the enquiry.
@@ -129,6 +140,9 @@ describe("staff console", () => {
     const [, , watchedBy, startedBy, furthest] = await lecture1.getByRole("cell").or(lecture1.getByRole("rowheader")).allInnerTexts();
     assert.deepEqual([watchedBy, startedBy], ["0", "1"], "lecture 1 started by the student, not finished");
     assert.match(furthest, /^0:0[1-4]$/);
+    const report = await downloaded(page, () => page.getByRole("button", { name: "Download report (CSV)" }).click());
+    assert.equal(report.name, `report-${mern08.id}.csv`);
+    assert.match(report.text, new RegExp(`${studentName},${student.email},true,0,4,\\d{4}-`));
     const reported = page.getByRole("table", { name: "Students", exact: true }).getByRole("row", { name: new RegExp(marker) });
     assert.doesNotMatch(await reported.innerText(), /—\s*$/, "the report knows when the student was last active");
 
