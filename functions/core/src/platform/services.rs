@@ -172,18 +172,20 @@ pub struct StaffEnquiries {
 #[async_trait]
 impl Service for StaffEnquiries {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        let actor = Actor::identify(self.verifier.as_deref(), req).await?;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let actor = || Actor::named(verifier, req, caller.clone());
         let store = &self.store;
         match route {
             Route::StaffEnquiries => staff::enquiries::list(store, req).await,
             Route::StaffEnquiriesCsv => staff::enquiries::export(store, req).await,
             Route::StaffEnquiry(id) if req.method() == Method::PATCH => {
-                staff::enquiries::update(store, &actor, req, &id).await
+                staff::enquiries::update(store, &actor().await, req, &id).await
             }
             Route::StaffEnquiry(id) => staff::enquiries::get(store, &id).await,
             Route::StaffEnquiryResend(id) => {
                 let Some(mail) = &self.mail else { return Err(ApiError::Unavailable) };
-                staff::enquiries::resend(store, mail.mailer.as_ref(), &mail.settings, &actor, &id).await
+                staff::enquiries::resend(store, mail.mailer.as_ref(), &mail.settings, &actor().await, &id).await
             }
             _ => not_here(),
         }
@@ -200,15 +202,17 @@ pub struct StaffEnrolments {
 #[async_trait]
 impl Service for StaffEnrolments {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        let actor = Actor::identify(self.verifier.as_deref(), req).await?;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let actor = || Actor::named(verifier, req, caller.clone());
         let (store, mailing) = (&self.store, self.mailing.as_ref());
         match route {
             Route::StaffBatches => staff::enrolments::batches(store).await,
-            Route::StaffEnrol => staff::enrolments::create(store, mailing, &actor, req).await,
-            Route::StaffEnrolment(id) => staff::enrolments::revoke(store, &actor, &id).await,
-            Route::StaffEnrolmentResend(id) => staff::enrolments::resend(store, mailing, &actor, &id).await,
+            Route::StaffEnrol => staff::enrolments::create(store, mailing, &actor().await, req).await,
+            Route::StaffEnrolment(id) => staff::enrolments::revoke(store, &actor().await, &id).await,
+            Route::StaffEnrolmentResend(id) => staff::enrolments::resend(store, mailing, &actor().await, &id).await,
             Route::StaffBatchEnrolments(batch) => staff::enrolments::of_batch(store, req, &batch).await,
-            Route::StaffBulkEnrol(batch) => staff::enrolments::bulk(store, mailing, &actor, req, &batch).await,
+            Route::StaffBulkEnrol(batch) => staff::enrolments::bulk(store, mailing, &actor().await, req, &batch).await,
             _ => not_here(),
         }
     }
