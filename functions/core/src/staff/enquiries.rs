@@ -277,20 +277,29 @@ pub async fn export(store: &(impl SubmissionRecords + ?Sized), req: &Request) ->
     sheet::download("enquiries.csv", &header, rows)
 }
 
+/// An enquiry's id is its submission's: a UUID, hyphenated and lowercase as `send-email` stores it.
+pub fn checked_enquiry_id(id: &str) -> Result<&str, ApiError> {
+    uuid::Uuid::parse_str(id)
+        .ok()
+        .filter(|uuid| uuid.hyphenated().to_string() == id)
+        .map(|_| id)
+        .ok_or_else(|| ApiError::BadRequest("The enquiry id must be a lowercase hyphenated UUID.".into()))
+}
+
 async fn find(store: &(impl SubmissionRecords + ?Sized), id: &str) -> Result<Submission, ApiError> {
-    let id = ApiError::checked_id(id, "enquiry")?;
+    let id = checked_enquiry_id(id)?;
     store.get_submission(id).await?.ok_or_else(|| ApiError::NotFound("No enquiry has this id.".into()))
 }
 
 #[utoipa::path(get, path = "/api/staff/enquiries/{id}", tag = "staff", operation_id = "staff_enquiry", security(("bearer" = [])),
-    params(("id" = String, Path, description = "24 lowercase hex characters")),
+    params(("id" = String, Path, description = "the submission's UUID, lowercase and hyphenated")),
     responses((status = 200, body = Enquiry), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn get(store: &(impl SubmissionRecords + ?Sized), id: &str) -> Answer {
     Ok(ok(&Enquiry::from(find(store, id).await?)))
 }
 
 #[utoipa::path(patch, path = "/api/staff/enquiries/{id}", tag = "staff", operation_id = "staff_update_enquiry", security(("bearer" = [])),
-    params(("id" = String, Path, description = "24 lowercase hex characters")), request_body = EnquiryUpdate,
+    params(("id" = String, Path, description = "the submission's UUID, lowercase and hyphenated")), request_body = EnquiryUpdate,
     responses((status = 200, body = Enquiry), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn update(
     store: &(impl SubmissionRecords + AuditRecords + ?Sized),
@@ -324,7 +333,7 @@ pub async fn update(
 }
 
 #[utoipa::path(post, path = "/api/staff/enquiries/{id}/resend", tag = "staff", operation_id = "staff_resend_enquiry", security(("bearer" = [])),
-    params(("id" = String, Path, description = "24 lowercase hex characters")),
+    params(("id" = String, Path, description = "the submission's UUID, lowercase and hyphenated")),
     responses(
         (status = 200, description = "the enquiry after the attempt: `delivery` says whether the mail went", body = Enquiry),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
@@ -349,4 +358,21 @@ pub async fn resend(
     let detail = result.as_ref().ok().map(|e| format!("delivery {}", format!("{:?}", e.delivery).to_lowercase()));
     let enquiry = recorded(store, actor, "enquiry.resend", id, detail, result).await?;
     Ok(ok(&enquiry))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_enquiry_id_is_the_submission_uuid_as_stored() {
+        // GIVEN the id send-email stores WHEN staff name it THEN it is accepted; any other spelling is refused.
+        let id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        assert_eq!(checked_enquiry_id(id).ok(), Some(id));
+        for refused in
+            ["0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5bd9cb469fa16570867728950e", "665f1c2a9b3e4d0012a1b001", ""]
+        {
+            assert!(matches!(checked_enquiry_id(refused), Err(ApiError::BadRequest(_))), "{refused}");
+        }
+    }
 }

@@ -405,7 +405,7 @@ pub async fn create(
         target = format!("{}{}", batch.id, Enrolment::email_key(&student.1));
         let enquiry = match request.enquiry_id.as_deref() {
             Some(id) => {
-                let id = ApiError::checked_id(id, "enquiry")?;
+                let id = super::enquiries::checked_enquiry_id(id)?;
                 Some(
                     store
                         .get_submission(id)

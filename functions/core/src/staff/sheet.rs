@@ -63,14 +63,18 @@ pub fn roster(text: &str) -> Vec<RosterLine> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut lines = Vec::new();
+    // The line a record starts on, from its byte offset (the reader's own line count treats a
+    // CRLF's CR as a line of its own in some positions).
+    let line_at =
+        |byte: u64| text.as_bytes()[..(byte as usize).min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1;
     for record in reader.records() {
         let (line, cells) = match record {
             Ok(record) => {
-                let line = record.position().map_or(lines.len() + 1, |p| p.line() as usize);
+                let line = record.position().map_or(lines.len() + 1, |p| line_at(p.byte()));
                 (line, record.iter().map(|c| c.trim().to_owned()).collect::<Vec<_>>())
             }
             Err(e) => {
-                let line = e.position().map_or(lines.len() + 1, |p| p.line() as usize);
+                let line = e.position().map_or(lines.len() + 1, |p| line_at(p.byte()));
                 lines.push(RosterLine {
                     line,
                     name: String::new(),
