@@ -63,10 +63,16 @@ pub fn roster(text: &str) -> Vec<RosterLine> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut lines = Vec::new();
-    // The line a record starts on, from its byte offset (the reader's own line count treats a
-    // CRLF's CR as a line of its own in some positions).
-    let line_at =
-        |byte: u64| text.as_bytes()[..(byte as usize).min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1;
+    // The line a record starts on, from its byte offset: the reader may place a record at the
+    // line ending that precedes it (a CRLF's LF), so line endings at the offset are stepped over.
+    let line_at = |byte: u64| {
+        let bytes = text.as_bytes();
+        let mut at = (byte as usize).min(bytes.len());
+        while at < bytes.len() && matches!(bytes[at], b'\r' | b'\n') {
+            at += 1;
+        }
+        bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1
+    };
     for record in reader.records() {
         let (line, cells) = match record {
             Ok(record) => {
