@@ -3,9 +3,9 @@
 mod support;
 
 use academy_core::domain::{
-    AccessGrant, Batch, BatchLink, Course, LectureProgress, Outline, Submission, SubmissionStatus, Video,
+    AccessGrant, AuditEntry, Batch, BatchLink, Course, LectureProgress, Outline, Submission, SubmissionStatus, Video,
 };
-use academy_core::store::{CatalogRecords, Counters, GrantRecords, StudentRecords, SubmissionRecords};
+use academy_core::store::{AuditRecords, CatalogRecords, Counters, GrantRecords, StudentRecords, SubmissionRecords};
 use academy_core::store::{Store, StoreError};
 use serde_json::json;
 
@@ -239,6 +239,42 @@ async fn progress_is_per_student_batch_and_lecture(store: Store) {
     assert_eq!(store.list_links("student-a").await.unwrap(), []);
 }
 
+async fn whole_partitions_and_index_keys_page_without_a_prefix(store: Store) {
+    // GIVEN three audit entries (the trail pages its whole partition) and links of two batches
+    // (a batch's links are a whole index key), WHEN read with no sort-key prefix, THEN the trail
+    // comes newest first a page at a time, and each batch lists only its own links.
+    let entry = |id: &str| AuditEntry {
+        id: id.into(),
+        at: 1_700_000_000,
+        actor_sub: "staff-a".into(),
+        actor_email: None,
+        action: "enquiry.update".into(),
+        target: id.into(),
+        outcome: "ok".into(),
+        detail: None,
+    };
+    for (millis, id) in [(1_000, "first"), (3_000, "third"), (2_000, "second")] {
+        store.append_audit(&entry(id), millis).await.unwrap();
+    }
+    let (page, next) = store.page_audit(None, 2).await.unwrap().into_parts();
+    assert_eq!(page.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ["third", "second"]);
+    let (rest, end) = store.page_audit(next.as_ref(), 2).await.unwrap().into_parts();
+    assert_eq!((rest.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), end), (vec!["first"], None));
+    let link = |sub: &str, batch: &str| BatchLink {
+        sub: sub.into(),
+        batch_id: batch.into(),
+        secret_hash: format!("{sub}-{batch}"),
+        linked_at: 1_700_000_000,
+    };
+    for (sub, batch) in [("student-b", B1), ("student-a", B1), ("student-a", B2)] {
+        store.put_link(&link(sub, batch)).await.unwrap();
+    }
+    let mut subs: Vec<String> = store.list_batch_links(B1).await.unwrap().into_iter().map(|l| l.sub).collect();
+    subs.sort();
+    assert_eq!(subs, ["student-a", "student-b"]);
+    assert_eq!(store.list_batch_links(B3).await.unwrap(), []);
+}
+
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -262,4 +298,5 @@ conformance!(
     demo_catalog_imports,
     links_belong_to_their_student,
     progress_is_per_student_batch_and_lecture,
+    whole_partitions_and_index_keys_page_without_a_prefix,
 );

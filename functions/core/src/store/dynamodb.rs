@@ -235,17 +235,17 @@ impl Items for DynamoItems {
     }
 
     async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage> {
-        let (index, condition, values) = match range {
-            Range::Table { pk, sk_prefix } => (
-                None,
-                "pk = :k AND begins_with(sk, :p)",
-                HashMap::from([(":k".to_owned(), s(pk)), (":p".to_owned(), s(sk_prefix))]),
-            ),
-            Range::Index { gsi1pk, gsi1sk_prefix } => (
-                Some(GSI1),
-                "gsi1pk = :k AND begins_with(gsi1sk, :p)",
-                HashMap::from([(":k".to_owned(), s(gsi1pk)), (":p".to_owned(), s(gsi1sk_prefix))]),
-            ),
+        let (index, (key, sort_key), (value, prefix)) = match range {
+            Range::Table { pk, sk_prefix } => (None, ("pk", "sk"), (pk, sk_prefix)),
+            Range::Index { gsi1pk, gsi1sk_prefix } => (Some(GSI1), ("gsi1pk", "gsi1sk"), (gsi1pk, gsi1sk_prefix)),
+        };
+        // DynamoDB refuses an empty string as a key's value, even in begins_with: no prefix, no condition on it.
+        let mut values = HashMap::from([(":k".to_owned(), s(value))]);
+        let condition = if prefix.is_empty() {
+            format!("{key} = :k")
+        } else {
+            values.insert(":p".to_owned(), s(prefix));
+            format!("{key} = :k AND begins_with({sort_key}, :p)")
         };
         let start = after.map(|p| {
             let mut key = HashMap::from([("pk".to_owned(), s(&p.pk)), ("sk".to_owned(), s(&p.sk))]);
