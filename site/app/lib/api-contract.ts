@@ -117,7 +117,7 @@ export const apiRules = {
       "maxLength": 254
     },
     "enquiryId": {
-      "pattern": "^[0-9a-f]{24}$"
+      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
     }
   },
   "EnrollmentFormData": {

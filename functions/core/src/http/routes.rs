@@ -204,7 +204,8 @@ pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Resu
     if !route.accepts(req.method()) {
         return Err(ApiError::MethodNotAllowed { allow: route.allow() });
     }
-    if matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH) && !is_json(&req) {
+    let has_body = !req.body().is_empty();
+    if matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH) && has_body && !is_json(&req) {
         return Err(ApiError::UnsupportedMediaType);
     }
     Ok((route, req))

@@ -131,7 +131,13 @@ impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
-            let enrolment = path.starts_with("/api/staff/enrolments/");
+            let kind = if path.starts_with("/api/staff/enrolments/") {
+                PathId::Enrolment
+            } else if path.starts_with("/api/staff/enquiries/") {
+                PathId::Enquiry
+            } else {
+                PathId::Catalog
+            };
             let operations = [
                 (false, item.get.as_mut()),
                 (true, item.post.as_mut()),
@@ -141,7 +147,7 @@ impl Modify for Rules {
             ];
             for (with_body, operation) in operations {
                 if let Some(operation) = operation {
-                    id_patterns(operation, enrolment);
+                    id_patterns(operation, kind);
                     list_parameters(operation);
                     common_answers(operation, with_body, without_store);
                 }
@@ -193,12 +199,23 @@ impl Modify for Rules {
 
 /// An enrolment id as a regular expression (`Enrolment::parse_id`).
 const ENROLMENT_ID_PATTERN: &str = "^[0-9a-f]{40}$";
+/// An enquiry's id: its submission's UUID, lowercase and hyphenated (`enquiries::checked_enquiry_id`).
+const ENQUIRY_ID_PATTERN: &str = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+/// What the `{id}` of a path names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PathId {
+    Catalog,
+    Enrolment,
+    Enquiry,
+}
 
 /// Path ids carry their pattern (an enrolment's is longer); a lecture number starts at 1.
-fn id_patterns(operation: &mut Operation, enrolment: bool) {
+fn id_patterns(operation: &mut Operation, kind: PathId) {
     for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Path) {
-        if parameter.name == "id" && enrolment {
-            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ENROLMENT_ID_PATTERN));
+        if parameter.name == "id" && kind != PathId::Catalog {
+            let pattern = if kind == PathId::Enrolment { ENROLMENT_ID_PATTERN } else { ENQUIRY_ID_PATTERN };
+            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
             parameter.schema = Some(id.into());
         } else if parameter.name.ends_with("Id") || parameter.name == "id" {
             parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN)).into());
@@ -254,7 +271,9 @@ fn staff_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>)
         enrol.properties.insert("name".into(), name.into());
         enrol.properties.insert("email".into(), email.into());
         enrol.properties.insert("accessUntil".into(), date().into());
-        enrol.properties.insert("enquiryId".into(), nullable(ObjectBuilder::new()).pattern(Some(ID_PATTERN)).into());
+        enrol
+            .properties
+            .insert("enquiryId".into(), nullable(ObjectBuilder::new()).pattern(Some(ENQUIRY_ID_PATTERN)).into());
     }
     if let Some(RefOr::T(Schema::Object(bulk))) = schemas.get_mut("BulkRequest") {
         let csv = ObjectBuilder::new()

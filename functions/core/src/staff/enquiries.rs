@@ -11,7 +11,7 @@ use super::audit::recorded;
 use super::{cursor, page_limit, sheet, Actor};
 use crate::domain::{Handling, Submission, SubmissionStatus};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::{json_body, ok, query_param, Answer};
+use crate::http::{json_body, ok, query_param, query_value, Answer};
 use crate::leads::forms::FormType;
 use crate::leads::mail::{deliver, DeliveryError, MailSettings, Mailer};
 use crate::store::{AuditRecords, Counters, Cursor, SubmissionRecords};
@@ -121,12 +121,12 @@ struct Filters {
 
 impl Filters {
     fn from(req: &Request) -> Result<Self, ApiError> {
-        let form_type = query_param(req, "formType")
+        let form_type = query_value(req, "formType")
             .map(|f| {
                 FormType::parse(&f).ok_or_else(|| bad("formType", "contact-form, registration-form or enrollment-form"))
             })
             .transpose()?;
-        let delivery = query_param(req, "delivery")
+        let delivery = query_value(req, "delivery")
             .map(|d| match d.as_str() {
                 "pending" => Ok(SubmissionStatus::Pending),
                 "sent" => Ok(SubmissionStatus::Sent),
@@ -134,7 +134,7 @@ impl Filters {
                 _ => Err(bad("delivery", "pending, sent or failed")),
             })
             .transpose()?;
-        let handled = query_param(req, "handled")
+        let handled = query_value(req, "handled")
             .map(|h| match h.as_str() {
                 "true" => Ok(true),
                 "false" => Ok(false),

@@ -16,7 +16,7 @@ pub mod welcome;
 
 use crate::http::error::ApiError;
 use crate::http::identity::{verified_email_of, Student, Verifier};
-use crate::http::query_param;
+use crate::http::query_value;
 use crate::store::Cursor;
 use lambda_http::Request;
 
@@ -48,7 +48,7 @@ pub const MAX_PAGE: usize = 100;
 
 /// `?limit=`: 1 to `MAX_PAGE`, `PAGE` when absent.
 pub fn page_limit(req: &Request) -> Result<usize, ApiError> {
-    match query_param(req, "limit") {
+    match query_value(req, "limit") {
         None => Ok(PAGE),
         Some(text) => text
             .parse::<usize>()
@@ -64,7 +64,7 @@ pub const CURSOR_PATTERN: &str = "^[A-Za-z0-9_-]{1,1024}$";
 /// `?cursor=`: where the last page ended, as that page's `nextCursor` said. Not of a cursor's
 /// form: 400; of its form but naming no place in this list: 404, as an unknown id is.
 pub fn cursor(req: &Request) -> Result<Option<Cursor>, ApiError> {
-    let Some(text) = query_param(req, "cursor") else { return Ok(None) };
+    let Some(text) = query_value(req, "cursor") else { return Ok(None) };
     let formed = text.len() <= 1024 && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
     if !formed {
         return Err(ApiError::BadRequest("The cursor must be a nextCursor this list gave.".into()));
