@@ -1951,6 +1951,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the cursor is not one this list gave */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the path is answered, but not with this method (see Allow) */
             405: {
                 headers: {
@@ -2397,6 +2406,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the cursor is not one this list gave */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

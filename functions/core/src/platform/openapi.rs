@@ -243,6 +243,17 @@ fn list_parameters(operation: &mut Operation) {
         };
         parameter.schema = Some(schema.into());
     }
+    // A cursor of a cursor's form that names no place in this list is answered as an unknown id is.
+    let paged =
+        operation.parameters.iter().flatten().any(|p| p.parameter_in == ParameterIn::Query && p.name == "cursor");
+    if paged {
+        operation.responses.responses.entry("404".into()).or_insert_with(|| {
+            ResponseBuilder::new()
+                .description("the cursor is not one this list gave")
+                .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+                .into()
+        });
+    }
 }
 
 /// A text that may be absent (`null`).
