@@ -235,17 +235,18 @@ impl Items for DynamoItems {
     }
 
     async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage> {
-        let (index, condition, values) = match range {
-            Range::Table { pk, sk_prefix } => (
-                None,
-                "pk = :k AND begins_with(sk, :p)",
-                HashMap::from([(":k".to_owned(), s(pk)), (":p".to_owned(), s(sk_prefix))]),
-            ),
-            Range::Index { gsi1pk, gsi1sk_prefix } => (
-                Some(GSI1),
-                "gsi1pk = :k AND begins_with(gsi1sk, :p)",
-                HashMap::from([(":k".to_owned(), s(gsi1pk)), (":p".to_owned(), s(gsi1sk_prefix))]),
-            ),
+        let (index, key, sort, prefix) = match range {
+            Range::Table { pk, sk_prefix } => (None, pk, "sk", sk_prefix),
+            Range::Index { gsi1pk, gsi1sk_prefix } => (Some(GSI1), gsi1pk, "gsi1sk", gsi1sk_prefix),
+        };
+        let partition = if index.is_some() { "gsi1pk = :k" } else { "pk = :k" };
+        let mut values = HashMap::from([(":k".to_owned(), s(key))]);
+        // DynamoDB refuses an empty string in a key condition: an empty prefix is the whole partition.
+        let condition = if prefix.is_empty() {
+            partition.to_owned()
+        } else {
+            values.insert(":p".to_owned(), s(prefix));
+            format!("{partition} AND begins_with({sort}, :p)")
         };
         let start = after.map(|p| {
             let mut key = HashMap::from([("pk".to_owned(), s(&p.pk)), ("sk".to_owned(), s(&p.sk))]);
