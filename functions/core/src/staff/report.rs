@@ -135,7 +135,7 @@ async fn report(
             last_activity: last,
         });
     }
-    students.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    students.sort_by_key(|s| s.name.to_lowercase());
     Ok(BatchReport { lectures_total: videos.len() as u32, batch, lectures, students })
 }
 
