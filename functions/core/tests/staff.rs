@@ -129,7 +129,7 @@ impl Console {
         let text = match body {
             Body::Text(text) => text,
             Body::Empty => String::new(),
-            Body::Binary(bytes) => String::from_utf8(bytes).expect("UTF-8"),
+            Body::Binary(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             other => panic!("unexpected body {other:?}"),
         };
         Reply { status: parts.status.as_u16(), headers: parts.headers, text }
@@ -774,6 +774,17 @@ async fn past_its_access_end_a_secret_id_answers_as_revoked(store: Store) {
     let gone = console.videos_with(MERN_07, &revoked).await;
     lapsed.refused(403, "forbidden");
     assert_eq!(lapsed.json(), gone.json());
+    // So is a lecture link signed for it (as one signed while access lasted would be).
+    let lecture_link = |secret: String| {
+        let console = &console;
+        async move {
+            let link = console.state.lecture.links.sign(MERN_07, 1, &secret::hash(&secret), time::now()).await.unwrap();
+            console.call("GET", &link, None, None).await
+        }
+    };
+    let (lapsed_link, revoked_link) = (lecture_link(secret.clone()).await, lecture_link(revoked.clone()).await);
+    lapsed_link.refused(403, "forbidden");
+    assert_eq!(lapsed_link.json(), revoked_link.json());
     // THEN the account holds the batch no more, by link or by e-mail
     let mine = console.call("GET", "/api/me/batches", Some(&token), None).await.expect(200);
     assert_eq!(mine, json!({"batches": []}));
@@ -788,7 +799,9 @@ async fn past_its_access_end_a_secret_id_answers_as_revoked(store: Store) {
     assert_eq!(roster["items"][0]["status"], "expired");
     let again = console.enrol(MERN_07, "Lapsed Student", "lapsed@example.pk").await;
     assert_eq!(again["enrolment"]["status"], "active");
-    console.videos_with(MERN_07, again["secretId"].as_str().unwrap()).await.expect(200);
+    let renewed = again["secretId"].as_str().unwrap().to_owned();
+    console.videos_with(MERN_07, &renewed).await.expect(200);
+    assert_eq!(lecture_link(renewed).await.status, 200, "the new Secret ID's lecture plays");
     console.videos_with(MERN_07, &secret).await.refused(403, "forbidden");
     assert_eq!(
         console.call("GET", "/api/me/batches", Some(&token), None).await.expect(200)["batches"][0]["batch"]["_id"],
