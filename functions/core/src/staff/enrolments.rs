@@ -558,9 +558,26 @@ pub async fn bulk(
         let batch = find_batch(store, batch_id).await?;
         let until = checked_until(request.access_until.as_deref())?;
         let lines = super::sheet::roster(&request.csv);
+        // An e-mail on two lines is enrolled from the first; the later lines are answered without
+        // racing it (two lines re-enrolling a revoked student would each replace the enrolment,
+        // leaving a mailed Secret ID that no revocation reaches).
+        let mut first_lines: BTreeMap<String, usize> = BTreeMap::new();
+        let earlier: Vec<Option<usize>> = lines
+            .iter()
+            .map(|line| {
+                let (_, email) = checked_student(&line.name, &line.email).ok().filter(|_| line.problem.is_none())?;
+                match first_lines.get(&email) {
+                    Some(first) => Some(*first),
+                    None => {
+                        first_lines.insert(email, line.line);
+                        None
+                    }
+                }
+            })
+            .collect();
         let batch = &batch;
-        let results: Vec<BulkLine> = stream::iter(lines)
-            .map(|line| async move {
+        let results: Vec<BulkLine> = stream::iter(lines.into_iter().zip(earlier))
+            .map(|(line, earlier)| async move {
                 let mut result = BulkLine {
                     line: line.line,
                     name: line.name.clone(),
@@ -581,6 +598,11 @@ pub async fn bulk(
                         return Ok(result);
                     }
                 };
+                if let Some(first) = earlier {
+                    result.outcome = LineOutcome::AlreadyEnrolled;
+                    result.reason = Some(format!("Already enrolled in this batch, by line {first}."));
+                    return Ok(result);
+                }
                 let target = format!("{}{}", batch.id, Enrolment::email_key(&student.1));
                 match enrol(store, mailing, actor, batch, student, until, None).await {
                     Ok((enrolment, _)) => {
