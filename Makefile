@@ -12,7 +12,7 @@ export MOTO_SERVER := $(VENV)/bin/moto_server
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me
+LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit
 HAS_SITE := $(wildcard site/package.json)
 # The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
 OIDC_PORT ?= 9400
@@ -21,7 +21,7 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
-        test-rust fuzz-api test-site lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
+        test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
         browser clean \
         deploy deploy-site
 
@@ -29,13 +29,15 @@ help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
 
 dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
-dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT).
+dev: export ACADEMY_STAFF_EMAILS ?= staff@example.com
+dev: export ACADEMY_SITE_URL ?= http://localhost:$(PORT)
+dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT); staff@example.com signs in as staff.
 	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
 	  $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools check-references lint-rust test-rust fuzz-api lint-infra test-infra test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), site tests.
+test: tools check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@echo "make test: all checks passed"
 
 check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists.
@@ -97,6 +99,9 @@ lint-infra: python-tools ## cfn-lint and `sam validate --lint` on the SAM templa
 
 test-infra: python-tools ## The deploy scripts' tests, against a moto server of their own.
 	$(VENV)/bin/pytest -q infra/tests
+
+test-oidc: oidc-tools ## The local OpenID provider's tests: its tokens' e-mail and staff group, its userinfo endpoint.
+	node --test infra/oidc/
 
 # ---- deploy (AWS credentials from the usual AWS_PROFILE / AWS_ACCESS_KEY_ID environment) -----
 

@@ -31,6 +31,7 @@ var ROUTES = {
     "/sign-up",
     "/404",
     "/lms",
+    "/staff",
     "/course-outline/665f1c2a9b3e4d0012a1b001",
     "/course-outline/665f1c2a9b3e4d0012a1b002",
     "/course-outline/665f1c2a9b3e4d0012a1b003",

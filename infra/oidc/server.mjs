@@ -6,11 +6,18 @@
 // (RS256, with `client_id`) that the API verifies against this provider's JWKS. oidc-provider types its JWT
 // access tokens `at+jwt` in the header (RFC 9068) and its ID tokens `JWT`: the API accepts only the former.
 //
+// Every e-mail is verified here: each access token carries `email` and `email_verified: true`, and the
+// userinfo endpoint (`/userinfo`, in the discovery document) answers `{sub, email, email_verified}` for an
+// access token, as Cognito's does (Cognito's access tokens carry no e-mail: the API asks there). The e-mails in
+// ACADEMY_STAFF_EMAILS are staff: their access and ID tokens carry `cognito:groups: ["staff"]`, the claim
+// Cognito gives the members of the user pool's `staff` group.
+//
 // Env: OIDC_PORT (default 9400), OIDC_ISSUER (default http://127.0.0.1:$OIDC_PORT),
 //      OIDC_CLIENT_ID (default academy-local), OIDC_ACCESS_TOKEN_TTL (seconds, default 3600),
 //      OIDC_SIGNING_KEY (an RSA private key PEM file; default: a key made at start, so none is ever committed),
-//      OIDC_SIGNING_KID (default local-1). Stops cleanly on SIGTERM / SIGINT.
-import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+//      OIDC_SIGNING_KID (default local-1), ACADEMY_STAFF_EMAILS (comma-separated, any letter case; default none).
+//      Stops cleanly on SIGTERM / SIGINT.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, verify } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { URL } from "node:url";
@@ -22,13 +29,26 @@ const clientId = process.env.OIDC_CLIENT_ID ?? "academy-local";
 const accessTokenTtl = Number(process.env.OIDC_ACCESS_TOKEN_TTL ?? 3600);
 /** The API the access tokens are for (their `aud`); the API checks `client_id`, as with Cognito. */
 const apiResource = "urn:academy:api";
+/** Cognito's claim naming the user pool groups an account is in, and the group of staff (http/identity.rs). */
+const groupsClaim = "cognito:groups";
+const staffGroup = "staff";
+const staffEmails = new Set(
+  (process.env.ACADEMY_STAFF_EMAILS ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+const signingPem = process.env.OIDC_SIGNING_KEY
+  ? readFileSync(process.env.OIDC_SIGNING_KEY, "utf8")
+  : generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" });
+const signingKid = process.env.OIDC_SIGNING_KID ?? "local-1";
+/** The key the userinfo endpoint checks access tokens with: the public half of the signing key. */
+const verifyingKey = createPublicKey(createPrivateKey(signingPem));
 
 function signingKey() {
-  const pem = process.env.OIDC_SIGNING_KEY
-    ? readFileSync(process.env.OIDC_SIGNING_KEY, "utf8")
-    : generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" });
-  const jwk = createPrivateKey(pem).export({ format: "jwk" });
-  return { ...jwk, kid: process.env.OIDC_SIGNING_KID ?? "local-1", alg: "RS256", use: "sig" };
+  const jwk = createPrivateKey(signingPem).export({ format: "jwk" });
+  return { ...jwk, kid: signingKid, alg: "RS256", use: "sig" };
 }
 
 /** Accounts live in memory: any e-mail signs in; sign-up also records a name. */
@@ -40,6 +60,9 @@ const account = (email, name) => {
   accounts.set(key, record);
   return record;
 };
+
+/** The groups claim of an account: staff, or nothing (as Cognito leaves the claim out without a group). */
+const groupsOf = (email) => (staffEmails.has(email) ? { [groupsClaim]: [staffGroup] } : {});
 
 /** Redirects back to the site are allowed on loopback hosts at any port (the tests pick free ports). */
 const isLoopbackUrl = (value) => {
@@ -77,9 +100,19 @@ const provider = new Provider(issuer, {
   // The site calls the token endpoint from the browser: allow loopback origins.
   clientBasedCORS: (_ctx, origin) => isLoopbackUrl(origin),
   scopes: ["openid", "profile", "email"],
-  claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+  // The groups in the ID token too, as Cognito puts them there (the site shows staff their link).
+  claims: { openid: ["sub", groupsClaim], email: ["email", "email_verified"], profile: ["name"] },
+  // The e-mail (verified: the local provider verifies every e-mail) and the groups in every access token.
+  extraTokenClaims: (_ctx, token) => {
+    if (!token.accountId) return undefined;
+    const { email } = accounts.get(token.accountId) ?? account(token.accountId);
+    return { email, email_verified: true, ...groupsOf(email) };
+  },
+  // Ours instead (`/userinfo`, below): oidc-provider's refuses access tokens issued for an API (`aud`).
+  discovery: { userinfo_endpoint: `${issuer}/userinfo` },
   features: {
     devInteractions: { enabled: false },
+    userinfo: { enabled: false },
     rpInitiatedLogout: { enabled: true, logoutSource },
     // Access tokens are JWTs for the API, whatever the client asked for.
     resourceIndicators: {
@@ -108,7 +141,7 @@ const provider = new Provider(issuer, {
     const record = accounts.get(id) ?? account(id);
     return {
       accountId: record.email,
-      claims: () => ({ sub: record.email, email: record.email, email_verified: true, name: record.name }),
+      claims: () => ({ sub: record.email, email: record.email, email_verified: true, name: record.name, ...groupsOf(record.email) }),
     };
   },
   cookies: { keys: ["local-only-not-a-secret"] },
@@ -187,9 +220,52 @@ ${nameField}<label for="email">E-mail</label><input id="email" name="email" type
   );
 }
 
+/** The claims of an access token this provider issued and that is still valid, else null: RS256 under the signing
+ * key's id, typed `at+jwt`, a good signature, this issuer, this client, not expired. */
+function accessTokenClaims(token) {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  try {
+    const header = JSON.parse(Buffer.from(parts[0], "base64url").toString("utf8"));
+    const claims = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8"));
+    if (header.alg !== "RS256" || header.kid !== signingKid || header.typ !== "at+jwt") return null;
+    const signed = verify("RSA-SHA256", Buffer.from(`${parts[0]}.${parts[1]}`), verifyingKey, Buffer.from(parts[2], "base64url"));
+    const live = typeof claims.exp === "number" && claims.exp > Date.now() / 1000;
+    const ours = claims.iss === issuer && claims.client_id === clientId && typeof claims.sub === "string";
+    return signed && live && ours ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /userinfo with `Authorization: Bearer <access token>`: who the token's account is, as Cognito's
+ * userInfo endpoint answers (the API asks it for the e-mail when a token carries none). */
+function userinfo(req, res) {
+  if (req.method !== "GET" && req.method !== "POST") {
+    res.writeHead(405, { allow: "GET, POST", "content-type": "application/json" });
+    res.end(JSON.stringify({ error: "invalid_request" }));
+    return;
+  }
+  const [scheme, token] = (req.headers.authorization ?? "").split(" ");
+  const claims = scheme?.toLowerCase() === "bearer" && token ? accessTokenClaims(token) : null;
+  if (!claims) {
+    res.writeHead(401, {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      "www-authenticate": 'Bearer realm="academy-local", error="invalid_token"',
+    });
+    res.end(JSON.stringify({ error: "invalid_token", error_description: "a valid access token of this provider is required" }));
+    return;
+  }
+  const { email } = accounts.get(claims.sub) ?? account(claims.sub);
+  res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify({ sub: claims.sub, email, email_verified: true }));
+}
+
 const callback = provider.callback();
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", issuer);
+  if (url.pathname === "/userinfo") return userinfo(req, res);
   const match = url.pathname.match(/^\/interaction\/([\w-]+)$/);
   if (!match) return callback(req, res);
   try {
@@ -201,7 +277,8 @@ const server = createServer(async (req, res) => {
 });
 
 server.listen(port, "127.0.0.1", () => {
-  console.log(`LOCAL ONLY OpenID provider: issuer ${issuer}, client ${clientId} (any e-mail signs in)`);
+  const staff = staffEmails.size ? `; staff: ${[...staffEmails].join(", ")}` : "";
+  console.log(`LOCAL ONLY OpenID provider: issuer ${issuer}, client ${clientId} (any e-mail signs in${staff})`);
 });
 
 function stop(signal) {

@@ -6,12 +6,15 @@
 # With OIDC_PORT set it also starts the LOCAL ONLY OpenID provider (infra/oidc) on that port, exports
 # OIDC_ISSUER, lets the site's CSP call it, and has the API verify its access tokens
 # (ACADEMY_OIDC_ISSUER, ACADEMY_OIDC_CLIENT_ID); the site must have been built with that issuer.
+# The provider makes the e-mails in ACADEMY_STAFF_EMAILS staff (default staff@example.com), and the
+# server's mail links to BASE_URL (ACADEMY_SITE_URL, unless set).
 set -euo pipefail
 academy=$1; shift
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export ACADEMY_STORE="embedded:$work/academy.db" BASE_URL="http://127.0.0.1:$port"
 export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy" ACADEMY_LECTURES="$work/lectures"
+export ACADEMY_SITE_URL="${ACADEMY_SITE_URL:-$BASE_URL}" ACADEMY_STAFF_EMAILS="${ACADEMY_STAFF_EMAILS:-staff@example.com}"
 oidc=
 if [ -n "${OIDC_PORT:-}" ]; then
   export OIDC_ISSUER="http://127.0.0.1:$OIDC_PORT" ACADEMY_CSP_CONNECT="http://127.0.0.1:$OIDC_PORT"

@@ -229,6 +229,24 @@ def test_lecture_lifetimes_are_bounded_parameters(source):
 
 COGNITO_ISSUER = {"Fn::Sub": "https://cognito-idp.${AWS::Region}.amazonaws.com/${UserPool}"}
 ME_ROUTES = {"/api/me/batches", "/api/me/progress/{batchId}", "/api/me/progress/{batchId}/{lectureNumber}"}
+# The staff console's paths (issue 20 names them; the acceptance checks use them), by the function
+# that answers them: one function per route family.
+STAFF_ROUTES = {
+    "/api/staff/enquiries": "StaffEnquiriesFunction",
+    "/api/staff/enquiries.csv": "StaffEnquiriesFunction",
+    "/api/staff/enquiries/{id}": "StaffEnquiriesFunction",
+    "/api/staff/enquiries/{id}/resend": "StaffEnquiriesFunction",
+    "/api/staff/batches": "StaffEnrolmentsFunction",
+    "/api/staff/enrolments": "StaffEnrolmentsFunction",
+    "/api/staff/enrolments/{id}": "StaffEnrolmentsFunction",
+    "/api/staff/enrolments/{id}/resend": "StaffEnrolmentsFunction",
+    "/api/staff/batches/{batchId}/enrolments": "StaffEnrolmentsFunction",
+    "/api/staff/batches/{batchId}/enrolments/bulk": "StaffEnrolmentsFunction",
+    "/api/staff/batches/{batchId}/report": "StaffReportsFunction",
+    "/api/staff/batches/{batchId}/report.csv": "StaffReportsFunction",
+    "/api/staff/audit": "StaffAuditFunction",
+}
+SIGNED_IN_ROUTES = {path: "MeFunction" for path in ME_ROUTES} | STAFF_ROUTES
 
 
 def api_body(transformed):
@@ -241,7 +259,13 @@ def operations(body):
             yield path, method, operation
 
 
-def test_exactly_the_me_routes_are_behind_the_cognito_jwt_authorizer(transformed):
+def target_function(operation):
+    """The function an API operation invokes (its integration names `${<Function>.Arn}`)."""
+    uri = operation["x-amazon-apigateway-integration"]["uri"]["Fn::Sub"]
+    return re.search(r"\$\{(\w+Function)\.Arn\}", uri).group(1)
+
+
+def test_exactly_the_signed_in_routes_are_behind_the_cognito_jwt_authorizer(transformed):
     body = api_body(transformed)
     assert "security" not in body, "no default authorizer: the other routes are public"
     schemes = body["components"]["securitySchemes"]
@@ -253,37 +277,91 @@ def test_exactly_the_me_routes_are_behind_the_cognito_jwt_authorizer(transformed
     # (API Gateway checks that when there is no `aud`), its ID tokens in `aud`.
     assert authorizer["jwtConfiguration"] == {"issuer": COGNITO_ISSUER, "audience": [{"Ref": "UserPoolClient"}]}
 
-    guarded = set()
+    guarded = {}
     for path, method, operation in operations(body):
-        target = operation["x-amazon-apigateway-integration"]["uri"]["Fn::Sub"]
-        if path.startswith("/api/me/"):
-            guarded.add(path)
+        function = target_function(operation)
+        if path.startswith(("/api/me/", "/api/staff/")):
+            guarded[path] = function
+            # Every method reaches the function, which answers HEAD and a JSON 405 itself, as
+            # `academy serve` does (Route::methods in functions/core/src/http/routes.rs).
             assert method == "x-amazon-apigateway-any-method", path
             # Access tokens only: they carry the scopes the site asked for, ID tokens none.
             assert operation["security"] == [{"CognitoJwt": ["openid"]}], path
-            assert "${MeFunction.Arn}" in target, path
         else:
             assert "security" not in operation, f"{path} must stay public"
-            assert "${MeFunction.Arn}" not in target, path
-    assert guarded == ME_ROUTES
+            assert function not in SIGNED_IN_ROUTES.values(), f"{path} reaches a signed-in function unguarded"
+    assert guarded == SIGNED_IN_ROUTES
     # Secret ID holders have no token: videos verifies a bearer token itself when one is sent.
     videos = body["paths"]["/api/batches/{batchId}/videos"]["x-amazon-apigateway-any-method"]
     assert "security" not in videos
 
 
-def test_videos_and_me_verify_tokens_of_the_authorizers_issuer_and_client(source):
+def test_every_operation_of_the_contract_is_routed_and_guarded_as_it_says(transformed):
+    # functions/openapi.json is generated from the Rust handlers: an operation that needs a bearer
+    # token there is behind the authorizer here, and every other one is public.
+    contract = json.loads((ROOT / "functions/openapi.json").read_text())
+    routed = {path: methods["x-amazon-apigateway-any-method"] for path, methods in api_body(transformed)["paths"].items()}
+    for path, methods in contract["paths"].items():
+        if not path.startswith("/api/"):
+            continue  # /lecture/* is the lecture function's URL behind CloudFront, not the HTTP API
+        assert path in routed, f"{path} is in the contract but not in template.yaml"
+        for method, operation in methods.items():
+            bearer = operation.get("security") == [{"bearer": []}]
+            assert ("security" in routed[path]) == bearer, f"{method.upper()} {path}: authorizer vs contract"
+
+
+def test_signed_in_functions_verify_tokens_of_the_authorizers_issuer_and_client(source):
     resources = source["Resources"]
     verifying = {}
     for name, resource in resources.items():
         if resource["Type"] == "AWS::Serverless::Function":
             env = resource["Properties"].get("Environment", {}).get("Variables", {})
             if {"ACADEMY_OIDC_ISSUER", "ACADEMY_OIDC_CLIENT_ID"} & set(env):
-                verifying[resource["Metadata"]["BuildProperties"]["Binary"]] = env
-    assert sorted(verifying) == ["me", "videos"]
+                verifying[name] = env
+    # videos verifies a bearer token itself; the others are behind the authorizer, and staff's ask
+    # the provider's userinfo endpoint for the caller's e-mail (Cognito's access tokens carry none).
+    assert set(verifying) == {"VideosFunction"} | set(SIGNED_IN_ROUTES.values())
     jwt = resources["Api"]["Properties"]["Auth"]["Authorizers"]["CognitoJwt"]["JwtConfiguration"]
-    for binary, env in verifying.items():
-        assert env["ACADEMY_OIDC_ISSUER"] == jwt["issuer"] == COGNITO_ISSUER, binary
-        assert [env["ACADEMY_OIDC_CLIENT_ID"]] == jwt["audience"] == [{"Ref": "UserPoolClient"}], binary
+    for name, env in verifying.items():
+        assert env["ACADEMY_OIDC_ISSUER"] == jwt["issuer"] == COGNITO_ISSUER, name
+        assert [env["ACADEMY_OIDC_CLIENT_ID"]] == jwt["audience"] == [{"Ref": "UserPoolClient"}], name
+
+
+def test_staff_are_the_user_pools_staff_group(source):
+    groups = of_type(source, "AWS::Cognito::UserPoolGroup")
+    assert [g["Properties"]["GroupName"] for g in groups.values()] == ["staff"], "the group identity.rs checks"
+    assert all(g["Properties"]["UserPoolId"] == {"Ref": "UserPool"} for g in groups.values())
+    # academy staff add|remove|list finds the pool here.
+    assert source["Outputs"]["UserPoolId"]["Value"] == {"Ref": "UserPool"}
+
+
+def test_staff_mail_goes_through_the_stacks_sender_and_links_to_the_site(source, transformed):
+    resources = source["Resources"]
+    mailer = resources["MailerFunction"]["Properties"]["Environment"]["Variables"]
+    for name in ("StaffEnquiriesFunction", "StaffEnrolmentsFunction"):
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        for variable in ("ACADEMY_MAIL_FROM", "ACADEMY_SES_CONFIGURATION_SET"):
+            assert env[variable] == mailer[variable], f"{name}: {variable}"
+    enquiries = resources["StaffEnquiriesFunction"]["Properties"]["Environment"]["Variables"]
+    assert enquiries["ACADEMY_MAIL_TO"] == mailer["ACADEMY_MAIL_TO"], "a resent enquiry goes to the institute's inbox"
+    # A resend mails the institute's copy only: an acknowledgement would need the rate counter
+    # (UpdateItem), which this role does not hold.
+    assert "ACADEMY_AUTO_REPLY" not in enquiries
+    # The welcome's link: the domain, else the distribution's address make deploy passes (the
+    # distribution cannot be named: it names the API, which names this function).
+    site = resources["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]
+    assert site == {
+        "Fn::If": [
+            "HasDomain",
+            {"Fn::Sub": "https://${DomainName}"},
+            {"Fn::If": ["HasDistributionDomain", {"Fn::Sub": "https://${DistributionDomain}"}, "https://localhost"]},
+        ]
+    }
+    roles = dict(roles_by_binary(source, transformed))
+    mailer_ses = next(s for s in statements(roles["mailer"]) if "ses:SendEmail" in actions(s))
+    for binary in ("staff-enquiries", "staff-enrolments"):
+        ses = [s for s in statements(roles[binary]) if "ses:SendEmail" in actions(s)]
+        assert [s["Resource"] for s in ses] == [mailer_ses["Resource"]], f"{binary} sends as the mailer does"
 
 
 def references(value):

@@ -33,6 +33,7 @@ export default [
   route(`${at(paths.signUp)}/*`, "routes/sign-up.tsx"),
   // Client-only routes (served through __spa-fallback.html): they load their data in the browser (clientLoader).
   route(at(paths.lms), "routes/lms.tsx"),
+  route(at(paths.staff), "routes/staff.tsx"),
   route(routePatterns.courseOutline, "routes/course-outline.tsx"),
   route(routePatterns.batches, "routes/batches.tsx"),
   route(routePatterns.recordedLectures, "routes/recorded-lectures.tsx"),

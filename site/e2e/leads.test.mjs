@@ -7,10 +7,8 @@
 // (contact, simple enrolment, plan enrolment); the others answer /api/send-email from page.route.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launch, openPage, startServer, url, viewports } from "./support.mjs";
+import { launch, openPage, startServer, url, viewports, waitForMail } from "./support.mjs";
 
 const sendEmail = "**/api/send-email";
 const countryHeader = "CloudFront-Viewer-Country";
@@ -58,32 +56,6 @@ async function interceptSendEmail(page, answer) {
 
 const ok200 = (route, submissionId = "00000000-0000-4000-8000-000000000000") =>
   route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ok: true, submissionId, message: "stored" }) });
-
-/** The decoded text of every .eml in the outbox (quoted-printable and base64 parts decoded too). */
-async function outboxTexts() {
-  const dir = process.env.ACADEMY_OUTBOX;
-  assert.ok(dir, "ACADEMY_OUTBOX is not set (run through infra/scripts/with-server.sh)");
-  const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith(".eml"));
-  return Promise.all(
-    names.map(async (n) => {
-      const raw = await readFile(join(dir, n), "utf8");
-      const qp = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
-      const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
-        .map((m) => Buffer.from(m[1].replace(/\s+/g, ""), "base64").toString("utf8"))
-        .join("\n");
-      return `${raw}\n${Buffer.from(qp, "latin1").toString("utf8")}\n${b64}`;
-    }),
-  );
-}
-
-async function waitForMail(marker) {
-  for (let i = 0; i < 50; i++) {
-    const mail = (await outboxTexts()).find((t) => t.includes(marker));
-    if (mail) return mail;
-    await sleep(200);
-  }
-  assert.fail(`no .eml in the outbox mentions ${marker}`);
-}
 
 describe("contact form", () => {
   it("relies on browser validation for required fields and the e-mail format, sending nothing", async () => {

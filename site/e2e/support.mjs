@@ -190,3 +190,35 @@ export async function startServer() {
   };
   return { base, database, env, stop };
 }
+
+// ---- the outbox (mail the server under test sent) ------------------------------------------------------------
+
+/** The decoded text of every .eml in the outbox (quoted-printable and base64 parts decoded too). */
+export async function outboxTexts() {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  const dir = process.env.ACADEMY_OUTBOX;
+  if (!dir) throw new Error("ACADEMY_OUTBOX is not set (run through infra/scripts/with-server.sh)");
+  const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith(".eml"));
+  return Promise.all(
+    names.map(async (n) => {
+      const raw = await readFile(join(dir, n), "utf8");
+      const qp = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
+        .map((m) => Buffer.from(m[1].replace(/\s+/g, ""), "base64").toString("utf8"))
+        .join("\n");
+      return `${raw}\n${Buffer.from(qp, "latin1").toString("utf8")}\n${b64}`;
+    }),
+  );
+}
+
+/** The first .eml in the outbox whose text passes `matches` (a string it must contain, or a predicate), within 10 s. */
+export async function waitForMail(matches) {
+  const test = typeof matches === "string" ? (t) => t.includes(matches) : matches;
+  for (let i = 0; i < 50; i++) {
+    const mail = (await outboxTexts()).find(test);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no .eml in the outbox matches ${matches}`);
+}

@@ -24,6 +24,7 @@ export function robotsTxt(): string {
     "User-agent: *",
     "Allow: /",
     `Disallow: ${paths.lms}`,
+    `Disallow: ${paths.staff}`,
     `Disallow: ${paths.thankYou}`,
     `Disallow: ${paths.search}`,
     "",

@@ -3,6 +3,6 @@ import { prerenderPaths } from "../app/config/pages";
 import { courseOutlinePath, paths } from "../app/config/paths";
 import { outlineCourseIds } from "../app/routes/course-outline.server";
 
-/** The site's pages plus the LMS page's fixed content and the outline of every catalog course; other outline ids,
- * batches and lectures load in the browser (clientLoader). */
-export const prerenderedPages = (): string[] => [...prerenderPaths, paths.lms, ...outlineCourseIds().map(courseOutlinePath)];
+/** The site's pages plus the LMS page's fixed content, the staff console's shell and the outline of every catalog
+ * course; other outline ids, batches and lectures load in the browser (clientLoader). */
+export const prerenderedPages = (): string[] => [...prerenderPaths, paths.lms, paths.staff, ...outlineCourseIds().map(courseOutlinePath)];

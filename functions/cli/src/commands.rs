@@ -62,6 +62,7 @@ pub async fn grant(url: &StoreUrl, batch: &str, label: Option<String>) -> Outcom
         label: label.filter(|l| !l.trim().is_empty()),
         created_at: time::now(),
         revoked_at: None,
+        access_until: None,
     };
     store.insert_grant(&grant).await.map_err(failed)?;
     println!("Secret ID for {} ({batch}); it is shown only this once:", found.name);

@@ -3,6 +3,7 @@
 mod commands;
 mod serve;
 mod site;
+mod staff;
 
 use academy_core::store::{StoreUrl, DEFAULT_STORE};
 use clap::{Parser, Subcommand};
@@ -62,6 +63,8 @@ enum Command {
     Openapi,
     /// Create the DynamoDB table (for moto or DynamoDB Local; AWS gets it from template.yaml).
     CreateTable,
+    /// Staff accounts: the members of the user pool's staff group, who get the console at /staff.
+    Staff(staff::Options),
 }
 
 #[derive(Subcommand)]
@@ -96,6 +99,7 @@ async fn main() -> ExitCode {
         Command::Submissions(SubmissionsCommand::List { json }) => commands::list_submissions(&cli.store, json).await,
         Command::Submissions(SubmissionsCommand::Show { id }) => commands::show_submission(&cli.store, &id).await,
         Command::Submissions(SubmissionsCommand::Resend { id }) => commands::resend_submission(&cli.store, &id).await,
+        Command::Staff(options) => staff::run(options).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -430,6 +430,7 @@ fn resend_mails_a_stored_submission_again() {
             attempts: 3,
             created_at: 1_790_000_000,
             last_error: Some("SES throttled".into()),
+            handling: None,
         };
         store.insert_submission(&submission).await.unwrap();
     });

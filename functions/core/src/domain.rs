@@ -118,11 +118,19 @@ pub struct AccessGrant {
     pub created_at: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revoked_at: Option<i64>,
+    /// The end of access (epoch seconds, excluded): past it the Secret ID answers as revoked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_until: Option<i64>,
 }
 
 impl AccessGrant {
+    /// Not revoked, and its access end (if any) not yet reached.
     pub fn is_active(&self) -> bool {
-        self.revoked_at.is_none()
+        self.is_active_at(crate::time::now())
+    }
+
+    pub fn is_active_at(&self, now: i64) -> bool {
+        self.revoked_at.is_none() && self.access_until.is_none_or(|until| now < until)
     }
 }
 
@@ -144,13 +152,16 @@ pub struct LectureProgress {
     pub lecture_number: u32,
     /// The second to resume at.
     pub position_seconds: f64,
+    /// The furthest second reached (what staff reports average); never less than the position.
+    #[serde(default)]
+    pub furthest_seconds: f64,
     pub completed: bool,
     /// Epoch seconds of the last save.
     pub updated_at: i64,
 }
 
 /// Delivery state of a stored enquiry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SubmissionStatus {
     Pending,
@@ -170,6 +181,106 @@ pub struct Submission {
     pub created_at: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_error: Option<String>,
+    /// Whether staff dealt with it, when, who (an e-mail) and their note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handling: Option<Handling>,
+}
+
+/// Staff's mark on an enquiry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Handling {
+    pub handled: bool,
+    /// When it was last marked (epoch seconds).
+    pub at: i64,
+    /// Who marked it (their e-mail, or their `sub` when the provider names no e-mail).
+    pub by: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A student enrolled in a batch by staff: the grant behind their Secret ID, whom to mail, until
+/// when. One per e-mail and batch (its key says so); re-enrolling after a revocation replaces it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Enrolment {
+    pub batch_id: String,
+    pub name: String,
+    /// Lowercase: the key of the enrolment and how a signed-in student is matched.
+    pub email: String,
+    /// The grant's Secret ID hash (the grant revoked with the enrolment; a resend replaces it).
+    pub secret_hash: String,
+    pub enrolled_at: i64,
+    /// Who enrolled the student (an e-mail, or a `sub`).
+    pub enrolled_by: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_until: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enquiry_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoked_at: Option<i64>,
+    /// Whether the last welcome mail was handed to the mailer.
+    pub welcome_sent: bool,
+}
+
+/// Length of an enrolment id: its batch's id, then the first 16 hex characters of its e-mail's digest.
+pub const ENROLMENT_ID_LEN: usize = crate::ids::ID_LEN + 16;
+
+impl Enrolment {
+    /// The key of `email` (already lowercase) within a batch.
+    pub fn email_key(email: &str) -> String {
+        crate::ids::digest(email)[..16].to_owned()
+    }
+
+    /// The enrolment's id: where it is, so it is found with one read.
+    pub fn id(&self) -> String {
+        format!("{}{}", self.batch_id, Self::email_key(&self.email))
+    }
+
+    /// The batch id and e-mail key an enrolment id names; `None` when it is not one.
+    pub fn parse_id(id: &str) -> Option<(&str, &str)> {
+        let hex = id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        (id.len() == ENROLMENT_ID_LEN && hex).then(|| id.split_at(crate::ids::ID_LEN))
+    }
+
+    /// Whether the student may watch: not revoked, and the access end (if any) not yet reached.
+    pub fn status_at(&self, now: i64) -> EnrolmentStatus {
+        match (self.revoked_at, self.access_until) {
+            (Some(_), _) => EnrolmentStatus::Revoked,
+            (None, Some(until)) if now >= until => EnrolmentStatus::Expired,
+            _ => EnrolmentStatus::Active,
+        }
+    }
+}
+
+/// Where an enrolment stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EnrolmentStatus {
+    Active,
+    Revoked,
+    Expired,
+}
+
+/// One staff action, as the audit trail keeps it: never changed, never deleted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    pub id: String,
+    /// When (epoch seconds).
+    pub at: i64,
+    pub actor_sub: String,
+    /// The actor's e-mail, when the provider names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor_email: Option<String>,
+    /// What was done, e.g. `enrolment.create`.
+    pub action: String,
+    /// What it was done to (an enquiry, an enrolment or a batch id).
+    pub target: String,
+    /// `ok`, `refused` (the request was answered 4xx) or `failed` (the store or mail failed).
+    pub outcome: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 /// `GET /api/health` answer.

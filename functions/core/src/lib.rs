@@ -23,5 +23,8 @@ pub mod geo;
 pub mod leads;
 pub mod learning;
 
+// The staff console, over the features
+pub mod staff;
+
 // Wiring
 pub mod platform;

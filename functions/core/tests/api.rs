@@ -122,6 +122,10 @@ async fn a_post_body_must_be_json() {
     let json = [("content-type", "Application/JSON; charset=utf-8")];
     let req = request_with_body("POST", "/api/chat", &json, "198.51.100.9", Body::Text(body.into()));
     assert_eq!(call(&state, req).await.0, 200);
+    // A POST with no body at all (an action such as a resend) needs no content type: the handler
+    // answers it, here that a question is missing.
+    let empty = request_with_body("POST", "/api/chat", &[], "198.51.100.9", Body::Empty);
+    assert_error(&call(&state, empty).await, 400, "bad_request");
 }
 
 #[tokio::test]

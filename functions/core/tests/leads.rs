@@ -358,6 +358,7 @@ async fn the_redrive_mails_what_a_crash_left_pending_exactly_once() {
         attempts: 0,
         created_at,
         last_error: None,
+        handling: None,
     };
     let stranded: Vec<_> = (1..=3).map(|n| stored(n, now - 120 + n as i64, SubmissionStatus::Pending)).collect();
     let mailed_not_recorded = stored(4, now - 90, SubmissionStatus::Pending);

@@ -272,6 +272,7 @@ async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
         attempts: 0,
         created_at: 1_790_000_000,
         last_error: None,
+        handling: None,
     };
     world.store.insert_submission(&submission).await.unwrap();
     let response = invoke_with(env!("CARGO_BIN_EXE_mailer"), &fixture("submission-stream"), &world).await;

@@ -11,6 +11,7 @@ export const paths = {
   thankYou: "/Thank-you",
   enroll: "/enrollnow",
   lms: "/lms",
+  staff: "/staff",
   signIn: "/sign-in",
   signUp: "/sign-up",
   search: "/search",

@@ -6,13 +6,17 @@ import type { components, paths } from "./api-types";
 /** Every request gives up after this long (docs/product.md#constants, Limits). */
 export const API_TIMEOUT_MS = 10_000;
 
-type ApiPath = keyof paths;
-type Method = "get" | "post" | "put";
-type Operation<P extends ApiPath, M extends Method> = paths[P][M];
+export type ApiPath = keyof paths;
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Operation<P extends ApiPath, M extends Method> = M extends keyof paths[P] ? paths[P][M] : never;
 
-/** The JSON body of an operation's 200 answer, from the contract. */
+/** The JSON body of an operation's 200 (or 201) answer, from the contract. */
 export type Answer<P extends ApiPath, M extends Method> =
-  Operation<P, M> extends { responses: { 200: { content: { "application/json": infer T } } } } ? T : never;
+  Operation<P, M> extends { responses: { 200: { content: { "application/json": infer T } } } }
+    ? T
+    : Operation<P, M> extends { responses: { 201: { content: { "application/json": infer T } } } }
+      ? T
+      : never;
 /** The JSON body an operation takes, from the contract. */
 export type Body<P extends ApiPath, M extends Method> =
   Operation<P, M> extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
@@ -20,8 +24,12 @@ export type Body<P extends ApiPath, M extends Method> =
 type ParamNames<S extends string> = S extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
 type PathParams<P extends string> = [ParamNames<P>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<P>, string> };
 
+/** A query string's parameters; empty and undefined ones are left out. */
+export type Query = Record<string, string | number | boolean | undefined>;
+
 export type RequestOptions<P extends ApiPath, M extends Method> = PathParams<P & string> & {
   headers?: Record<string, string>;
+  query?: Query;
   /** A signed-in student's access token, sent as `Authorization: Bearer`. */
   token?: string;
   /** Let the request outlive the page (a last save as the tab closes). */
@@ -84,27 +92,41 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
 }
 
-/** Options may be left out when the operation takes neither path parameters nor a body. */
-type OptionsArg<P extends ApiPath, M extends Method> = object extends RequestOptions<P, M> ? [RequestOptions<P, M>?] : [RequestOptions<P, M>];
+/** `?a=1&b=x`, or "" when every parameter is empty. */
+export function queryString(query: Query | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== "") search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
 
-export async function apiRequest<P extends ApiPath, M extends Method>(method: M, path: P, ...[options]: OptionsArg<P, M>): Promise<Answer<P, M>> {
-  const { params, headers, body, token, keepalive, fetch: fetchImpl = fetch } = (options ?? {}) as {
-    params?: Record<string, string>;
-    headers?: Record<string, string>;
-    body?: unknown;
-    token?: string;
-    keepalive?: boolean;
-    fetch?: typeof fetch;
-  };
+/** Options may be left out when the operation takes neither path parameters nor a body. */
+export type OptionsArg<P extends ApiPath, M extends Method> = object extends RequestOptions<P, M> ? [RequestOptions<P, M>?] : [RequestOptions<P, M>];
+
+export interface SendOptions {
+  params?: Record<string, string>;
+  query?: Query;
+  headers?: Record<string, string>;
+  body?: unknown;
+  token?: string;
+  keepalive?: boolean;
+  fetch?: typeof fetch;
+}
+
+/** One request with the timeout; a 2xx answer is handed to `read` within it, anything else becomes an ApiError. */
+export async function send<T>(method: string, path: string, options: SendOptions, accept: string, read: (res: Response) => Promise<T>): Promise<T> {
+  const { params, query, headers, body, token, keepalive, fetch: fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   try {
     let res: Response;
     try {
-      res = await fetchImpl(fillPath(path, params), {
+      res = await fetchImpl(fillPath(path, params) + queryString(query), {
         method: method.toUpperCase(),
         headers: {
-          accept: "application/json",
+          accept,
           ...(body === undefined ? {} : { "content-type": "application/json" }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
@@ -127,12 +149,25 @@ export async function apiRequest<P extends ApiPath, M extends Method>(method: M,
         retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
       });
     }
-    return (await res.json().catch(() => null)) as Answer<P, M>;
+    try {
+      return await read(res);
+    } catch {
+      const timedOut = controller.signal.aborted;
+      throw new ApiError(0, timedOut ? "Request timed out" : "Network error", undefined, { timedOut });
+    }
   } finally {
     clearTimeout(timer);
   }
 }
 
+export function apiRequest<P extends ApiPath, M extends Method>(method: M, path: P, ...[options]: OptionsArg<P, M>): Promise<Answer<P, M>> {
+  return send(method, path, (options ?? {}) as SendOptions, "application/json", (res) =>
+    res.json().catch(() => null) as Promise<Answer<P, M>>,
+  );
+}
+
 export const apiGet = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "get">) => apiRequest("get", path, ...options);
 export const apiPost = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "post">) => apiRequest("post", path, ...options);
 export const apiPut = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "put">) => apiRequest("put", path, ...options);
+export const apiPatch = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "patch">) => apiRequest("patch", path, ...options);
+export const apiDelete = <P extends ApiPath>(path: P, ...options: OptionsArg<P, "delete">) => apiRequest("delete", path, ...options);

@@ -19,6 +19,32 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "BatchReport": {
+    "lecturesTotal": {
+      "minimum": 0
+    }
+  },
+  "BulkAnswer": {
+    "enrolled": {
+      "minimum": 0
+    },
+    "alreadyEnrolled": {
+      "minimum": 0
+    },
+    "invalid": {
+      "minimum": 0
+    }
+  },
+  "BulkLine": {
+    "line": {
+      "minimum": 0
+    }
+  },
+  "BulkRequest": {
+    "csv": {
+      "maxLength": 60000
+    }
+  },
   "ChatRequest": {
     "question": {
       "minLength": 1,
@@ -69,6 +95,31 @@ export const apiRules = {
       ]
     }
   },
+  "Enquiry": {
+    "attempts": {
+      "minimum": 0
+    }
+  },
+  "EnquiryUpdate": {
+    "note": {
+      "maxLength": 2000
+    }
+  },
+  "EnrolRequest": {
+    "batchId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "name": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "email": {
+      "maxLength": 254
+    },
+    "enquiryId": {
+      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+    }
+  },
   "EnrollmentFormData": {
     "firstName": {
       "maxLength": 100,
@@ -117,6 +168,21 @@ export const apiRules = {
       ]
     }
   },
+  "EnrolmentStatus": {
+    "enum": [
+      "active",
+      "revoked",
+      "expired"
+    ]
+  },
+  "EnrolmentView": {
+    "lecturesWatched": {
+      "minimum": 0
+    },
+    "lecturesTotal": {
+      "minimum": 0
+    }
+  },
   "FormType": {
     "enum": [
       "contact-form",
@@ -128,6 +194,24 @@ export const apiRules = {
     "lectureNumber": {
       "minimum": 0
     }
+  },
+  "LectureReport": {
+    "lectureNumber": {
+      "minimum": 0
+    },
+    "watchedBy": {
+      "minimum": 0
+    },
+    "startedBy": {
+      "minimum": 0
+    }
+  },
+  "LineOutcome": {
+    "enum": [
+      "enrolled",
+      "already_enrolled",
+      "invalid"
+    ]
   },
   "LinkRequest": {
     "batchId": {
@@ -223,6 +307,26 @@ export const apiRules = {
         "registration-form"
       ]
     }
+  },
+  "StaffBatch": {
+    "enrolled": {
+      "minimum": 0
+    },
+    "active": {
+      "minimum": 0
+    }
+  },
+  "StudentReport": {
+    "lecturesWatched": {
+      "minimum": 0
+    }
+  },
+  "SubmissionStatus": {
+    "enum": [
+      "pending",
+      "sent",
+      "failed"
+    ]
   },
   "Video": {
     "lectureNumber": {

@@ -211,6 +211,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_batches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_batch_enrolments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/enrolments/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_bulk_enrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_batch_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_batch_report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/enquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_enquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/enquiries.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_enquiries_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/enquiries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_enquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["staff_update_enquiry"];
+        trace?: never;
+    };
+    "/api/staff/enquiries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_resend_enquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_enrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/enrolments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["staff_revoke_enrolment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/enrolments/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_resend_welcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lecture/{batchId}/{lectureNumber}": {
         parameters: {
             query?: never;
@@ -237,6 +445,31 @@ export interface components {
          * @enum {string}
          */
         AnswerSource: "model" | "offline";
+        /** @description One staff action, as the audit trail keeps it: never changed, never deleted. */
+        AuditEntry: {
+            id: string;
+            /**
+             * Format: int64
+             * @description When (epoch seconds).
+             */
+            at: number;
+            actorSub: string;
+            /** @description The actor's e-mail, when the provider names one. */
+            actorEmail?: string | null;
+            /** @description What was done, e.g. `enrolment.create`. */
+            action: string;
+            /** @description What it was done to (an enquiry, an enrolment or a batch id). */
+            target: string;
+            /** @description `ok`, `refused` (the request was answered 4xx) or `failed` (the store or mail failed). */
+            outcome: string;
+            detail?: string | null;
+        };
+        /** @description `GET /api/staff/audit` answer. */
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            /** @description Where the next page starts; none on the last page. */
+            nextCursor?: string | null;
+        };
         /** @description One intake of a course. */
         Batch: {
             _id: string;
@@ -254,6 +487,40 @@ export interface components {
             /** Format: int32 */
             enrolled: number;
             description: string;
+        };
+        /** @description `GET /api/staff/batches/{batchId}/report` answer. */
+        BatchReport: {
+            batch: components["schemas"]["Batch"];
+            /** Format: int32 */
+            lecturesTotal: number;
+            lectures: components["schemas"]["LectureReport"][];
+            students: components["schemas"]["StudentReport"][];
+        };
+        /** @description `POST /api/staff/batches/{batchId}/enrolments/bulk` answer. */
+        BulkAnswer: {
+            results: components["schemas"]["BulkLine"][];
+            enrolled: number;
+            alreadyEnrolled: number;
+            invalid: number;
+        };
+        BulkLine: {
+            line: number;
+            name: string;
+            email: string;
+            outcome: components["schemas"]["LineOutcome"];
+            /** @description Why the line was not enrolled. */
+            reason?: string | null;
+            enrolmentId?: string | null;
+        };
+        /** @description `POST /api/staff/batches/{batchId}/enrolments/bulk` body. */
+        BulkRequest: {
+            /** @description name,email per line; a header line, a BOM and blank lines are ignored; 1,000 lines at most are enrolled. */
+            csv: string;
+            /**
+             * Format: date
+             * @description The last day of access, YYYY-MM-DD (UTC), today or later.
+             */
+            accessUntil?: string | null;
         };
         ChatAnswer: {
             answer: string;
@@ -314,6 +581,63 @@ export interface components {
             skills?: string[];
             level?: string | null;
         };
+        /** @description An enquiry as staff see it. */
+        Enquiry: {
+            id: string;
+            formType: string;
+            /**
+             * Format: int64
+             * @description Epoch seconds.
+             */
+            createdAt: number;
+            /** @description First and last name as sent. */
+            name: string;
+            email: string;
+            phone?: string | null;
+            course?: string | null;
+            /** @description Every field as the visitor sent it. */
+            formData: Record<string, never>;
+            delivery: components["schemas"]["SubmissionStatus"];
+            /** Format: int32 */
+            attempts: number;
+            lastError?: string | null;
+            handled: boolean;
+            /** Format: int64 */
+            handledAt?: number | null;
+            /** @description Who last marked it (an e-mail). */
+            handledBy?: string | null;
+            note?: string | null;
+        };
+        /** @description `GET /api/staff/enquiries` answer. */
+        EnquiryPage: {
+            items: components["schemas"]["Enquiry"][];
+            /** @description Where the next page starts; none when nothing more matches. */
+            nextCursor?: string | null;
+        };
+        /** @description `PATCH /api/staff/enquiries/{id}` body. */
+        EnquiryUpdate: {
+            handled: boolean;
+            /** @description At most 2,000 characters; absent keeps the note, empty removes it. */
+            note?: string | null;
+        };
+        /** @description `POST /api/staff/enrolments` body. */
+        EnrolRequest: {
+            batchId: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            /**
+             * Format: date
+             * @description The last day of access, YYYY-MM-DD (UTC), today or later.
+             */
+            accessUntil?: string | null;
+            enquiryId?: string | null;
+        };
+        /** @description An enrolment just made (or given a new Secret ID), with the Secret ID shown this once. */
+        Enrolled: {
+            enrolment: components["schemas"]["EnrolmentView"];
+            secretId: string;
+        };
         /** @description The enrollment-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         EnrollmentFormData: {
             /** @description Not blank. */
@@ -354,6 +678,47 @@ export interface components {
              */
             submissionId?: string | null;
         };
+        /** @description `GET /api/staff/batches/{batchId}/enrolments` answer. */
+        EnrolmentPage: {
+            items: components["schemas"]["EnrolmentView"][];
+            nextCursor?: string | null;
+        };
+        /**
+         * @description Where an enrolment stands.
+         * @enum {string}
+         */
+        EnrolmentStatus: "active" | "revoked" | "expired";
+        /** @description An enrolment as staff see it, with what the student did. */
+        EnrolmentView: {
+            /** @description Its batch's id and 16 hex characters of its e-mail's digest. */
+            id: string;
+            batchId: string;
+            name: string;
+            email: string;
+            status: components["schemas"]["EnrolmentStatus"];
+            /** @description The last day of access (`YYYY-MM-DD`, UTC), if access ends. */
+            accessUntil?: string | null;
+            /** Format: int64 */
+            enrolledAt: number;
+            /** @description Who enrolled the student (an e-mail). */
+            enrolledBy: string;
+            enquiryId?: string | null;
+            /** Format: int64 */
+            revokedAt?: number | null;
+            /** @description Whether the last welcome mail was handed to the mailer: `sent` or `failed`. */
+            welcome: string;
+            /** @description Whether a student's account holds the batch (signed in with this e-mail, or linked the Secret ID). */
+            accountLinked: boolean;
+            /** Format: int32 */
+            lecturesWatched: number;
+            /** Format: int32 */
+            lecturesTotal: number;
+            /**
+             * Format: int64
+             * @description The last progress save of a linked account (epoch seconds).
+             */
+            lastActivity?: number | null;
+        };
         /** @description The JSON body of every error answer. */
         ErrorBody: {
             /** @description A stable machine-readable code, e.g. `invalid_id`. */
@@ -389,6 +754,11 @@ export interface components {
              * @description The second to resume at.
              */
             positionSeconds: number;
+            /**
+             * Format: double
+             * @description The furthest second reached (what staff reports average); never less than the position.
+             */
+            furthestSeconds?: number;
             completed: boolean;
             /**
              * Format: int64
@@ -396,6 +766,31 @@ export interface components {
              */
             updatedAt: number;
         };
+        LectureReport: {
+            /** Format: int32 */
+            lectureNumber: number;
+            title: string;
+            /**
+             * Format: int32
+             * @description Students who watched it to at least 90 %.
+             */
+            watchedBy: number;
+            /**
+             * Format: int32
+             * @description Students who played any of it.
+             */
+            startedBy: number;
+            /**
+             * Format: double
+             * @description The average furthest second reached, over those who started it.
+             */
+            averageFurthestSeconds: number;
+        };
+        /**
+         * @description How one roster line ended.
+         * @enum {string}
+         */
+        LineOutcome: "enrolled" | "already_enrolled" | "invalid";
         /** @description `POST /api/me/batches` body. */
         LinkRequest: {
             batchId: string;
@@ -508,6 +903,34 @@ export interface components {
         };
         /** @description One enquiry or enrolment request: the form's type and its fields, as the form requires them. */
         SendEmailRequest: components["schemas"]["ContactFormRequest"] | components["schemas"]["RegistrationFormRequest"] | components["schemas"]["EnrollmentFormRequest"];
+        /** @description A batch with how many are enrolled. */
+        StaffBatch: {
+            batch: components["schemas"]["Batch"];
+            courseTitle: string;
+            /** @description Every enrolment, whatever its status. */
+            enrolled: number;
+            active: number;
+        };
+        /** @description `GET /api/staff/batches` answer. */
+        StaffBatches: {
+            batches: components["schemas"]["StaffBatch"][];
+        };
+        StudentReport: {
+            /** @description None for an account that linked a Secret ID issued outside the console. */
+            enrolmentId?: string | null;
+            name: string;
+            email: string;
+            accountLinked: boolean;
+            /** Format: int32 */
+            lecturesWatched: number;
+            /** Format: int64 */
+            lastActivity?: number | null;
+        };
+        /**
+         * @description Delivery state of a stored enquiry.
+         * @enum {string}
+         */
+        SubmissionStatus: "pending" | "sent" | "failed";
         /** @description A recorded lecture of a batch. */
         Video: {
             _id: string;
@@ -1465,6 +1888,1145 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_audit: {
+        parameters: {
+            query?: {
+                /** @description the last page's nextCursor */
+                cursor?: string;
+                /** @description rows per page, 1 to 100 (25) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the cursor is not one this list gave */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_batches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBatches"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_batch_enrolments: {
+        parameters: {
+            query?: {
+                /** @description the last page's nextCursor */
+                cursor?: string;
+                /** @description rows per page, 1 to 100 (25) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_bulk_enrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRequest"];
+            };
+        };
+        responses: {
+            /** @description each line's outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the access end date has passed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_batch_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_batch_report_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one row per student (formula cells made inert) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_enquiries: {
+        parameters: {
+            query?: {
+                /** @description only this form's */
+                formType?: components["schemas"]["FormType"];
+                /** @description pending, sent or failed */
+                delivery?: "pending" | "sent" | "failed";
+                /** @description only those staff marked handled (true) or not (false) */
+                handled?: "true" | "false";
+                /** @description the start of an e-mail, a name or a word of it (at most 100 characters) */
+                q?: string;
+                /** @description the last page's nextCursor */
+                cursor?: string;
+                /** @description rows per page, 1 to 100 (25) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnquiryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the cursor is not one this list gave */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_enquiries_csv: {
+        parameters: {
+            query?: {
+                /** @description only this form's */
+                formType?: components["schemas"]["FormType"];
+                /** @description pending, sent or failed */
+                delivery?: "pending" | "sent" | "failed";
+                /** @description only those staff marked handled (true) or not (false) */
+                handled?: "true" | "false";
+                /** @description the start of an e-mail, a name or a word of it */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every matching enquiry, newest first, as CSV (formula cells made inert) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the submission's UUID, lowercase and hyphenated */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_update_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the submission's UUID, lowercase and hyphenated */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnquiryUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_resend_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the submission's UUID, lowercase and hyphenated */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the enquiry after the attempt: `delivery` says whether the mail went */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_enrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolRequest"];
+            };
+        };
+        responses: {
+            /** @description enrolled and mailed; the Secret ID is shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrolled"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description already enrolled in this batch, or the access end date has passed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_revoke_enrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 40 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked: the Secret ID no longer works and no account holds the batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_resend_welcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 40 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a new Secret ID (the old one revoked), mailed and shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrolled"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the enrolment was revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

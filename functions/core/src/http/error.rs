@@ -118,6 +118,9 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> Self {
+        if let StoreError::BadCursor = err {
+            return Self::NotFound("No page of this list starts at this cursor.".into());
+        }
         tracing::error!(error = %err, "store failure");
         Self::Unavailable
     }

@@ -52,11 +52,42 @@ const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest `sub` accepted (it becomes part of a store key).
 const MAX_SUBJECT_CHARS: usize = 256;
 
+/// The identity provider's group whose members are staff (Cognito's `cognito:groups` claim; the
+/// local provider gives it to the e-mails in `ACADEMY_STAFF_EMAILS`).
+pub const STAFF_GROUP: &str = "staff";
+
 /// A verified caller.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Student {
     /// The provider's stable id for the account.
     pub sub: String,
+    /// The account's e-mail, lowercase, when the token carries it and the provider verified it.
+    pub email: Option<String>,
+    /// The provider's groups the account is in.
+    pub groups: Vec<String>,
+}
+
+impl Student {
+    pub fn is_staff(&self) -> bool {
+        self.groups.iter().any(|g| g == STAFF_GROUP)
+    }
+}
+
+/// Whether a claim says yes: `true`, or Cognito's `"true"`.
+fn says_yes(value: Option<&serde_json::Value>) -> bool {
+    match value {
+        Some(serde_json::Value::Bool(b)) => *b,
+        Some(serde_json::Value::String(s)) => s.eq_ignore_ascii_case("true"),
+        _ => false,
+    }
+}
+
+/// The e-mail a provider vouches for, lowercase; `None` unless verified and plausible.
+fn verified_email(email: Option<&str>, verified: Option<&serde_json::Value>) -> Option<String> {
+    let email = email?.trim().to_lowercase();
+    let plausible =
+        email.len() <= 254 && email.contains('@') && !email.chars().any(|c| c.is_control() || c.is_whitespace());
+    (says_yes(verified) && plausible).then_some(email)
 }
 
 #[derive(Deserialize)]
@@ -68,6 +99,11 @@ struct Claims {
     /// Only ID tokens carry these (the sign-in's nonce, the hash of the access token issued with it).
     nonce: Option<serde_json::Value>,
     at_hash: Option<serde_json::Value>,
+    /// The local provider's access tokens carry the e-mail; Cognito's do not (the userinfo endpoint tells).
+    email: Option<String>,
+    email_verified: Option<serde_json::Value>,
+    #[serde(rename = "cognito:groups", default)]
+    groups: Vec<String>,
 }
 
 /// What a token's JOSE `typ` says it is.
@@ -148,7 +184,14 @@ pub struct Verifier {
     fetching: Mutex<()>,
     refetch_after: Duration,
     fetch_timeout: Duration,
+    /// E-mails learnt from the userinfo endpoint, by `sub`, with when.
+    emails: Mutex<std::collections::HashMap<String, (Option<String>, Instant)>>,
 }
+
+/// How long an e-mail learnt from the userinfo endpoint is used before asking again.
+const EMAIL_MEMORY: Duration = Duration::from_secs(600);
+/// At most this many remembered (then forgotten all at once: a Lambda container sees few accounts).
+const EMAIL_MEMORY_ENTRIES: usize = 10_000;
 
 impl Verifier {
     pub fn new(issuer: &str, client_id: &str) -> Result<Self, String> {
@@ -161,6 +204,7 @@ impl Verifier {
             fetching: Mutex::new(()),
             refetch_after: REFETCH_AFTER,
             fetch_timeout: FETCH_TIMEOUT,
+            emails: Mutex::new(Default::default()),
         })
     }
 
@@ -211,7 +255,45 @@ impl Verifier {
         if !claims.access_token_for(head.typ.as_deref(), &self.client_id) {
             return Err(invalid_token());
         }
-        student(claims.sub)
+        let email = verified_email(claims.email.as_deref(), claims.email_verified.as_ref());
+        Ok(Student { email, groups: claims.groups, ..student(claims.sub)? })
+    }
+
+    /// The verified e-mail of the account `token` belongs to, from the provider's userinfo endpoint
+    /// (Cognito's access tokens name no e-mail), remembered per account for `EMAIL_MEMORY`.
+    pub async fn email_of(&self, sub: &str, token: &str) -> Result<Option<String>, String> {
+        if let Some((email, at)) = self.emails.lock().await.get(sub) {
+            if at.elapsed() < EMAIL_MEMORY {
+                return Ok(email.clone());
+            }
+        }
+        #[derive(Deserialize)]
+        struct Discovery {
+            userinfo_endpoint: Option<String>,
+        }
+        #[derive(Deserialize)]
+        struct UserInfo {
+            sub: String,
+            email: Option<String>,
+            email_verified: Option<serde_json::Value>,
+        }
+        let lookup = async {
+            let discovery: Discovery =
+                self.get_json(&format!("{}/.well-known/openid-configuration", self.issuer), None).await?;
+            let endpoint = discovery.userinfo_endpoint.ok_or("the provider has no userinfo endpoint")?;
+            let info: UserInfo = self.get_json(&endpoint, Some(token)).await?;
+            if info.sub != sub {
+                return Err("the userinfo endpoint named another account".to_owned());
+            }
+            Ok(verified_email(info.email.as_deref(), info.email_verified.as_ref()))
+        };
+        let email = tokio::time::timeout(self.fetch_timeout, lookup).await.map_err(|_| "userinfo timed out")??;
+        let mut emails = self.emails.lock().await;
+        if emails.len() >= EMAIL_MEMORY_ENTRIES {
+            emails.clear();
+        }
+        emails.insert(sub.to_owned(), (email.clone(), Instant::now()));
+        Ok(email)
     }
 
     /// The key `kid`, from the cache or a fresh JWKS.
@@ -253,12 +335,17 @@ impl Verifier {
         struct Discovery {
             jwks_uri: String,
         }
-        let discovery: Discovery = self.get_json(&format!("{}/.well-known/openid-configuration", self.issuer)).await?;
-        self.get_json(&discovery.jwks_uri).await
+        let discovery: Discovery =
+            self.get_json(&format!("{}/.well-known/openid-configuration", self.issuer), None).await?;
+        self.get_json(&discovery.jwks_uri, None).await
     }
 
-    async fn get_json<T: serde::de::DeserializeOwned>(&self, url: &str) -> Result<T, String> {
-        let answer = self.http.get(url).send().await.map_err(|e| e.to_string())?;
+    async fn get_json<T: serde::de::DeserializeOwned>(&self, url: &str, bearer: Option<&str>) -> Result<T, String> {
+        let mut request = self.http.get(url);
+        if let Some(token) = bearer {
+            request = request.bearer_auth(token);
+        }
+        let answer = request.send().await.map_err(|e| e.to_string())?;
         if !answer.status().is_success() {
             return Err(format!("{url} answered {}", answer.status()));
         }
@@ -271,13 +358,28 @@ fn student(sub: String) -> Result<Student, ApiError> {
     if sub.is_empty() || sub.chars().count() > MAX_SUBJECT_CHARS || sub.chars().any(char::is_control) {
         return Err(invalid_token());
     }
-    Ok(Student { sub })
+    Ok(Student { sub, ..Student::default() })
 }
 
-/// The claims API Gateway's JWT authorizer verified, when it ran for this request.
-fn gateway_subject(req: &Request) -> Option<String> {
+/// The caller API Gateway's JWT authorizer verified, when it ran for this request. The gateway
+/// hands claims over as text: a list such as `cognito:groups` arrives as `[staff other]`.
+fn gateway_caller(req: &Request) -> Option<Result<Student, ApiError>> {
     let RequestContext::ApiGatewayV2(context) = req.request_context_ref()? else { return None };
-    context.authorizer.as_ref()?.jwt.as_ref()?.claims.get("sub").cloned()
+    let claims = &context.authorizer.as_ref()?.jwt.as_ref()?.claims;
+    let sub = claims.get("sub")?.clone();
+    let groups = claims
+        .get("cognito:groups")
+        .map(|list| {
+            list.trim_matches(|c| c == '[' || c == ']')
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .map(|g| g.trim_matches('"').to_owned())
+                .filter(|g| !g.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    let verified = claims.get("email_verified").map(|v| serde_json::Value::String(v.clone()));
+    let email = verified_email(claims.get("email").map(String::as_str), verified.as_ref());
+    Some(student(sub).map(|s| Student { email, groups, ..s }))
 }
 
 /// The bearer token of a request, if it sends one.
@@ -290,12 +392,37 @@ pub fn bearer(req: &Request) -> Option<&str> {
 /// Who is signed in: the gateway's verified claims, or the bearer token verified here.
 /// Sign-in that is not set up here answers as if no token had been sent.
 pub async fn identify(verifier: Option<&Verifier>, req: &Request) -> Result<Student, ApiError> {
-    if let Some(sub) = gateway_subject(req) {
-        return student(sub);
+    if let Some(caller) = gateway_caller(req) {
+        return caller;
     }
     let token = bearer(req).ok_or_else(signed_out)?;
     let verifier = verifier.ok_or_else(signed_out)?;
     verifier.verify(token).await
+}
+
+/// The caller's verified e-mail: from the token, else from the provider's userinfo endpoint. `None`
+/// when the provider vouches for none, or cannot be asked (logged: the caller goes on without it).
+pub async fn verified_email_of(verifier: Option<&Verifier>, req: &Request, caller: &Student) -> Option<String> {
+    if caller.email.is_some() {
+        return caller.email.clone();
+    }
+    let (verifier, token) = (verifier?, bearer(req)?);
+    match verifier.email_of(&caller.sub, token).await {
+        Ok(email) => email,
+        Err(error) => {
+            tracing::warn!(%error, "could not ask the provider for the caller's e-mail");
+            None
+        }
+    }
+}
+
+/// The caller, who must be staff: 401 without a valid token, 403 for anyone outside the group.
+pub async fn identify_staff(verifier: Option<&Verifier>, req: &Request) -> Result<Student, ApiError> {
+    let caller = identify(verifier, req).await?;
+    if !caller.is_staff() {
+        return Err(ApiError::Forbidden("Staff only.".into()));
+    }
+    Ok(caller)
 }
 
 #[cfg(test)]

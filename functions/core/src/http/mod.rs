@@ -95,11 +95,14 @@ pub fn header<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
 
 /// A query parameter's value as trimmed text, if present and not blank.
 pub fn query_param(req: &Request, name: &str) -> Option<String> {
+    query_value(req, name).filter(|v| !v.is_empty())
+}
+
+/// A query parameter's value, trimmed, when the query names it, even empty (`?limit=`): for
+/// parameters whose every value is checked, where an empty one is a mistake, not an absence.
+pub fn query_value(req: &Request, name: &str) -> Option<String> {
     let query = req.uri().query()?;
-    form_urlencoded::parse(query.as_bytes())
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.trim().to_string())
-        .filter(|v| !v.is_empty())
+    form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.trim().to_string())
 }
 
 #[cfg(test)]

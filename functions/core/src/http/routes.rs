@@ -27,6 +27,11 @@ pub enum Endpoint {
     Chat,
     Lecture,
     Me,
+    /// The staff console's route families (`/api/staff/*`), a Lambda each.
+    StaffEnquiries,
+    StaffEnrolments,
+    StaffReports,
+    StaffAudit,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -54,6 +59,23 @@ pub enum Route {
         batch: String,
         lecture: String,
     },
+    /// Staff: the enquiries (GET), as a spreadsheet, one (GET, PATCH), and its mail sent again.
+    StaffEnquiries,
+    StaffEnquiriesCsv,
+    StaffEnquiry(String),
+    StaffEnquiryResend(String),
+    /// Staff: the batches with their counts; a new enrolment (POST); one (DELETE); a new Secret ID.
+    StaffBatches,
+    StaffEnrol,
+    StaffEnrolment(String),
+    StaffEnrolmentResend(String),
+    /// Staff: a batch's enrolments, and a roster enrolled at once.
+    StaffBatchEnrolments(String),
+    StaffBulkEnrol(String),
+    /// Staff: what a batch's students watched, and the same as a spreadsheet.
+    StaffReport(String),
+    StaffReportCsv(String),
+    StaffAudit,
 }
 
 impl Route {
@@ -81,6 +103,19 @@ impl Route {
             ["me", "batches"] => Self::MyBatches,
             ["me", "progress", batch] => Self::MyProgress(id(batch)),
             ["me", "progress", batch, lecture] => Self::LectureProgress { batch: id(batch), lecture: id(lecture) },
+            ["staff", "enquiries"] => Self::StaffEnquiries,
+            ["staff", "enquiries.csv"] => Self::StaffEnquiriesCsv,
+            ["staff", "enquiries", enquiry] => Self::StaffEnquiry(id(enquiry)),
+            ["staff", "enquiries", enquiry, "resend"] => Self::StaffEnquiryResend(id(enquiry)),
+            ["staff", "batches"] => Self::StaffBatches,
+            ["staff", "enrolments"] => Self::StaffEnrol,
+            ["staff", "enrolments", enrolment] => Self::StaffEnrolment(id(enrolment)),
+            ["staff", "enrolments", enrolment, "resend"] => Self::StaffEnrolmentResend(id(enrolment)),
+            ["staff", "batches", batch, "enrolments"] => Self::StaffBatchEnrolments(id(batch)),
+            ["staff", "batches", batch, "enrolments", "bulk"] => Self::StaffBulkEnrol(id(batch)),
+            ["staff", "batches", batch, "report"] => Self::StaffReport(id(batch)),
+            ["staff", "batches", batch, "report.csv"] => Self::StaffReportCsv(id(batch)),
+            ["staff", "audit"] => Self::StaffAudit,
             _ => return None,
         })
     }
@@ -97,15 +132,33 @@ impl Route {
             Self::Chat => Endpoint::Chat,
             Self::Lecture { .. } => Endpoint::Lecture,
             Self::MyBatches | Self::MyProgress(_) | Self::LectureProgress { .. } => Endpoint::Me,
+            Self::StaffEnquiries | Self::StaffEnquiriesCsv | Self::StaffEnquiry(_) | Self::StaffEnquiryResend(_) => {
+                Endpoint::StaffEnquiries
+            }
+            Self::StaffBatches
+            | Self::StaffEnrol
+            | Self::StaffEnrolment(_)
+            | Self::StaffEnrolmentResend(_)
+            | Self::StaffBatchEnrolments(_)
+            | Self::StaffBulkEnrol(_) => Endpoint::StaffEnrolments,
+            Self::StaffReport(_) | Self::StaffReportCsv(_) => Endpoint::StaffReports,
+            Self::StaffAudit => Endpoint::StaffAudit,
         }
     }
 
     /// The methods the route answers (and HEAD wherever GET is answered).
     pub fn methods(&self) -> &'static [Method] {
         match self {
-            Self::SendEmail | Self::Chat => &[Method::POST],
+            Self::SendEmail
+            | Self::Chat
+            | Self::StaffEnquiryResend(_)
+            | Self::StaffEnrol
+            | Self::StaffEnrolmentResend(_)
+            | Self::StaffBulkEnrol(_) => &[Method::POST],
             Self::MyBatches => &[Method::GET, Method::POST],
             Self::LectureProgress { .. } => &[Method::PUT],
+            Self::StaffEnquiry(_) => &[Method::GET, Method::PATCH],
+            Self::StaffEnrolment(_) => &[Method::DELETE],
             _ => &[Method::GET],
         }
     }
@@ -115,7 +168,9 @@ impl Route {
         match self.methods() {
             [Method::POST] => "POST",
             [Method::PUT] => "PUT",
+            [Method::DELETE] => "DELETE",
             [Method::GET, Method::POST] => "GET, HEAD, POST",
+            [Method::GET, Method::PATCH] => "GET, HEAD, PATCH",
             _ => "GET, HEAD",
         }
     }
@@ -149,7 +204,8 @@ pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Resu
     if !route.accepts(req.method()) {
         return Err(ApiError::MethodNotAllowed { allow: route.allow() });
     }
-    if matches!(*req.method(), Method::POST | Method::PUT) && !is_json(&req) {
+    let has_body = !req.body().is_empty();
+    if matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH) && has_body && !is_json(&req) {
         return Err(ApiError::UnsupportedMediaType);
     }
     Ok((route, req))
@@ -196,6 +252,16 @@ mod tests {
         assert_eq!(
             Route::resolve(&format!("/api/me/progress/{id}/2")),
             Some(Route::LectureProgress { batch: id.into(), lecture: "2".into() })
+        );
+        assert_eq!(Route::resolve("/api/staff/enquiries.csv"), Some(Route::StaffEnquiriesCsv));
+        assert_eq!(Route::resolve(&format!("/api/staff/enquiries/{id}")), Some(Route::StaffEnquiry(id.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/report.csv")),
+            Some(Route::StaffReportCsv(id.into()))
+        );
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/enrolments/bulk")),
+            Some(Route::StaffBulkEnrol(id.into()))
         );
         assert_eq!(
             Route::resolve(&format!("/lecture/{id}/3")),

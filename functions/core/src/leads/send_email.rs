@@ -121,6 +121,7 @@ pub async fn send_email(
         attempts: 0,
         created_at: now,
         last_error: None,
+        handling: None,
     };
     match store.insert_submission(&submission).await {
         Ok(()) => {}

@@ -3,7 +3,8 @@
 //! reach another student's.
 //!
 //! - `GET /api/me/batches`: the batches linked to the account whose grant is still active, each
-//!   with lectures watched of total and the next lecture to watch.
+//!   with lectures watched of total and the next lecture to watch; first, every batch where the
+//!   account's verified e-mail is enrolled is linked (`enrolled.rs`).
 //! - `POST /api/me/batches`: links a Secret ID, after the same check and guessing limit as the
 //!   videos endpoint (`access.rs`).
 //! - `GET /api/me/progress/{batchId}` and `PUT /api/me/progress/{batchId}/{lectureNumber}`:
@@ -14,8 +15,8 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::Answer;
 use crate::http::{json_body, ok};
-use crate::learning::access;
-use crate::store::{CatalogRecords, Counters, GrantRecords, StudentRecords};
+use crate::learning::{access, enrolled};
+use crate::store::{CatalogRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::{ids, time};
 use lambda_http::Request;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -102,9 +103,13 @@ async fn with_progress(
 #[utoipa::path(get, path = "/api/me/batches", tag = "me", operation_id = "my_batches", security(("bearer" = [])),
     responses((status = 200, body = MyBatches), (status = 401, body = ErrorBody)))]
 pub async fn batches(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + ?Sized),
+    store: &(impl CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + ?Sized),
     student: &Student,
+    verified_email: Option<&str>,
 ) -> Answer {
+    if let Some(email) = verified_email {
+        enrolled::claim(store, &student.sub, email).await?;
+    }
     let mut batches = Vec::new();
     for link in store.list_links(&student.sub).await? {
         // A link whose grant was revoked, or whose batch is gone, is not shown.
@@ -190,9 +195,11 @@ pub async fn save_progress(
         return Err(ApiError::NotFound("This batch has no lecture with this number.".into()));
     }
     let before = store.get_progress(&student.sub, batch_id, lecture_number).await?;
+    let furthest = before.as_ref().map_or(0.0, |p| p.furthest_seconds.max(p.position_seconds));
     let saved = LectureProgress {
         lecture_number,
         position_seconds: update.position_seconds,
+        furthest_seconds: furthest.max(update.position_seconds),
         completed: update.completed || before.is_some_and(|p| p.completed),
         updated_at: time::now(),
     };

@@ -1,8 +1,9 @@
 //! Learning: who may watch a batch (`access`, Secret IDs in `secret`), the videos answer
 //! (`videos`), lecture files behind signed links (`lecture`), and a signed-in student's own
-//! batches and progress (`me`).
+//! batches and progress (`me`), which a student enrolled by staff gets by signing in (`enrolled`).
 
 pub mod access;
+pub mod enrolled;
 pub mod lecture;
 pub mod me;
 pub mod secret;

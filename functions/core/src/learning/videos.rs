@@ -5,12 +5,12 @@
 
 use crate::domain::{Video, VideoList};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::identity::{bearer, identify, Verifier};
+use crate::http::identity::{bearer, identify, verified_email_of, Verifier};
 use crate::http::Answer;
 use crate::http::{header, ok, query_param};
-use crate::learning::access;
 use crate::learning::lecture::{parse_s3_url, LectureLinks};
-use crate::store::{CatalogRecords, Counters, GrantRecords, StudentRecords};
+use crate::learning::{access, enrolled};
+use crate::store::{CatalogRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::time;
 use lambda_http::Request;
 
@@ -28,7 +28,7 @@ pub const SECRET_HEADER: &str = "x-secret-id";
         (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn videos(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + Counters + ?Sized),
+    store: &(impl CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + Counters + ?Sized),
     links: &LectureLinks,
     verifier: Option<&Verifier>,
     req: &Request,
@@ -46,7 +46,16 @@ pub async fn videos(
         Some(secret) => access::check_secret(store, req, batch_id, &secret).await?,
         None => {
             let student = identify(verifier, req).await?;
-            access::linked_grant(store, &student.sub, batch_id).await?.ok_or_else(access::not_linked)?
+            match access::linked_grant(store, &student.sub, batch_id).await? {
+                Some(grant) => grant,
+                None => {
+                    // Enrolled by e-mail but not yet linked: link, then look again.
+                    if let Some(email) = verified_email_of(verifier, req, &student).await {
+                        enrolled::claim(store, &student.sub, &email).await?;
+                    }
+                    access::linked_grant(store, &student.sub, batch_id).await?.ok_or_else(access::not_linked)?
+                }
+            }
         }
     };
 

@@ -71,6 +71,14 @@ pub fn mail_settings() -> MailSettings {
     }
 }
 
+/// Where the site is unless `ACADEMY_SITE_URL` says otherwise (`make dev`'s address).
+pub const DEFAULT_SITE_URL: &str = "http://localhost:8080";
+
+/// `ACADEMY_SITE_URL`: the site's origin, for links in mail (a student's welcome).
+pub fn site_url() -> String {
+    var("ACADEMY_SITE_URL").unwrap_or_else(|| DEFAULT_SITE_URL.into())
+}
+
 /// `ACADEMY_MAILER`: `ses` or `outbox`, when set.
 pub fn mailer() -> Option<String> {
     var("ACADEMY_MAILER")

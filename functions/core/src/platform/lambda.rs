@@ -12,6 +12,7 @@ use crate::assistant::{Knowledge, ModelProvider};
 use crate::http::routes::{self, Endpoint, Service};
 use crate::leads::mail::{stream, SesMailer};
 use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
+use crate::staff::welcome::Mailing;
 use lambda_http::{service_fn, Error, Request};
 use std::convert::Infallible;
 use std::future::Future;
@@ -172,6 +173,73 @@ impl Function for Chat {
             knowledge: Arc::new(Knowledge::bundled()),
             model: ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config),
         })
+    }
+}
+
+/// Staff's mailing in AWS: SES, the mail settings, and the site's address.
+fn staff_mailing(config: &aws_config::SdkConfig) -> Mailing {
+    let settings = env::mail_settings();
+    Mailing {
+        mailer: Arc::new(SesMailer::from_config(config, env::ses_configuration_set())),
+        from: settings.from,
+        site_url: env::site_url(),
+    }
+}
+
+/// `/api/staff/enquiries…`: enquiries, and sending one's mail again by SES.
+pub struct StaffEnquiries;
+
+impl Function for StaffEnquiries {
+    const ENDPOINT: Endpoint = Endpoint::StaffEnquiries;
+    type Service = services::StaffEnquiries;
+    async fn service() -> Result<services::StaffEnquiries, String> {
+        let config = aws::config().await;
+        Ok(services::StaffEnquiries {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            mail: Some(services::InlineMailer {
+                mailer: Arc::new(SesMailer::from_config(&config, env::ses_configuration_set())),
+                settings: env::mail_settings(),
+            }),
+        })
+    }
+}
+
+/// `/api/staff/batches`, `/api/staff/enrolments…`: enrolments, welcomes by SES.
+pub struct StaffEnrolments;
+
+impl Function for StaffEnrolments {
+    const ENDPOINT: Endpoint = Endpoint::StaffEnrolments;
+    type Service = services::StaffEnrolments;
+    async fn service() -> Result<services::StaffEnrolments, String> {
+        let config = aws::config().await;
+        Ok(services::StaffEnrolments {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            mailing: Some(staff_mailing(&config)),
+        })
+    }
+}
+
+/// `/api/staff/batches/{batchId}/report…`.
+pub struct StaffReports;
+
+impl Function for StaffReports {
+    const ENDPOINT: Endpoint = Endpoint::StaffReports;
+    type Service = services::StaffReports;
+    async fn service() -> Result<services::StaffReports, String> {
+        Ok(services::StaffReports { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
+    }
+}
+
+/// `/api/staff/audit`.
+pub struct StaffAudit;
+
+impl Function for StaffAudit {
+    const ENDPOINT: Endpoint = Endpoint::StaffAudit;
+    type Service = services::StaffAudit;
+    async fn service() -> Result<services::StaffAudit, String> {
+        Ok(services::StaffAudit { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
     }
 }
 

@@ -9,6 +9,7 @@ use crate::http::routes::{self, Endpoint, Route, Service};
 use crate::http::Answer;
 use crate::leads::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
+use crate::staff::welcome::Mailing;
 use crate::store::{Store, StoreUrl};
 use async_trait::async_trait;
 use lambda_http::{Body, Request, Response};
@@ -26,6 +27,10 @@ pub struct AppState {
     pub chat: services::Chat,
     pub lecture: services::Lecture,
     pub me: services::Me,
+    pub staff_enquiries: services::StaffEnquiries,
+    pub staff_enrolments: services::StaffEnrolments,
+    pub staff_reports: services::StaffReports,
+    pub staff_audit: services::StaffAudit,
 }
 
 impl AppState {
@@ -75,6 +80,10 @@ impl AppState {
             chat: services::Chat { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
             lecture: services::Lecture { store: store.clone(), links, files },
             me: services::Me { store: store.clone(), verifier: None },
+            staff_enquiries: services::StaffEnquiries { store: store.clone(), verifier: None, mail: None },
+            staff_enrolments: services::StaffEnrolments { store: store.clone(), verifier: None, mailing: None },
+            staff_reports: services::StaffReports { store: store.clone(), verifier: None },
+            staff_audit: services::StaffAudit { store: store.clone(), verifier: None },
             store,
         }
     }
@@ -82,11 +91,19 @@ impl AppState {
     /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
     pub fn sign_in(&mut self, verifier: Option<Arc<Verifier>>) {
         self.videos.verifier = verifier.clone();
-        self.me.verifier = verifier;
+        self.me.verifier = verifier.clone();
+        self.staff_enquiries.verifier = verifier.clone();
+        self.staff_enrolments.verifier = verifier.clone();
+        self.staff_reports.verifier = verifier.clone();
+        self.staff_audit.verifier = verifier;
     }
 
-    /// Mails each stored submission right away through `mailer`, with `settings`.
+    /// Mails each stored submission right away through `mailer`, with `settings`; staff's mail
+    /// (an enquiry sent again, a student's welcome linking to `ACADEMY_SITE_URL`) goes the same way.
     pub fn mail_inline(&mut self, mailer: Arc<dyn Mailer>, settings: MailSettings) {
+        let site_url = env::site_url();
+        self.staff_enrolments.mailing = Some(Mailing { mailer: mailer.clone(), from: settings.from.clone(), site_url });
+        self.staff_enquiries.mail = Some(services::InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
         self.send_email.inline = Some(services::InlineMailer { mailer, settings });
     }
 }
@@ -103,6 +120,10 @@ impl Service for AppState {
             Endpoint::Chat => self.chat.answer(route, req).await,
             Endpoint::Lecture => self.lecture.answer(route, req).await,
             Endpoint::Me => self.me.answer(route, req).await,
+            Endpoint::StaffEnquiries => self.staff_enquiries.answer(route, req).await,
+            Endpoint::StaffEnrolments => self.staff_enrolments.answer(route, req).await,
+            Endpoint::StaffReports => self.staff_reports.answer(route, req).await,
+            Endpoint::StaffAudit => self.staff_audit.answer(route, req).await,
         }
     }
 }

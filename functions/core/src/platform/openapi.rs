@@ -4,6 +4,7 @@
 
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
+use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule,
 };
@@ -15,8 +16,18 @@ use crate::leads::send_email::{self, SendEmailAnswer, SendEmailRequest};
 use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
+use crate::staff::audit::{self as staff_audit, AuditPage};
+use crate::staff::enquiries::{self, Enquiry, EnquiryPage, EnquiryUpdate};
+use crate::staff::enrolments::{
+    self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
+    StaffBatch, StaffBatches,
+};
+use crate::staff::report::{self, BatchReport, LectureReport, StudentReport};
+use crate::staff::{self, CURSOR_PATTERN};
 use utoipa::openapi::path::{Operation, ParameterIn};
-use utoipa::openapi::schema::{Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::schema::{
+    Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type,
+};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -25,7 +36,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, and a signed-in student's own batches and progress."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, and the staff console (enquiries, enrolments, reports, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -43,6 +54,20 @@ use utoipa::{Modify, OpenApi};
         me::link,
         me::progress,
         me::save_progress,
+        enquiries::list,
+        enquiries::export,
+        enquiries::get,
+        enquiries::update,
+        enquiries::resend,
+        enrolments::batches,
+        enrolments::create,
+        enrolments::revoke,
+        enrolments::resend,
+        enrolments::of_batch,
+        enrolments::bulk,
+        report::batch_report,
+        report::batch_report_csv,
+        staff_audit::trail,
     ),
     components(schemas(
         Course,
@@ -67,7 +92,27 @@ use utoipa::{Modify, OpenApi};
         LinkRequest,
         ProgressList,
         ProgressUpdate,
-        LectureProgress
+        LectureProgress,
+        Enquiry,
+        EnquiryPage,
+        EnquiryUpdate,
+        SubmissionStatus,
+        EnrolRequest,
+        Enrolled,
+        EnrolmentView,
+        EnrolmentStatus,
+        EnrolmentPage,
+        StaffBatch,
+        StaffBatches,
+        BulkRequest,
+        BulkAnswer,
+        BulkLine,
+        LineOutcome,
+        BatchReport,
+        LectureReport,
+        StudentReport,
+        AuditEntry,
+        AuditPage
     )),
     modifiers(&Rules)
 )]
@@ -86,10 +131,24 @@ impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
-            let operations = [(false, item.get.as_mut()), (true, item.post.as_mut()), (true, item.put.as_mut())];
+            let kind = if path.starts_with("/api/staff/enrolments/") {
+                PathId::Enrolment
+            } else if path.starts_with("/api/staff/enquiries/") {
+                PathId::Enquiry
+            } else {
+                PathId::Catalog
+            };
+            let operations = [
+                (false, item.get.as_mut()),
+                (true, item.post.as_mut()),
+                (true, item.put.as_mut()),
+                (true, item.patch.as_mut()),
+                (false, item.delete.as_mut()),
+            ];
             for (with_body, operation) in operations {
                 if let Some(operation) = operation {
-                    id_patterns(operation);
+                    id_patterns(operation, kind);
+                    list_parameters(operation);
                     common_answers(operation, with_body, without_store);
                 }
             }
@@ -116,6 +175,7 @@ impl Modify for Rules {
             chat.properties.insert("question".into(), question.into());
         }
         send_email_request(schemas);
+        staff_bodies(schemas);
         if let Some(RefOr::T(Schema::Object(link))) = schemas.get_mut("LinkRequest") {
             let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
             let secret = ObjectBuilder::new()
@@ -137,15 +197,110 @@ impl Modify for Rules {
     }
 }
 
-/// Path ids carry their pattern; a lecture number starts at 1.
-fn id_patterns(operation: &mut Operation) {
+/// An enrolment id as a regular expression (`Enrolment::parse_id`).
+const ENROLMENT_ID_PATTERN: &str = "^[0-9a-f]{40}$";
+/// An enquiry's id: its submission's UUID, lowercase and hyphenated (`enquiries::checked_enquiry_id`).
+const ENQUIRY_ID_PATTERN: &str = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+/// What the `{id}` of a path names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PathId {
+    Catalog,
+    Enrolment,
+    Enquiry,
+}
+
+/// Path ids carry their pattern (an enrolment's is longer); a lecture number starts at 1.
+fn id_patterns(operation: &mut Operation, kind: PathId) {
     for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Path) {
-        if parameter.name.ends_with("Id") {
+        if parameter.name == "id" && kind != PathId::Catalog {
+            let pattern = if kind == PathId::Enrolment { ENROLMENT_ID_PATTERN } else { ENQUIRY_ID_PATTERN };
+            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
+            parameter.schema = Some(id.into());
+        } else if parameter.name.ends_with("Id") || parameter.name == "id" {
             parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN)).into());
         } else if parameter.name == "lectureNumber" {
             let number = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(u32::MAX));
             parameter.schema = Some(number.into());
         }
+    }
+}
+
+/// The staff lists' query parameters as the server checks them.
+fn list_parameters(operation: &mut Operation) {
+    for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Query) {
+        let schema = match parameter.name.as_str() {
+            "cursor" => ObjectBuilder::new().schema_type(Type::String).pattern(Some(CURSOR_PATTERN)),
+            "limit" => {
+                ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(staff::MAX_PAGE as u32))
+            }
+            "q" => ObjectBuilder::new().schema_type(Type::String).max_length(Some(enquiries::MAX_QUERY_CHARS)),
+            "delivery" => {
+                ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"]))
+            }
+            "handled" => ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["true", "false"])),
+            _ => continue,
+        };
+        parameter.schema = Some(schema.into());
+    }
+    // A cursor of a cursor's form that names no place in this list is answered as an unknown id is.
+    let paged =
+        operation.parameters.iter().flatten().any(|p| p.parameter_in == ParameterIn::Query && p.name == "cursor");
+    if paged {
+        operation.responses.responses.entry("404".into()).or_insert_with(|| {
+            ResponseBuilder::new()
+                .description("the cursor is not one this list gave")
+                .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+                .into()
+        });
+    }
+}
+
+/// A text that may be absent (`null`).
+fn nullable(builder: ObjectBuilder) -> ObjectBuilder {
+    builder.schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+}
+
+/// The staff bodies' fields as the server checks them.
+fn staff_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    let date = || {
+        nullable(ObjectBuilder::new())
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+            .description(Some("The last day of access, YYYY-MM-DD (UTC), today or later."))
+    };
+    let id = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+    if let Some(RefOr::T(Schema::Object(enrol))) = schemas.get_mut("EnrolRequest") {
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(enrolments::MAX_NAME_CHARS))
+            .pattern(Some(forms::not_blank_pattern()));
+        let email = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(enrolments::MAX_EMAIL_CHARS))
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)));
+        enrol.properties.insert("batchId".into(), id().into());
+        enrol.properties.insert("name".into(), name.into());
+        enrol.properties.insert("email".into(), email.into());
+        enrol.properties.insert("accessUntil".into(), date().into());
+        enrol
+            .properties
+            .insert("enquiryId".into(), nullable(ObjectBuilder::new()).pattern(Some(ENQUIRY_ID_PATTERN)).into());
+    }
+    if let Some(RefOr::T(Schema::Object(bulk))) = schemas.get_mut("BulkRequest") {
+        let csv = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(enrolments::MAX_ROSTER_CHARS))
+            .description(Some(
+            "name,email per line; a header line, a BOM and blank lines are ignored; 1,000 lines at most are enrolled.",
+        ));
+        bulk.properties.insert("csv".into(), csv.into());
+        bulk.properties.insert("accessUntil".into(), date().into());
+    }
+    if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("EnquiryUpdate") {
+        let note = nullable(ObjectBuilder::new())
+            .max_length(Some(enquiries::MAX_NOTE_CHARS))
+            .description(Some("At most 2,000 characters; absent keeps the note, empty removes it."));
+        update.properties.insert("note".into(), note.into());
     }
 }
 

@@ -5,13 +5,15 @@
 
 use crate::assistant::{self, Knowledge, ModelProvider};
 use crate::http::error::ApiError;
-use crate::http::identity::{identify, Verifier};
+use crate::http::identity::{identify, identify_staff, verified_email_of, Verifier};
 use crate::http::routes::{Route, Service};
 use crate::http::{health, Answer};
 use crate::leads::mail::{MailSettings, Mailer};
 use crate::leads::send_email::{self, InlineMail};
 use crate::learning::lecture::{self, LectureFiles, LectureLinks};
 use crate::learning::{me, videos};
+use crate::staff::welcome::Mailing;
+use crate::staff::{self, Actor};
 use crate::store::Store;
 use crate::{catalog, geo};
 use async_trait::async_trait;
@@ -95,7 +97,10 @@ impl Service for Me {
         let store = &self.store;
         match route {
             Route::MyBatches if req.method() == Method::POST => me::link(store, &student, req).await,
-            Route::MyBatches => me::batches(store, &student).await,
+            Route::MyBatches => {
+                let email = verified_email_of(self.verifier.as_deref(), req, &student).await;
+                me::batches(store, &student, email.as_deref()).await
+            }
             Route::MyProgress(batch) => me::progress(store, &student, &batch).await,
             Route::LectureProgress { batch, lecture } => {
                 me::save_progress(store, &student, req, &batch, &lecture).await
@@ -154,5 +159,94 @@ impl Service for Lecture {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
         let Route::Lecture { batch, lecture } = route else { return not_here() };
         lecture::serve::lecture(&self.store, &self.links, self.files.as_ref(), req, &batch, &lecture).await
+    }
+}
+
+/// Staff: the enquiries. The store, the sign-in verifier, and the mailer that sends an enquiry again.
+pub struct StaffEnquiries {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub mail: Option<InlineMailer>,
+}
+
+#[async_trait]
+impl Service for StaffEnquiries {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let actor = || Actor::named(verifier, req, caller.clone());
+        let store = &self.store;
+        match route {
+            Route::StaffEnquiries => staff::enquiries::list(store, req).await,
+            Route::StaffEnquiriesCsv => staff::enquiries::export(store, req).await,
+            Route::StaffEnquiry(id) if req.method() == Method::PATCH => {
+                staff::enquiries::update(store, &actor().await, req, &id).await
+            }
+            Route::StaffEnquiry(id) => staff::enquiries::get(store, &id).await,
+            Route::StaffEnquiryResend(id) => {
+                let Some(mail) = &self.mail else { return Err(ApiError::Unavailable) };
+                staff::enquiries::resend(store, mail.mailer.as_ref(), &mail.settings, &actor().await, &id).await
+            }
+            _ => not_here(),
+        }
+    }
+}
+
+/// Staff: enrolments. The store, the sign-in verifier, and what welcomes are mailed with.
+pub struct StaffEnrolments {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub mailing: Option<Mailing>,
+}
+
+#[async_trait]
+impl Service for StaffEnrolments {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let actor = || Actor::named(verifier, req, caller.clone());
+        let (store, mailing) = (&self.store, self.mailing.as_ref());
+        match route {
+            Route::StaffBatches => staff::enrolments::batches(store).await,
+            Route::StaffEnrol => staff::enrolments::create(store, mailing, &actor().await, req).await,
+            Route::StaffEnrolment(id) => staff::enrolments::revoke(store, &actor().await, &id).await,
+            Route::StaffEnrolmentResend(id) => staff::enrolments::resend(store, mailing, &actor().await, &id).await,
+            Route::StaffBatchEnrolments(batch) => staff::enrolments::of_batch(store, req, &batch).await,
+            Route::StaffBulkEnrol(batch) => staff::enrolments::bulk(store, mailing, &actor().await, req, &batch).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Staff: reports. The store and the sign-in verifier.
+pub struct StaffReports {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+}
+
+#[async_trait]
+impl Service for StaffReports {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        identify_staff(self.verifier.as_deref(), req).await?;
+        match route {
+            Route::StaffReport(batch) => staff::report::batch_report(&self.store, &batch).await,
+            Route::StaffReportCsv(batch) => staff::report::batch_report_csv(&self.store, &batch).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Staff: the audit trail. The store and the sign-in verifier.
+pub struct StaffAudit {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+}
+
+#[async_trait]
+impl Service for StaffAudit {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        identify_staff(self.verifier.as_deref(), req).await?;
+        let Route::StaffAudit = route else { return not_here() };
+        staff::audit::trail(&self.store, req).await
     }
 }

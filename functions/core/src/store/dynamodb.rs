@@ -1,7 +1,7 @@
 //! The AWS store: one DynamoDB table with string `pk`/`sk`, the `gsi1` index and an
 //! `expires_at` TTL attribute. Record attributes are mapped with serde_dynamo.
 
-use super::{Item, Items, PutMode, Result, StoreError};
+use super::{Item, ItemPage, Items, Order, Position, PutMode, Range, Result, StoreError};
 use async_trait::async_trait;
 use aws_sdk_dynamodb::config::timeout::TimeoutConfig;
 pub use aws_sdk_dynamodb::Client;
@@ -232,6 +232,63 @@ impl Items for DynamoItems {
             }
         }
         Err(StoreError::Backend("the counter kept expiring while it was updated".into()))
+    }
+
+    async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage> {
+        let (index, (key, sort_key), (value, prefix)) = match range {
+            Range::Table { pk, sk_prefix } => (None, ("pk", "sk"), (pk, sk_prefix)),
+            Range::Index { gsi1pk, gsi1sk_prefix } => (Some(GSI1), ("gsi1pk", "gsi1sk"), (gsi1pk, gsi1sk_prefix)),
+        };
+        // DynamoDB refuses an empty string as a key's value, even in begins_with: no prefix, no condition on it.
+        let mut values = HashMap::from([(":k".to_owned(), s(value))]);
+        let condition = if prefix.is_empty() {
+            format!("{key} = :k")
+        } else {
+            values.insert(":p".to_owned(), s(prefix));
+            format!("{key} = :k AND begins_with({sort_key}, :p)")
+        };
+        let start = after.map(|p| {
+            let mut key = HashMap::from([("pk".to_owned(), s(&p.pk)), ("sk".to_owned(), s(&p.sk))]);
+            if let (Some((g, k)), Some(_)) = (&p.gsi1, index) {
+                key.insert("gsi1pk".into(), s(g));
+                key.insert("gsi1sk".into(), s(k));
+            }
+            key
+        });
+        // One more than asked: whether there is more is then known without a second call.
+        let fetch = i32::try_from(limit.saturating_add(1)).unwrap_or(i32::MAX);
+        let page = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .set_index_name(index.map(str::to_owned))
+            .key_condition_expression(condition)
+            .set_expression_attribute_values(Some(values))
+            .consistent_read(index.is_none())
+            .scan_index_forward(order == Order::Ascending)
+            .set_exclusive_start_key(start)
+            .limit(fetch)
+            .send()
+            .await
+            .map_err(backend)?;
+        let cut_short = page.last_evaluated_key.is_some_and(|k| !k.is_empty());
+        let mut items = page.items.unwrap_or_default().into_iter().map(from_attrs).collect::<Result<Vec<_>>>()?;
+        // A full page, or one DynamoDB cut at its 1 MB read limit.
+        let more = items.len() > limit || cut_short;
+        items.truncate(limit);
+        Ok(ItemPage { items, more })
+    }
+
+    async fn delete(&self, pk: &str, sk: &str) -> Result<()> {
+        self.client
+            .delete_item()
+            .table_name(&self.table)
+            .key("pk", s(pk))
+            .key("sk", s(sk))
+            .send()
+            .await
+            .map_err(backend)?;
+        Ok(())
     }
 }
 

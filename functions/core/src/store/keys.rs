@@ -55,3 +55,28 @@ pub fn progress_prefix(batch_id: &str) -> String {
 pub fn progress_sk(batch_id: &str, lecture_number: u32) -> String {
     format!("{}{lecture_number:05}", progress_prefix(batch_id))
 }
+
+/// A batch's enrolments sit in the batch's partition, one per e-mail (`enrolment_sk`).
+pub const ENROLMENT_PREFIX: &str = "ENROLMENT#";
+
+pub fn enrolment_sk(email_key: &str) -> String {
+    format!("{ENROLMENT_PREFIX}{email_key}")
+}
+
+/// The index key that finds a student's enrolments by their (lowercase) e-mail.
+pub fn email_index(email: &str) -> String {
+    format!("EMAIL#{email}")
+}
+
+/// The index key that finds the accounts linked to a batch (staff's reports).
+pub fn batch_links_index(batch_id: &str) -> String {
+    format!("LINKS#{batch_id}")
+}
+
+/// The audit trail's partition: staff actions are few, so one partition holds them in time order.
+pub const AUDIT: &str = "AUDIT";
+
+/// Milliseconds first, so the trail sorts by time; the entry's id keeps two in one millisecond apart.
+pub fn audit_sk(at_millis: i64, id: &str) -> String {
+    format!("{at_millis:013}#{id}")
+}

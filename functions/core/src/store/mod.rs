@@ -2,11 +2,13 @@
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
 //! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
 //! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
-//! `Counters`), so a handler asks for exactly the records it uses.
+//! `EnrolmentRecords`, `AuditRecords`, `Counters`), so a handler asks for exactly the records it uses.
 
+mod audit;
 mod catalog;
 mod counters;
 pub mod dynamodb;
+mod enrolments;
 mod grants;
 pub mod keys;
 mod records;
@@ -18,10 +20,13 @@ use async_trait::async_trait;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
+pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use counters::Counters;
+pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
 pub use records::Store;
+pub use records::{Cursor, Page};
 pub use students::StudentRecords;
 pub use submissions::SubmissionRecords;
 
@@ -34,6 +39,9 @@ pub enum StoreError {
     Corrupt(String),
     #[error("store backend failed: {0}")]
     Backend(String),
+    /// A list's cursor that no list of this kind gave (a client's mistake, not the store's).
+    #[error("the cursor is not one this list gave")]
+    BadCursor,
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -62,6 +70,57 @@ pub enum PutMode {
     IfAbsent,
 }
 
+/// Where an item sits in the table (`pk`, `sk`) and, when it is on it, the index: a place to
+/// continue a paginated query after (DynamoDB's `ExclusiveStartKey`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Position {
+    pub pk: String,
+    pub sk: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gsi1: Option<(String, String)>,
+}
+
+impl Position {
+    pub fn of(item: &Item) -> Self {
+        Self { pk: item.pk.clone(), sk: item.sk.clone(), gsi1: item.gsi1.clone() }
+    }
+}
+
+/// The items one page reads: under a partition key with sort keys starting with a prefix, or
+/// under an index key with index sort keys starting with a prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Range<'a> {
+    Table { pk: &'a str, sk_prefix: &'a str },
+    Index { gsi1pk: &'a str, gsi1sk_prefix: &'a str },
+}
+
+impl Range<'_> {
+    /// Whether `position` lies in this range (a cursor from another list is refused, not followed).
+    pub fn holds(&self, position: &Position) -> bool {
+        match *self {
+            Self::Table { pk, sk_prefix } => position.pk == pk && position.sk.starts_with(sk_prefix),
+            Self::Index { gsi1pk, gsi1sk_prefix } => {
+                position.gsi1.as_ref().is_some_and(|(g, s)| g == gsi1pk && s.starts_with(gsi1sk_prefix))
+            }
+        }
+    }
+}
+
+/// One page of a query, in the order asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ItemPage {
+    pub items: Vec<Item>,
+    /// Whether there may be more after the last item (read on from its `Position`).
+    pub more: bool,
+}
+
+/// Sort order of a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Ascending,
+    Descending,
+}
+
 /// The key-value operations the product needs, and nothing more.
 #[async_trait]
 pub trait Items: Send + Sync {
@@ -78,6 +137,10 @@ pub trait Items: Send + Sync {
     /// `expires_at`) if absent or expired, and returns the new count: one update, so concurrent
     /// callers each see a different count (the rate limits decide on it; `rate.rs`).
     async fn add(&self, pk: &str, sk: &str, delta: i64, expires_at: i64, now: i64) -> Result<i64>;
+    /// At most `limit` items of `range` in `order`, starting after `after`: one query, never a scan.
+    async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage>;
+    /// Removes an item (nothing happens when there is none).
+    async fn delete(&self, pk: &str, sk: &str) -> Result<()>;
 }
 
 /// Where the store lives: `embedded:PATH` (SQLite) or `dynamodb:TABLE`.

@@ -1,7 +1,8 @@
 //! The product's records on top of `Items`: one mapping for both backends.
 
-use super::{keys, Item, Items, Result, StoreError};
+use super::{keys, Item, Items, Order, Position, Range, Result, StoreError};
 use crate::domain::Submission;
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -40,7 +41,78 @@ pub(super) fn item<T: Serialize>(pk: String, sk: String, record: &T) -> Result<I
     Ok(Item { pk, sk, gsi1: None, expires_at: None, body: body_of(record)? })
 }
 
+/// A place in a list, handed to a client as an opaque `nextCursor` and taken back as `cursor`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cursor(pub Position);
+
+/// The longest cursor text accepted (keys are short; this bounds the decoding).
+const MAX_CURSOR_CHARS: usize = 1024;
+
+impl Cursor {
+    pub fn encode(&self) -> String {
+        URL_SAFE_NO_PAD.encode(serde_json::to_vec(&self.0).unwrap_or_default())
+    }
+
+    /// The cursor a client sent; `BadCursor` if it is not one a list gave.
+    pub fn decode(text: &str) -> Result<Self> {
+        if text.len() > MAX_CURSOR_CHARS {
+            return Err(StoreError::BadCursor);
+        }
+        let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| StoreError::BadCursor)?;
+        serde_json::from_slice(&bytes).map(Self).map_err(|_| StoreError::BadCursor)
+    }
+}
+
+/// One page of records, each with its place (to continue after it), and whether more may follow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page<T> {
+    pub records: Vec<(Cursor, T)>,
+    pub more: bool,
+}
+
+impl<T> Page<T> {
+    /// The records, and the cursor after the last of them when more may follow.
+    pub fn into_parts(mut self) -> (Vec<T>, Option<Cursor>) {
+        let next = if self.more { self.records.last().map(|(at, _)| at.clone()) } else { None };
+        (self.records.drain(..).map(|(_, r)| r).collect(), next)
+    }
+}
+
 impl Store {
+    /// One page of `range` as records of type `T`, after `after` (which must lie in `range`).
+    pub(super) async fn page_of<T: DeserializeOwned>(
+        &self,
+        range: Range<'_>,
+        order: Order,
+        after: Option<&Cursor>,
+        limit: usize,
+    ) -> Result<Page<T>> {
+        if after.is_some_and(|c| !range.holds(&c.0)) {
+            return Err(StoreError::BadCursor);
+        }
+        let page = self.items.page(range, order, after.map(|c| &c.0), limit).await?;
+        let records = page
+            .items
+            .into_iter()
+            .map(|item| Ok((Cursor(Position::of(&item)), record_of(item)?)))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Page { records, more: page.more })
+    }
+
+    /// Every record of `range`, page by page (for lists bounded by what they hold, e.g. one batch's students).
+    pub(super) async fn all_of<T: DeserializeOwned>(&self, range: Range<'_>) -> Result<Vec<T>> {
+        const PAGE: usize = 500;
+        let (mut out, mut after) = (Vec::new(), None);
+        loop {
+            let (records, next) = self.page_of::<T>(range, Order::Ascending, after.as_ref(), PAGE).await?.into_parts();
+            out.extend(records);
+            match next {
+                Some(cursor) => after = Some(cursor),
+                None => return Ok(out),
+            }
+        }
+    }
+
     pub fn new(items: Arc<dyn Items>) -> Self {
         Self { items }
     }

@@ -1,7 +1,7 @@
 //! The embedded store: one SQLite `items` table mirroring the DynamoDB keys. WAL mode and a
 //! busy timeout let `academy serve` and the `academy` CLI use one file at the same time.
 
-use super::{Item, Items, PutMode, Result, StoreError};
+use super::{Item, ItemPage, Items, Order, Position, PutMode, Range, Result, StoreError};
 use async_trait::async_trait;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::{Arc, Mutex};
@@ -195,6 +195,64 @@ impl Items for SqliteItems {
             .map_err(backend)?;
             tx.commit().map_err(backend)?;
             Ok(count)
+        })
+        .await
+    }
+
+    async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage> {
+        let (key, sort, prefix) = match range {
+            Range::Table { pk, sk_prefix } => ("pk", "sk", (pk.to_owned(), like_prefix(sk_prefix))),
+            Range::Index { gsi1pk, gsi1sk_prefix } => {
+                ("gsi1pk", "gsi1sk", (gsi1pk.to_owned(), like_prefix(gsi1sk_prefix)))
+            }
+        };
+        let (cmp, dir) = match order {
+            Order::Ascending => (">", "ASC"),
+            Order::Descending => ("<", "DESC"),
+        };
+        // The position to continue after, as the sort tuple: (sk) in the table, (gsi1sk, pk, sk) on the index.
+        let (after_sort, after_pk, after_sk) = match after {
+            None => (None, None, None),
+            Some(p) => match range {
+                Range::Table { .. } => (Some(p.sk.clone()), None, None),
+                Range::Index { .. } => {
+                    (p.gsi1.as_ref().map(|(_, s)| s.clone()), Some(p.pk.clone()), Some(p.sk.clone()))
+                }
+            },
+        };
+        let ties = match range {
+            Range::Table { .. } => String::new(),
+            Range::Index { .. } => format!(", pk {dir}, sk {dir}"),
+        };
+        let after_clause = match range {
+            Range::Table { .. } => format!("(?3 IS NULL OR sk {cmp} ?3)"),
+            Range::Index { .. } => format!("(?3 IS NULL OR (gsi1sk, pk, sk) {cmp} (?3, ?4, ?5))"),
+        };
+        let sql = format!(
+            "SELECT {COLUMNS} FROM items WHERE {key} = ?1 AND {sort} LIKE ?2 ESCAPE '\\' AND {after_clause} \
+             ORDER BY {sort} {dir}{ties} LIMIT ?6"
+        );
+        let fetch = limit.saturating_add(1) as i64;
+        let rows = self
+            .with(move |conn| {
+                let mut stmt = conn.prepare(&sql).map_err(backend)?;
+                let rows = stmt
+                    .query_map(params![prefix.0, prefix.1, after_sort, after_pk, after_sk, fetch], row_to_item)
+                    .map_err(backend)?;
+                rows.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
+            })
+            .await?;
+        let more = rows.len() > limit;
+        let mut items = parse(rows, 0)?;
+        items.truncate(limit);
+        Ok(ItemPage { items, more })
+    }
+
+    async fn delete(&self, pk: &str, sk: &str) -> Result<()> {
+        let (pk, sk) = (pk.to_owned(), sk.to_owned());
+        self.with(move |conn| {
+            conn.execute("DELETE FROM items WHERE pk = ?1 AND sk = ?2", params![pk, sk]).map_err(backend)?;
+            Ok(())
         })
         .await
     }

@@ -1,8 +1,8 @@
 //! Submissions (enquiries): a conditional put makes a retried submission one record; an index by
 //! creation time lists them in order.
 
-use super::records::{record_of, records_of, submission_item};
-use super::{keys, PutMode, Result, Store};
+use super::records::{record_of, records_of, submission_item, Cursor, Page};
+use super::{keys, Order, PutMode, Range, Result, Store};
 use crate::domain::Submission;
 use async_trait::async_trait;
 
@@ -18,6 +18,9 @@ pub trait SubmissionRecords: Send + Sync {
 
     /// All submissions, oldest first.
     async fn list_submissions(&self) -> Result<Vec<Submission>>;
+
+    /// One page of the submissions, newest first.
+    async fn page_submissions(&self, after: Option<&Cursor>, limit: usize) -> Result<Page<Submission>>;
 
     /// The submissions created from `from` to `until` (epoch seconds, both included), oldest
     /// first: one range of the creation-time index.
@@ -41,6 +44,11 @@ impl SubmissionRecords for Store {
 
     async fn list_submissions(&self) -> Result<Vec<Submission>> {
         records_of(self.items().query_index(keys::SUBMISSION, None, 0).await?)
+    }
+
+    async fn page_submissions(&self, after: Option<&Cursor>, limit: usize) -> Result<Page<Submission>> {
+        let newest = Range::Index { gsi1pk: keys::SUBMISSION, gsi1sk_prefix: "" };
+        self.page_of(newest, Order::Descending, after, limit).await
     }
 
     async fn list_submissions_created(&self, from: i64, until: i64) -> Result<Vec<Submission>> {

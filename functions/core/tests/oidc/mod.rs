@@ -17,6 +17,9 @@ use std::sync::OnceLock;
 
 pub const CLIENT_ID: &str = "academy-local";
 pub const KID: &str = "test-key";
+/// The account the provider makes staff (its tokens carry `cognito:groups: ["staff"]`), as
+/// `ACADEMY_STAFF_EMAILS` names it.
+pub const STAFF_EMAIL: &str = "staff@academy.test";
 const REDIRECT: &str = "http://127.0.0.1/sign-in";
 
 pub struct Provider {
@@ -53,7 +56,8 @@ pub fn provider() -> &'static Provider {
             .env("OIDC_PORT", port.to_string())
             .env("OIDC_SIGNING_KEY", &key_file)
             .env("OIDC_SIGNING_KID", KID)
-            .env("OIDC_CLIENT_ID", CLIENT_ID);
+            .env("OIDC_CLIENT_ID", CLIENT_ID)
+            .env("ACADEMY_STAFF_EMAILS", STAFF_EMAIL);
         let issuer = serve_for_life(command, port, "`make oidc-tools` installs the local provider (infra/oidc)");
         Provider { issuer, key, stranger }
     })

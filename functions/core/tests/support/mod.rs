@@ -104,8 +104,21 @@ pub async fn moto_table() -> (Store, String) {
 
 /// A store in a fresh SQLite file.
 pub fn sqlite_store() -> Store {
+    Store::new(sqlite_items())
+}
+
+/// The key-value items of a fresh SQLite file (what `Store` is built on).
+pub fn sqlite_items() -> Arc<SqliteItems> {
     let path = std::env::temp_dir().join(format!("academy-test-{}.db", academy_core::ids::generate()));
-    Store::new(Arc::new(SqliteItems::open(path.to_str().unwrap()).expect("sqlite opens")))
+    Arc::new(SqliteItems::open(path.to_str().unwrap()).expect("sqlite opens"))
+}
+
+/// The key-value items of a fresh DynamoDB table in moto.
+pub async fn moto_items() -> Arc<DynamoItems> {
+    let client = academy_core::store::dynamodb::Client::new(&moto_config().await);
+    let table = format!("academy-{}", academy_core::ids::generate());
+    create_table(&client, &table).await.expect("moto creates the table");
+    Arc::new(DynamoItems::new(client, &table))
 }
 
 pub fn demo_catalog() -> String {
@@ -166,6 +179,7 @@ pub async fn grant(store: &Store, batch: &str) -> (String, academy_core::domain:
         label: None,
         created_at: academy_core::time::now(),
         revoked_at: None,
+        access_until: None,
     };
     store.insert_grant(&grant).await.unwrap();
     (secret, grant)

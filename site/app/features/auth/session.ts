@@ -3,10 +3,13 @@
 // public pages never download the OIDC client (./oidc-client.ts is imported on demand, by sign-in and sign-out).
 import { useSyncExternalStore } from "react";
 import { userStorageKey } from "../../config/oidc";
+import { hasStaffClaim } from "./staff-claim";
 
 export interface SessionUser {
   name: string;
   email?: string;
+  /** In the provider's staff group (shows the Staff link; the API decides what staff may do). */
+  staff?: boolean;
 }
 
 export type Session =
@@ -21,7 +24,7 @@ export interface StoredUser {
   access_token?: string;
   expires_at?: number;
   refresh_token?: string;
-  profile?: { name?: string; email?: string; preferred_username?: string; sub?: string };
+  profile?: { name?: string; email?: string; preferred_username?: string; sub?: string; "cognito:groups"?: unknown };
 }
 
 let cache: { raw: string | null; session: Session } = { raw: null, session: signedOut };
@@ -65,7 +68,8 @@ function parse(raw: string | null): Session {
     const p = stored.profile ?? {};
     const email = p.email;
     const name = p.name || email || p.preferred_username || "Student";
-    return { status: "signed-in", user: { name, email } };
+    const staff = hasStaffClaim(stored.access_token, p);
+    return { status: "signed-in", user: staff ? { name, email, staff } : { name, email } };
   } catch {
     return signedOut;
   }

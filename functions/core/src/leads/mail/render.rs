@@ -14,6 +14,8 @@ pub enum MailKind {
     Inbox,
     /// The acknowledgement to the visitor.
     Acknowledgement,
+    /// A student's welcome to a batch, with their Secret ID (the staff console's).
+    Welcome,
 }
 
 impl MailKind {
@@ -21,6 +23,7 @@ impl MailKind {
         match self {
             Self::Inbox => "inbox",
             Self::Acknowledgement => "reply",
+            Self::Welcome => "welcome",
         }
     }
 }
@@ -201,6 +204,7 @@ mod tests {
             attempts: 0,
             created_at: 1_790_000_000,
             last_error: None,
+            handling: None,
         }
     }
 

@@ -57,4 +57,14 @@ describe("Session actions in the header", () => {
     expect(screen.getAllByRole("link", { name: "LMS" })[0]!.getAttribute("href")).toBe("/lms");
     expect(screen.queryAllByRole("link", { name: "Sign In" })).toHaveLength(0);
   });
+
+  it("shows the Staff link to staff only", () => {
+    session.current = { status: "signed-in", user: { name: "Test Student" } };
+    const { unmount } = renderAt(header());
+    expect(screen.queryAllByRole("link", { name: "Staff" })).toHaveLength(0);
+    unmount();
+    session.current = { status: "signed-in", user: { name: "Sana Staff", staff: true } };
+    renderAt(header());
+    expect(screen.getAllByRole("link", { name: "Staff" })[0]!.getAttribute("href")).toBe("/staff");
+  });
 });

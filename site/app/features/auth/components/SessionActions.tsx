@@ -1,6 +1,6 @@
-// The header's account actions: Sign In for a visitor; LMS and the user menu once signed in.
+// The header's account actions: Sign In for a visitor; LMS (and Staff for staff) and the user menu once signed in.
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 import { SectionButton } from "../../../components/SectionButton";
 import { Icon } from "../../../components/Icon";
 import { anchors, paths } from "../../../config/paths";
@@ -16,6 +16,11 @@ export function SessionActions({ className }: { className?: string }) {
     return (
       <>
         <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
+        {session.user.staff && (
+          <NavLink to={paths.staff} className={cx("btn-secondary min-h-10 px-4 py-2 text-sm aria-[current=page]:bg-brand-50", className)}>
+            Staff
+          </NavLink>
+        )}
         <Suspense fallback={null}>
           <UserMenu user={session.user} />
         </Suspense>

@@ -1,0 +1,118 @@
+// Enrol one student: batch (unless the batch is given), name, e-mail, an optional last day of access. Prefilled from
+// an enquiry when there is one (its course narrows the batches). The API mails the welcome and answers the Secret ID
+// once; the caller shows it (SecretIdReveal).
+import { useId, useState, type FormEvent } from "react";
+import { ApiError } from "../../../lib/api-client";
+import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
+import { enrol } from "../api/enrolments";
+import { useTokenSource } from "../api/token";
+import { batchesForCourse, batchLabel } from "../batch-choice";
+import { failureText, todayUtc } from "../format";
+
+interface EnrolFormProps {
+  /** The batches to choose from; with `batchId`, that batch is fixed and not asked for. */
+  batches: readonly StaffBatch[];
+  batchId?: string;
+  initial?: { name?: string; email?: string; course?: string | null };
+  enquiryId?: string;
+  onEnrolled: (enrolled: Enrolled, batch: StaffBatch) => void;
+}
+
+const input = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
+const label = "block text-sm font-semibold text-slate-800";
+
+export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: EnrolFormProps) {
+  const id = useId();
+  const [showAll, setShowAll] = useState(false);
+  const narrowed = batchesForCourse(batches, initial?.course);
+  const choices = showAll ? [...batches] : narrowed.batches;
+  const [chosen, setChosen] = useState(batchId ?? (choices.length === 1 ? choices[0]!.batch._id : ""));
+  const [name, setName] = useState(initial?.name ?? "");
+  const [email, setEmail] = useState(initial?.email ?? "");
+  const [accessUntil, setAccessUntil] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const token = useTokenSource();
+  const fields = error instanceof ApiError ? error.fields : {};
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const batch = batches.find((b) => b.batch._id === chosen);
+    if (!batch) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const enrolled = await enrol(token, { batchId: batch.batch._id, name, email, accessUntil, enquiryId });
+      onEnrolled(enrolled, batch);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: string) =>
+    fields[field] ? (
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-700">
+        {field === "accessUntil" ? "Access until" : field === "email" ? "E-mail" : "Name"} {fields[field]}
+      </p>
+    ) : null;
+  const invalid = (field: string) => (fields[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2" aria-label="Enrol a student">
+      {!batchId && (
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-batch`} className={label}>
+            Batch
+          </label>
+          <select id={`${id}-batch`} required value={chosen} onChange={(e) => setChosen(e.target.value)} className={input}>
+            <option value="">Choose a batch</option>
+            {choices.map((b) => (
+              <option key={b.batch._id} value={b.batch._id}>
+                {batchLabel(b)}
+              </option>
+            ))}
+          </select>
+          {narrowed.matched && (
+            <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} className="size-4" />
+              Show every course's batches
+            </label>
+          )}
+        </div>
+      )}
+      <div>
+        <label htmlFor={`${id}-name`} className={label}>
+          Name
+        </label>
+        <input id={`${id}-name`} required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} className={input} {...invalid("name")} />
+        {fieldError("name")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-email`} className={label}>
+          E-mail
+        </label>
+        <input id={`${id}-email`} type="email" required maxLength={254} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} className={input} {...invalid("email")} />
+        {fieldError("email")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-until`} className={label}>
+          Access until <span className="font-normal text-slate-600">(optional: last day, UTC)</span>
+        </label>
+        <input id={`${id}-until`} type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className={input} {...invalid("accessUntil")} />
+        {fieldError("accessUntil")}
+      </div>
+      <div className="flex items-end">
+        <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={busy}>
+          {busy ? "Enrolling…" : "Enrol"}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="font-medium text-red-700 sm:col-span-2">
+          Not enrolled. {failureText(error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+// Files the API answers (the staff console's CSV exports), through the one client's request (./api-client.ts): the
+// same timeout and errors, the bytes as a Blob and the name the server gives. Its own module, so pages that never
+// download a file do not carry it.
+import { send, type ApiPath, type OptionsArg, type SendOptions } from "./api-client";
+
+/** A file the API answers (a CSV export): its bytes and the name its `Content-Disposition` gives, if any. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
+export function attachmentName(disposition: string | null): string | undefined {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? "");
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!.trim());
+  } catch {
+    return match[1]!.trim();
+  }
+}
+
+/** GET a file (not JSON) from the API, with the same timeout and errors as every other call. */
+export function apiGetFile<P extends ApiPath>(path: P, ...[options]: OptionsArg<P, "get">): Promise<ApiFile> {
+  return send("get", path, (options ?? {}) as SendOptions, "*/*", async (res) => ({
+    blob: await res.blob(),
+    fileName: attachmentName(res.headers.get("content-disposition")),
+  }));
+}
