@@ -185,11 +185,16 @@ describe("page behaviour", () => {
   it("content protection blocks the context menu but not inside form fields", async () => {
     const context = await desktop();
     const { page } = await openPage(context, "/contact");
-    const blocked = await page.evaluate(() => {
-      const fire = (el) => !el.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true }));
-      return { text: fire(document.querySelector("h1")), field: fire(document.getElementById("message")) };
-    });
-    assert.deepEqual(blocked, { text: true, field: false });
+    // Protection's code loads beside hydration (lib/content-protection.ts), so it may switch on a
+    // moment after the page is hydrated: wait until a context menu on text is blocked (or time out).
+    const fire = (selector) =>
+      page.evaluate((s) => !document.querySelector(s).dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true })), selector);
+    await page.waitForFunction(
+      () => !document.querySelector("h1").dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true })),
+      null,
+      { timeout: 15000, polling: 100 },
+    );
+    assert.deepEqual({ text: await fire("h1"), field: await fire("#message") }, { text: true, field: false });
     await context.close();
   });
 
