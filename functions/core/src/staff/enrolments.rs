@@ -373,11 +373,11 @@ fn already(email: &str) -> ApiError {
     ApiError::Conflict(format!("{email} is already enrolled in this batch."))
 }
 
-async fn view(store: &(impl EnrolmentStore + ?Sized), enrolment: Enrolment) -> Result<EnrolmentView, ApiError> {
-    let activity = activity_by_grant(store, &enrolment.batch_id).await?;
+/// An enrolment whose grant is brand new (enrolled, or a new Secret ID) or was just revoked and
+/// unlinked: no account holds it, so there is no activity to read (the batch's links and progress).
+async fn fresh_view(store: &(impl EnrolmentStore + ?Sized), enrolment: Enrolment) -> Result<EnrolmentView, ApiError> {
     let total = store.list_videos(&enrolment.batch_id).await?.len() as u32;
-    let mine = activity.get(&enrolment.secret_hash).copied().unwrap_or_default();
-    Ok(EnrolmentView::of(enrolment, mine, total))
+    Ok(EnrolmentView::of(enrolment, Activity::default(), total))
 }
 
 #[utoipa::path(post, path = "/api/staff/enrolments", tag = "staff", operation_id = "staff_enrol", security(("bearer" = [])),
@@ -427,7 +427,7 @@ pub async fn create(
             enquiry.handling = Some(Handling { handled: true, at: time::now(), by: actor.name().to_owned(), note });
             store.save_submission(&enquiry).await?;
         }
-        Ok(Enrolled { enrolment: view(store, enrolment).await?, secret_id })
+        Ok(Enrolled { enrolment: fresh_view(store, enrolment).await?, secret_id })
     }
     .await;
     let enrolled = recorded(store, actor, "enrolment.create", &target, None, result).await?;
@@ -457,7 +457,7 @@ pub async fn revoke(store: &(impl EnrolmentStore + ?Sized), actor: &Actor, id: &
                 store.delete_link(&link.sub, &link.batch_id).await?;
             }
         }
-        view(store, enrolment).await
+        fresh_view(store, enrolment).await
     }
     .await;
     let revoked = recorded(store, actor, "enrolment.revoke", id, None, result).await?;
@@ -487,7 +487,7 @@ pub async fn resend(
         store.save_enrolment(&enrolment).await?;
         revoke_grant(store, &batch.id, &old).await?;
         let enrolment = send_welcome(store, mailing, enrolment, &batch, &secret_id).await?;
-        Ok(Enrolled { enrolment: view(store, enrolment).await?, secret_id })
+        Ok(Enrolled { enrolment: fresh_view(store, enrolment).await?, secret_id })
     }
     .await;
     let enrolled = recorded(store, actor, "enrolment.resend", id, None, result).await?;

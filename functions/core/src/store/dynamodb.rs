@@ -4,6 +4,7 @@
 use super::{Item, ItemPage, Items, Order, Position, PutMode, Range, Result, StoreError};
 use async_trait::async_trait;
 use aws_sdk_dynamodb::config::timeout::TimeoutConfig;
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 pub use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::{
     error::DisplayErrorContext,
@@ -103,19 +104,24 @@ impl DynamoItems {
         Self { client, table: table.to_owned() }
     }
 
+    /// A query of the table (consistent) or of an index (eventually consistent: indexes offer no other).
+    fn query(&self, index: Option<&str>, condition: &str, values: Attrs) -> QueryFluentBuilder {
+        self.client
+            .query()
+            .table_name(&self.table)
+            .set_index_name(index.map(str::to_owned))
+            .key_condition_expression(condition)
+            .set_expression_attribute_values(Some(values))
+            .consistent_read(index.is_none())
+    }
+
     /// Runs a query to its last page.
     async fn query_all(&self, index: Option<&str>, condition: &str, values: Attrs) -> Result<Vec<Attrs>> {
         let mut out = Vec::new();
         let mut start: Option<Attrs> = None;
         loop {
             let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .set_index_name(index.map(str::to_owned))
-                .key_condition_expression(condition)
-                .set_expression_attribute_values(Some(values.clone()))
-                .consistent_read(index.is_none())
+                .query(index, condition, values.clone())
                 .set_exclusive_start_key(start.take())
                 .send()
                 .await
@@ -258,13 +264,7 @@ impl Items for DynamoItems {
         // One more than asked: whether there is more is then known without a second call.
         let fetch = i32::try_from(limit.saturating_add(1)).unwrap_or(i32::MAX);
         let page = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .set_index_name(index.map(str::to_owned))
-            .key_condition_expression(condition)
-            .set_expression_attribute_values(Some(values))
-            .consistent_read(index.is_none())
+            .query(index, &condition, values)
             .scan_index_forward(order == Order::Ascending)
             .set_exclusive_start_key(start)
             .limit(fetch)
