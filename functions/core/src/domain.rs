@@ -97,8 +97,106 @@ pub struct Video {
     pub lecture_number: u32,
     pub title: String,
     /// A playable URL. A stored file (`s3://bucket/key`) is answered as a short-lived signed
-    /// link to the lecture endpoint (`/lecture/…`); embeds pass through.
+    /// link to the lecture endpoint (`/lecture/…`); embeds pass through. A recording uploaded in
+    /// the console has no file of its own here (empty) until it is ready: then its master playlist.
     pub url: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Staff may hide a lecture from students; everything imported before the console is published.
+    #[serde(default = "published_by_default", skip_serializing_if = "is_published")]
+    pub published: bool,
+    /// A recording uploaded in the console: its upload, processing and renditions. Staff-side only:
+    /// a student's answer never carries it. Absent for embeds and for files stored before the
+    /// pipeline, which play as they always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(ignore)]
+    pub media: Option<LectureMedia>,
+}
+
+fn published_by_default() -> bool {
+    true
+}
+
+fn is_published(published: &bool) -> bool {
+    *published
+}
+
+impl Video {
+    /// Where the lecture stands: a recording's own state, else ready (embeds and stored files).
+    pub fn state(&self) -> LectureState {
+        self.media.as_ref().map_or(LectureState::Ready, |m| m.state)
+    }
+
+    /// Published and playable: what students may see.
+    pub fn is_watchable(&self) -> bool {
+        self.published && self.state() == LectureState::Ready
+    }
+}
+
+/// A lecture recording's journey (docs/decisions/0029-lecture-pipeline.md): uploading → processing → ready, or failed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LectureState {
+    Uploading,
+    Processing,
+    #[default]
+    Ready,
+    Failed,
+}
+
+/// The staff-side facts of a recording uploaded in the console. Every stored file is named by its
+/// `s3://bucket/key` URL (locally the key is a path under the lecture folder), and every key sits
+/// under the lecture's own folder, `media::lecture_folder(batchId, videoId)`, so renumbering a
+/// lecture moves nothing and deleting it removes one folder.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LectureMedia {
+    pub state: LectureState,
+    /// Processing: how far, 0–100.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub percent: Option<u8>,
+    /// Failed: why, in words staff can act on (MediaConvert's reason, or ffmpeg's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+    /// Uploading: the multipart upload under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upload: Option<UploadSession>,
+    /// The uploaded recording (`…/source/…`), once its upload completed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Ready: the master playlist (`…/hls/{job}/master.m3u8`); every file it names lies beside it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poster: Option<String>,
+    /// WebVTT captions, if staff uploaded them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captions: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_secs: Option<f64>,
+    /// The renditions' heights, lowest first (`[360, 540, 720]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rungs: Vec<u32>,
+    /// The transcoding job (a MediaConvert job id in AWS, a local id locally).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job_id: Option<String>,
+    /// Epoch seconds of the last change.
+    pub updated_at: i64,
+}
+
+/// A multipart upload of a lecture's recording, straight from the browser to storage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadSession {
+    /// S3's upload id in AWS; a random id locally.
+    pub upload_id: String,
+    /// Where the recording will be once complete (`s3://bucket/lectures/…/source/…`).
+    pub target: String,
+    pub file_name: String,
+    pub size: u64,
+    pub content_type: String,
+    pub part_size: u64,
+    pub started_at: i64,
 }
 
 /// `GET /api/batches/{batchId}/videos` answer.

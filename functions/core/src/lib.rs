@@ -22,6 +22,7 @@ pub mod catalog;
 pub mod geo;
 pub mod leads;
 pub mod learning;
+pub mod media;
 
 // The staff console, over the features
 pub mod staff;

@@ -39,6 +39,9 @@ fn video(batch_id: &str, lecture: u32) -> Video {
         lecture_number: lecture,
         title: format!("Lecture {lecture}"),
         url: "https://example.com/v.mp4".into(),
+        description: None,
+        published: true,
+        media: None,
     }
 }
 

@@ -941,9 +941,13 @@ export interface components {
             title: string;
             /**
              * @description A playable URL. A stored file (`s3://bucket/key`) is answered as a short-lived signed
-             *     link to the lecture endpoint (`/lecture/…`); embeds pass through.
+             *     link to the lecture endpoint (`/lecture/…`); embeds pass through. A recording uploaded in
+             *     the console has no file of its own here (empty) until it is ready: then its master playlist.
              */
             url: string;
+            description?: string | null;
+            /** @description Staff may hide a lecture from students; everything imported before the console is published. */
+            published?: boolean;
         };
         /** @description `GET /api/batches/{batchId}/videos` answer. */
         VideoList: {
