@@ -6,8 +6,8 @@
 //! ETag (the MD5 of its bytes, in quotes), and both list the parts already stored, so a browser
 //! resumes an interrupted upload by sending only the missing ones.
 
+use crate::domain::parse_s3_url;
 use crate::http::error::ApiError;
-use crate::learning::lecture::{parse_s3_url, KeySource};
 use crate::{ids, time};
 use async_trait::async_trait;
 use aws_sdk_s3::presigning::PresigningConfig;
@@ -36,8 +36,12 @@ pub const LOCAL_PART_PATH: &str = "/upload";
 /// The part size for a file of `size` bytes: at least `floor`, and large enough that the file
 /// fits in `MAX_PARTS` parts (rounded up to a whole MiB).
 pub fn part_size(size: u64, floor: u64) -> u64 {
-    let needed = size.div_ceil(MAX_PARTS).div_ceil(MIB) * MIB;
-    needed.max(floor)
+    let needed = size.div_ceil(MAX_PARTS);
+    if needed <= floor {
+        floor
+    } else {
+        needed.div_ceil(MIB) * MIB
+    }
 }
 
 /// How many parts a file of `size` bytes takes at `part_size`.
@@ -344,9 +348,14 @@ pub const LOCAL_BUCKET: &str = "local";
 /// `.uploads/{uploadId}/` there until it completes.
 pub struct FolderUploads {
     root: PathBuf,
-    keys: KeySource,
+    key: Vec<u8>,
     part_floor: u64,
 }
+
+/// The id part URLs name their key by (one key locally, as lecture links have).
+const KEY_ID: &str = "local";
+/// The shortest signing key accepted, in bytes.
+pub const MIN_KEY_BYTES: usize = 32;
 
 /// What a local upload remembers beside its parts.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -374,11 +383,28 @@ fn part_refused(why: &str) -> ApiError {
 }
 
 impl FolderUploads {
-    /// Files under `root`; part URLs signed with `keys`; parts of at least `part_floor` bytes
-    /// (`ACADEMY_UPLOAD_PART_BYTES`; none: AWS's size; never under `LOCAL_MIN_PART`).
-    pub fn new(root: impl Into<PathBuf>, keys: KeySource, part_floor: Option<u64>) -> Self {
+    /// Files under `root`; part URLs signed with `key` (the lecture key, `ACADEMY_LECTURE_KEY`;
+    /// none: a random one, so part URLs of an earlier run are refused and the console asks for
+    /// fresh ones); parts of at least `part_floor` bytes (`ACADEMY_UPLOAD_PART_BYTES`; none:
+    /// AWS's size; never under `LOCAL_MIN_PART`).
+    pub fn new(
+        root: impl Into<PathBuf>,
+        key: Option<&str>,
+        part_floor: Option<u64>,
+    ) -> std::result::Result<Self, String> {
+        let key = match key.map(str::trim).filter(|k| !k.is_empty()) {
+            Some(key) if key.len() < MIN_KEY_BYTES => {
+                return Err(format!("a lecture key must be at least {MIN_KEY_BYTES} bytes"))
+            }
+            Some(key) => key.as_bytes().to_vec(),
+            None => {
+                let mut random = vec![0u8; MIN_KEY_BYTES];
+                rand::RngCore::fill_bytes(&mut rand::rng(), &mut random);
+                random
+            }
+        };
         let part_floor = part_floor.unwrap_or(S3_MIN_PART).max(LOCAL_MIN_PART);
-        Self { root: root.into(), keys, part_floor }
+        Ok(Self { root: root.into(), key, part_floor })
     }
 
     /// `ACADEMY_UPLOAD_PART_BYTES` as a number of bytes, at least `LOCAL_MIN_PART`.
@@ -432,14 +458,9 @@ impl FolderUploads {
             return Err(part_refused("This part URL is incomplete: start the upload again."));
         };
         let now = time::now();
-        let key = self.keys.key(&key_id, now).await.map_err(|error| {
-            tracing::error!(%error, "upload keys unavailable");
-            ApiError::Unavailable
-        })?;
-        let signature = URL_SAFE_NO_PAD.decode(signature).ok();
-        let genuine = match (key, signature) {
-            (Some(key), Some(signature)) => {
-                mac(&key, &signed_text(upload_id, number, expires)).verify_slice(&signature).is_ok()
+        let genuine = match URL_SAFE_NO_PAD.decode(signature) {
+            Ok(signature) if key_id == KEY_ID => {
+                mac(&self.key, &signed_text(upload_id, number, expires)).verify_slice(&signature).is_ok()
             }
             _ => false,
         };
@@ -490,18 +511,16 @@ impl FolderUploads {
         }
     }
 
-    async fn sign_part(&self, upload_id: &str, part: u32, now: i64) -> Result<String> {
-        let keys = self.keys.keys(now).await.map_err(UploadError::Failed)?;
-        let (key_id, key) = keys.current();
+    fn sign_part(&self, upload_id: &str, part: u32, now: i64) -> String {
         let expires = now + PART_URL_SECS as i64;
         let signature =
-            URL_SAFE_NO_PAD.encode(mac(key, &signed_text(upload_id, part, expires)).finalize().into_bytes());
+            URL_SAFE_NO_PAD.encode(mac(&self.key, &signed_text(upload_id, part, expires)).finalize().into_bytes());
         let query = form_urlencoded::Serializer::new(String::new())
             .append_pair("expires", &expires.to_string())
-            .append_pair("key", key_id)
+            .append_pair("key", KEY_ID)
             .append_pair("signature", &signature)
             .finish();
-        Ok(format!("{LOCAL_PART_PATH}/{upload_id}/{part}?{query}"))
+        format!("{LOCAL_PART_PATH}/{upload_id}/{part}?{query}")
     }
 
     /// The parts stored, each with its ETag (the MD5 of the file).
@@ -549,7 +568,7 @@ impl LectureUploads for FolderUploads {
         let now = time::now();
         let mut targets = Vec::with_capacity(count as usize);
         for number in 1..=count {
-            targets.push(PartTarget { number, url: self.sign_part(upload_id, number, now).await? });
+            targets.push(PartTarget { number, url: self.sign_part(upload_id, number, now) });
         }
         Ok(targets)
     }
@@ -647,11 +666,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_local_part_url_is_signed_for_its_upload_and_part() {
-        use crate::learning::lecture::LectureKeys;
         let root = std::env::temp_dir().join(format!("academy-uploads-{}", ids::generate()));
-        let uploads = FolderUploads::new(&root, KeySource::fixed(LectureKeys::random()), Some(LOCAL_MIN_PART));
+        let uploads = FolderUploads::new(&root, None, Some(LOCAL_MIN_PART)).unwrap();
         let id = uploads.start("lectures/b/v/source/s.mp4", "video/mp4", LOCAL_MIN_PART).await.unwrap();
-        let url = uploads.sign_part(&id, 2, time::now()).await.unwrap();
+        let url = uploads.sign_part(&id, 2, time::now());
         let query = url.split_once('?').unwrap().1;
         assert_eq!(uploads.admit_part(&id, "2", Some(query)).await.unwrap(), LOCAL_MIN_PART);
         for (upload, part) in [(id.as_str(), "3"), ("ffffffffffffffffffffffff", "2")] {
@@ -659,6 +677,9 @@ mod tests {
         }
         assert!(matches!(uploads.admit_part(&id, "0", Some(query)).await, Err(ApiError::NotFound(_))));
         assert!(matches!(uploads.admit_part("../../etc", "2", Some(query)).await, Err(ApiError::Forbidden(_))));
+        let other = FolderUploads::new(&root, None, None).unwrap();
+        assert!(matches!(other.admit_part(&id, "2", Some(query)).await, Err(ApiError::Forbidden(_))));
+        assert!(FolderUploads::new(&root, Some("short"), None).is_err());
         std::fs::remove_dir_all(root).unwrap();
     }
 }

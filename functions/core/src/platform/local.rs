@@ -61,9 +61,8 @@ fn local_transcoder() -> Arc<dyn TranscodeQueue> {
 /// Uploads into the local lecture folder, part URLs signed with `ACADEMY_LECTURE_KEY` (or a
 /// random key), parts of `ACADEMY_UPLOAD_PART_BYTES` when set.
 fn folder_uploads() -> Result<Arc<FolderUploads>, String> {
-    let keys = KeySource::local(env::lecture_key().as_deref())?;
     let floor = FolderUploads::part_floor(env::upload_part_bytes().as_deref())?;
-    Ok(Arc::new(FolderUploads::new(env::lectures_folder(), keys, floor)))
+    Ok(Arc::new(FolderUploads::new(env::lectures_folder(), env::lecture_key().as_deref(), floor)?))
 }
 
 impl AppState {
@@ -113,8 +112,7 @@ impl AppState {
     /// Recordings go to the local lecture folder with a random key for part URLs (`upload_locally`
     /// puts them elsewhere), and no transcoder.
     pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
-        let uploads =
-            Arc::new(FolderUploads::new(env::lectures_folder(), KeySource::local(None).expect("a random key"), None));
+        let uploads = Arc::new(FolderUploads::new(env::lectures_folder(), None, None).expect("a random key"));
         Self {
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
