@@ -155,12 +155,40 @@ pub struct NewLecture {
     #[schema(max_length = 2000)]
     pub description: Option<String>,
     /// A free number; none: the next free one.
+    #[serde(default, deserialize_with = "some_whole_u32")]
     #[schema(minimum = 1, maximum = 99999)]
     pub lecture_number: Option<u32>,
     /// An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed.
     /// None: a recording awaiting its upload.
     #[schema(max_length = 2048)]
     pub embed_url: Option<String>,
+}
+
+/// A whole number as JSON may spell it (`7` or `7.0`: the contract's integers are JSON Schema's).
+fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    use serde::de::Error;
+    let n = serde_json::Number::deserialize(d)?;
+    let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f < u64::MAX as f64;
+    n.as_u64()
+        .or_else(|| n.as_f64().filter(fraction_free).map(|f| f as u64))
+        .ok_or_else(|| D::Error::custom("expected a whole number"))
+}
+
+fn whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    use serde::de::Error;
+    u32::try_from(whole(d)?).map_err(|_| D::Error::custom("the number is too large"))
+}
+
+fn some_whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    #[derive(Deserialize)]
+    struct Whole(#[serde(deserialize_with = "whole_u32")] u32);
+    Ok(Option::<Whole>::deserialize(d)?.map(|w| w.0))
+}
+
+/// The spaces of the contract's patterns (`\s` in ECMAScript): a text of these alone is blank.
+pub fn is_space(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}')
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
 }
 
 /// A field that may be absent (leave as it is) or `null` (clear it).
@@ -180,6 +208,7 @@ pub struct LectureChange {
     pub description: Option<Option<String>>,
     pub published: Option<bool>,
     /// Move the lecture to this free number.
+    #[serde(default, deserialize_with = "some_whole_u32")]
     #[schema(minimum = 1, maximum = 99999)]
     pub lecture_number: Option<u32>,
 }
@@ -192,6 +221,7 @@ pub struct UploadRequest {
     #[schema(min_length = 1, max_length = 255)]
     pub file_name: String,
     /// Bytes, 1 to 10 GiB.
+    #[serde(deserialize_with = "whole")]
     #[schema(minimum = 1, maximum = 10737418240_u64)]
     pub size: u64,
     /// A `video/*` type.
@@ -209,6 +239,7 @@ pub struct PartUrl {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UploadedPart {
+    #[serde(deserialize_with = "whole_u32")]
     #[schema(minimum = 1, maximum = 10000)]
     pub number: u32,
     #[schema(min_length = 1, max_length = 256, pattern = "\\S")]
@@ -267,12 +298,13 @@ fn target_of(batch_id: &str, lecture: &str) -> String {
 
 /// A title as typed, tidied: 1 to 200 characters, not all of them spaces.
 fn checked_title(title: &str) -> Result<String, String> {
+    let tidy = title.trim_matches(is_space);
     if title.chars().count() > MAX_TITLE_CHARS {
         Err(format!("must be at most {MAX_TITLE_CHARS} characters"))
-    } else if title.trim().is_empty() {
+    } else if tidy.is_empty() {
         Err("is required".into())
     } else {
-        Ok(title.trim().to_owned())
+        Ok(tidy.to_owned())
     }
 }
 
@@ -282,7 +314,7 @@ fn checked_description(description: Option<&str>) -> Result<Option<String>, Stri
         Some(d) if d.chars().count() > MAX_DESCRIPTION_CHARS => {
             Err(format!("must be at most {MAX_DESCRIPTION_CHARS} characters"))
         }
-        other => Ok(other.map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned)),
+        other => Ok(other.map(|d| d.trim_matches(is_space)).filter(|d| !d.is_empty()).map(str::to_owned)),
     }
 }
 
@@ -298,9 +330,7 @@ fn checked_number(number: u32) -> Result<u32, String> {
 /// (the contract says the same: `embed_url_pattern`).
 pub fn checked_embed(url: &str) -> Result<String, String> {
     let refused = || "must be an https address of a YouTube, Vimeo or Google Drive player".to_owned();
-    // What the contract's `\S` refuses: Unicode's spaces and the four separators below them.
-    let space = |c: char| c.is_whitespace() || ('\x1c'..='\x1f').contains(&c);
-    if url.chars().count() > MAX_EMBED_URL_CHARS || url.chars().any(space) {
+    if url.chars().count() > MAX_EMBED_URL_CHARS || url.chars().any(is_space) {
         return Err(refused());
     }
     let rest = url.strip_prefix("https://").ok_or_else(refused)?;
@@ -625,10 +655,10 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             if !numbers_fine {
                 return Err(invalid("parts", format!("must be 1 to {MAX_PART_NUMBER} parts numbered from 1")));
             }
-            let etags_fine = request.parts.iter().all(|p| {
-                let etag = p.etag.trim();
-                !etag.is_empty() && p.etag.chars().count() <= MAX_ETAG_CHARS
-            });
+            let etags_fine = request
+                .parts
+                .iter()
+                .all(|p| p.etag.chars().any(|c| !is_space(c)) && p.etag.chars().count() <= MAX_ETAG_CHARS);
             if !etags_fine {
                 return Err(invalid("parts", "each part needs the ETag its upload answered".into()));
             }
@@ -645,8 +675,11 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             if request.parts.len() != count as usize || !in_order {
                 return Err(conflict(&format!("This upload has {count} parts: name them all, in order from 1.")));
             }
-            let parts: Vec<StoredPart> =
-                request.parts.iter().map(|p| StoredPart { number: p.number, etag: p.etag.trim().to_owned() }).collect();
+            let parts: Vec<StoredPart> = request
+                .parts
+                .iter()
+                .map(|p| StoredPart { number: p.number, etag: p.etag.trim_matches(is_space).to_owned() })
+                .collect();
             self.uploads.complete(key_of(&session.target)?, &session.upload_id, &parts).await?;
             media.upload = None;
             media.source = Some(session.target.clone());
@@ -831,15 +864,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn whole_numbers_may_be_spelled_as_json_decimals() {
+        let upload: UploadRequest =
+            serde_json::from_str(r#"{"fileName": "a.mp4", "size": 681.0, "contentType": "video/mp4"}"#).unwrap();
+        assert_eq!(upload.size, 681);
+        let change: LectureChange = serde_json::from_str(r#"{"lectureNumber": 194.0}"#).unwrap();
+        assert_eq!(change.lecture_number, Some(194));
+        let change: LectureChange = serde_json::from_str(r#"{"lectureNumber": null}"#).unwrap();
+        assert_eq!(change.lecture_number, None);
+        for bad in [r#"{"lectureNumber": 1.5}"#, r#"{"lectureNumber": -1}"#, r#"{"lectureNumber": 4294967296}"#] {
+            assert!(serde_json::from_str::<LectureChange>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn embeds_are_https_players_of_known_hosts() {
         assert!(checked_embed("https://www.youtube.com/embed/abc").is_ok());
         assert!(checked_embed("https://player.vimeo.com/video/1").is_ok());
         assert!(checked_embed("https://drive.google.com/file/d/x/preview").is_ok());
+        assert!(checked_embed("https://vimeo.com#\u{b7}\u{1e}S").is_ok(), "a separator is no space in the contract");
         for bad in [
             "http://www.youtube.com/embed/abc",
             "https://youtube.com.evil.test/x",
             "https://user@www.youtube.com/x",
             "https://www.youtube.com:8443/x",
+            "https://vimeo.com/a b",
+            "https://vimeo.com/\u{feff}",
             "javascript:alert(1)",
             "https://example.com/video.mp4",
             "not a url",
@@ -851,7 +901,7 @@ mod tests {
     #[test]
     fn file_names_are_names_not_paths() {
         assert!(checked_file_name("Lecture 4 – arrays.mp4").is_ok());
-        for bad in ["", " ", "a/b.mp4", "..\\x.mp4", "..", "a\nb.mp4", &"x".repeat(256)] {
+        for bad in ["", " ", "a/b.mp4", "..\\x.mp4", "a\nb.mp4", "a\u{7f}", &"x".repeat(256)] {
             assert!(checked_file_name(bad).is_err(), "{bad:?}");
         }
     }
@@ -859,8 +909,8 @@ mod tests {
     #[test]
     fn only_video_types() {
         assert_eq!(checked_video_type("video/mp4"), Ok("video/mp4".into()));
-        assert_eq!(checked_video_type("Video/QuickTime; codecs=x"), Ok("video/quicktime".into()));
-        for bad in ["audio/mpeg", "video/", "video/mp4 x", "text/plain", ""] {
+        assert_eq!(checked_video_type("video/QuickTime"), Ok("video/quicktime".into()));
+        for bad in ["audio/mpeg", "video/", "video/mp4 x", "video/mp4; codecs=x", "Video/mp4", "text/plain", ""] {
             assert!(checked_video_type(bad).is_err(), "{bad}");
         }
     }
