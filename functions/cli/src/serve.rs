@@ -75,22 +75,25 @@ struct Server {
 }
 
 /// The Content-Security-Policy of every answer; `extra` are origins the browser may call and
-/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS).
+/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS), `uploads` the
+/// origin staff's browsers PUT recordings' parts to (none locally: the parts come here; the
+/// lectures bucket in AWS, docs/decisions/0032-uploads-in-parts.md).
 /// `'unsafe-inline'` scripts: React Router's pre-rendered pages carry inline hydration data;
 /// `'wasm-unsafe-eval'`: the search page's index (Pagefind) is WebAssembly. The CDN's
 /// response-headers policy in `template.yaml` is this policy with Cognito's origins (tested).
-pub fn content_security_policy(extra: &str) -> String {
+pub fn content_security_policy(extra: &str, uploads: &str) -> String {
+    let connect = [extra, uploads].iter().filter(|o| !o.is_empty()).copied().collect::<Vec<_>>().join(" ");
     format!(
         "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
          frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
-         connect-src 'self' {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+         connect-src 'self' {connect}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
     )
 }
 
 pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
     let server = Arc::new(Server { state, site, body_timeout });
-    let csp = content_security_policy(&env::csp_connect());
+    let csp = content_security_policy(&env::csp_connect(), "");
     let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
         SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
@@ -363,12 +366,14 @@ mod tests {
     use super::content_security_policy;
 
     /// The CDN sends the server's CSP: the response-headers policy in `template.yaml` is this
-    /// policy with the Cognito issuer and managed login domain as the extra origins.
+    /// policy with the Cognito issuer and managed login domain as the extra origins, and the
+    /// lectures bucket's regional origin for uploads.
     #[test]
     fn the_cdn_sends_the_same_content_security_policy() {
         let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../template.yaml")).unwrap();
         let cognito = "https://cognito-idp.${AWS::Region}.amazonaws.com https://${UserPoolDomain}.auth.${AWS::Region}.amazoncognito.com";
-        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito));
+        let bucket = "https://${LecturesBucket}.s3.${AWS::Region}.amazonaws.com";
+        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket));
         let found: Vec<&str> =
             template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();
         assert_eq!(found, [expected.as_str()], "template.yaml's CSP differs from the server's");
