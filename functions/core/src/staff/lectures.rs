@@ -413,28 +413,35 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
         recorded(self.store, self.actor, action, target, None, result).await
     }
 
+    /// Stores `video` under `number` if no lecture holds it: whether it did. A write that landed
+    /// but whose answer was lost is retried by the SDK and then refused as taken: the lecture
+    /// found there is this one, so it counts as stored (one lecture never takes two numbers).
+    async fn claim(&self, video: &mut Video, number: u32) -> Result<bool, ApiError> {
+        video.lecture_number = number;
+        match self.store.create_video(video).await {
+            Ok(()) => Ok(true),
+            Err(StoreError::Conflict) => {
+                let holder = self.store.get_video(&video.batch_id, number).await?;
+                Ok(holder.is_some_and(|held| held.id == video.id))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// Saves `video` under a free number: `number`, else the next one after the batch's last.
     async fn create(&self, mut video: Video, number: Option<u32>) -> Result<Video, ApiError> {
         if let Some(number) = number {
-            video.lecture_number = number;
-            return match self.store.create_video(&video).await {
-                Ok(()) => Ok(video),
-                Err(StoreError::Conflict) => Err(conflict(&format!("Lecture {number} already exists in this batch."))),
-                Err(e) => Err(e.into()),
+            return match self.claim(&mut video, number).await? {
+                true => Ok(video),
+                false => Err(conflict(&format!("Lecture {number} already exists in this batch."))),
             };
         }
         let last = self.store.list_videos(&video.batch_id).await?.iter().map(|v| v.lecture_number).max();
-        let mut number = last.unwrap_or(0) + 1;
-        for _ in 0..NUMBER_ATTEMPTS {
-            if number > MAX_LECTURE_NUMBER {
-                break;
-            }
-            video.lecture_number = number;
-            match self.store.create_video(&video).await {
-                Ok(()) => return Ok(video),
-                // Someone took it a moment ago: the next one.
-                Err(StoreError::Conflict) => number += 1,
-                Err(e) => return Err(e.into()),
+        let first = last.unwrap_or(0) + 1;
+        // Someone took a number a moment ago: the next one.
+        for number in (first..=MAX_LECTURE_NUMBER).take(NUMBER_ATTEMPTS as usize) {
+            if self.claim(&mut video, number).await? {
+                return Ok(video);
             }
         }
         Err(conflict("No free lecture number was found: give one."))
