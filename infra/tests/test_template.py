@@ -245,6 +245,12 @@ STAFF_ROUTES = {
     "/api/staff/batches/{batchId}/report": "StaffReportsFunction",
     "/api/staff/batches/{batchId}/report.csv": "StaffReportsFunction",
     "/api/staff/audit": "StaffAuditFunction",
+    "/api/staff/batches/{batchId}/lectures": "StaffLecturesFunction",
+    "/api/staff/batches/{batchId}/lectures/{lectureNumber}": "StaffLecturesFunction",
+    "/api/staff/batches/{batchId}/lectures/{lectureNumber}/upload": "StaffLecturesFunction",
+    "/api/staff/batches/{batchId}/lectures/{lectureNumber}/upload/complete": "StaffLecturesFunction",
+    "/api/staff/batches/{batchId}/lectures/{lectureNumber}/retry": "StaffLecturesFunction",
+    "/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions": "StaffLecturesFunction",
 }
 SIGNED_IN_ROUTES = {path: "MeFunction" for path in ME_ROUTES} | STAFF_ROUTES
 
@@ -459,3 +465,23 @@ def test_every_lambda_the_makefile_builds_is_a_function_of_the_template(source):
         if r["Type"] == "AWS::Serverless::Function"
     }
     assert deployed == built
+
+
+def test_staff_browsers_put_upload_parts_to_the_lectures_bucket_and_read_their_etags(source, transformed):
+    bucket = source["Resources"]["LecturesBucket"]["Properties"]
+    [rule] = bucket["CorsConfiguration"]["CorsRules"]
+    assert rule["AllowedMethods"] == ["PUT"]
+    assert rule["ExposedHeaders"] == ["ETag"]
+    site = source["Resources"]["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]
+    assert rule["AllowedOrigins"] == [site], "only the site's own origin"
+    [lifecycle] = bucket["LifecycleConfiguration"]["Rules"]
+    assert lifecycle["AbortIncompleteMultipartUpload"]["DaysAfterInitiation"] >= 1
+    env = source["Resources"]["StaffLecturesFunction"]["Properties"]["Environment"]["Variables"]
+    assert env["ACADEMY_LECTURES_BUCKET"] == {"Ref": "LecturesBucket"}
+    roles = dict(roles_by_binary(source, transformed))
+    for statement in statements(roles["staff-lectures"]):
+        if any(a.startswith("s3:") for a in actions(statement)):
+            if actions(statement) == ["s3:ListBucket"]:
+                assert statement["Condition"] == {"StringLike": {"s3:prefix": ["lectures/*"]}}
+            else:
+                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/lectures/*"}], "only the lectures' folders"

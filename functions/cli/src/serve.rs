@@ -1,7 +1,8 @@
 //! `academy serve`: the whole product on one local port. `/api/*` and `/lecture/*` go to the same
 //! handlers the Lambdas run (each request converted to a `lambda_http::Request` with the peer
-//! address as API Gateway's source IP); everything else is the built site, served by the CDN's
-//! rules. Submissions are mailed right after they are stored, and a background task re-drives
+//! address as API Gateway's source IP); `PUT /upload/…` takes a lecture recording's parts into the
+//! local lecture folder (S3 takes them in AWS: no Lambda answers it); everything else is the
+//! built site, served by the CDN's rules. Submissions are mailed right after they are stored, and a background task re-drives
 //! what a crash left pending (`redrive`).
 
 use crate::site::{redirect_location, Resolved, Site};
@@ -12,10 +13,10 @@ use academy_core::platform::local::{dispatch, mailer_from_env, AppState};
 use academy_core::store::CatalogRecords;
 use academy_core::store::StoreUrl;
 use axum::body::Body as AxumBody;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::any;
+use axum::routing::{any, put};
 use axum::Router;
 use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
 use lambda_http::request::RequestContext;
@@ -30,8 +31,18 @@ use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::services::ServeFile;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-/// Largest request body the API accepts (API Gateway allows more; no endpoint needs it).
+/// Largest request body the API accepts (API Gateway allows more; no endpoint needs it) but for
+/// the lecture routes (captions, an upload's list of parts), which take `lectures::MAX_BODY`.
 pub const MAX_BODY: usize = 64 * 1024;
+
+/// The largest body `path` may carry.
+fn body_limit(path: &str) -> usize {
+    if path.starts_with("/api/staff/batches/") && path.contains("/lectures/") {
+        academy_core::staff::lectures::MAX_BODY
+    } else {
+        MAX_BODY
+    }
+}
 
 #[derive(clap::Args)]
 pub struct Options {
@@ -64,22 +75,25 @@ struct Server {
 }
 
 /// The Content-Security-Policy of every answer; `extra` are origins the browser may call and
-/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS).
+/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS), `uploads` the
+/// origin staff's browsers PUT recordings' parts to (none locally: the parts come here; the
+/// lectures bucket in AWS, docs/decisions/0032-uploads-in-parts.md).
 /// `'unsafe-inline'` scripts: React Router's pre-rendered pages carry inline hydration data;
 /// `'wasm-unsafe-eval'`: the search page's index (Pagefind) is WebAssembly. The CDN's
 /// response-headers policy in `template.yaml` is this policy with Cognito's origins (tested).
-pub fn content_security_policy(extra: &str) -> String {
+pub fn content_security_policy(extra: &str, uploads: &str) -> String {
+    let connect = [extra, uploads].iter().filter(|o| !o.is_empty()).copied().collect::<Vec<_>>().join(" ");
     format!(
         "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
          frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
-         connect-src 'self' {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+         connect-src 'self' {connect}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
     )
 }
 
 pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
     let server = Arc::new(Server { state, site, body_timeout });
-    let csp = content_security_policy(&env::csp_connect());
+    let csp = content_security_policy(&env::csp_connect(), "");
     let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
         SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
@@ -89,6 +103,7 @@ pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
         .route("/api/", any(api))
         .route("/api/{*rest}", any(api))
         .route("/lecture/{*rest}", any(api))
+        .route("/upload/{upload_id}/{part}", put(upload_part))
         // API answers are compressed as they go; lecture files are not (their byte ranges are ranges
         // of the file), nor site files, which the build compressed (see `static_site`).
         .layer(
@@ -114,23 +129,57 @@ fn to_axum(response: lambda_http::Response<lambda_http::Body>) -> Response {
     Response::from_parts(parts, body)
 }
 
-async fn api(State(server): State<Arc<Server>>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
-    let too_large = || to_axum(ApiError::PayloadTooLarge { limit: MAX_BODY }.into_response());
+/// A request's body, at most `limit` bytes, within the server's body timeout.
+async fn bounded_body(
+    server: &Server,
+    req: Request,
+    limit: usize,
+) -> Result<(axum::http::request::Parts, Vec<u8>), Response> {
+    let too_large = || to_axum(ApiError::PayloadTooLarge { limit }.into_response());
     let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
-    if declared.is_some_and(|len| len > MAX_BODY) {
-        return too_large();
+    if declared.is_some_and(|len| len > limit) {
+        return Err(too_large());
     }
     let (parts, body) = req.into_parts();
-    let bytes = match tokio::time::timeout(server.body_timeout, axum::body::to_bytes(body, MAX_BODY)).await {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => return too_large(),
+    match tokio::time::timeout(server.body_timeout, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => Ok((parts, bytes.to_vec())),
+        Ok(Err(_)) => Err(too_large()),
         Err(_) => {
             let mut slow = to_axum(ApiError::RequestTimeout.into_response());
             slow.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            return slow;
+            Err(slow)
         }
+    }
+}
+
+/// `PUT /upload/{uploadId}/{partNumber}?expires=…&key=…&signature=…`: one part of a lecture
+/// recording, into the local lecture folder; answered with its `ETag`, as S3 answers.
+async fn upload_part(
+    State(server): State<Arc<Server>>,
+    Path((upload_id, part)): Path<(String, String)>,
+    req: Request,
+) -> Response {
+    let Some(uploads) = server.state.part_uploads.clone() else {
+        return to_axum(ApiError::NotFound("Recordings are not uploaded to this server.".into()).into_response());
     };
-    let body = match String::from_utf8(bytes.to_vec()) {
+    let query = req.uri().query().map(str::to_owned);
+    let limit = match uploads.admit_part(&upload_id, &part, query.as_deref()).await {
+        Ok(limit) => limit as usize,
+        Err(refused) => return to_axum(refused.into_response()),
+    };
+    match bounded_body(&server, req, limit).await {
+        Ok((_, bytes)) => to_axum(uploads.put_part(&upload_id, &part, query.as_deref(), &bytes).await),
+        Err(refused) => refused,
+    }
+}
+
+async fn api(State(server): State<Arc<Server>>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
+    let limit = body_limit(req.uri().path());
+    let (parts, bytes) = match bounded_body(&server, req, limit).await {
+        Ok(read) => read,
+        Err(refused) => return refused,
+    };
+    let body = match String::from_utf8(bytes) {
         Ok(text) if text.is_empty() => lambda_http::Body::Empty,
         Ok(text) => lambda_http::Body::Text(text),
         Err(raw) => lambda_http::Body::Binary(raw.into_bytes()),
@@ -317,12 +366,14 @@ mod tests {
     use super::content_security_policy;
 
     /// The CDN sends the server's CSP: the response-headers policy in `template.yaml` is this
-    /// policy with the Cognito issuer and managed login domain as the extra origins.
+    /// policy with the Cognito issuer and managed login domain as the extra origins, and the
+    /// lectures bucket's regional origin for uploads.
     #[test]
     fn the_cdn_sends_the_same_content_security_policy() {
         let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../template.yaml")).unwrap();
         let cognito = "https://cognito-idp.${AWS::Region}.amazonaws.com https://${UserPoolDomain}.auth.${AWS::Region}.amazoncognito.com";
-        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito));
+        let bucket = "https://${LecturesBucket}.s3.${AWS::Region}.amazonaws.com";
+        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket));
         let found: Vec<&str> =
             template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();
         assert_eq!(found, [expected.as_str()], "template.yaml's CSP differs from the server's");

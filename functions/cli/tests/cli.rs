@@ -585,3 +585,66 @@ async fn after_a_crash_in_a_burst_every_stored_enquiry_is_mailed_exactly_once() 
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// A lecture recording's parts PUT over HTTP to `academy serve`'s own part route, as the console's
+/// browser sends them: the upload opened and joined through the same folder and key the server
+/// uses (the staff API that does this is tested in academy-core's tests/lectures.rs).
+#[tokio::test]
+async fn serve_takes_a_recordings_parts_resumes_and_refuses_what_it_did_not_sign() {
+    use academy_core::media::uploads::{FolderUploads, LectureUploads, LOCAL_MIN_PART};
+    const KEY: &str = "a-local-lecture-key-of-thirty-two-bytes-or-more";
+    let ws = Workspace::new();
+    let lectures = ws.dir.join("lectures");
+    let part = LOCAL_MIN_PART.to_string();
+    let env = [("ACADEMY_LECTURE_KEY", KEY), ("ACADEMY_UPLOAD_PART_BYTES", part.as_str())];
+    let server = serve_in(ws, &[], &env);
+    let uploads = FolderUploads::new(&lectures, Some(KEY), Some(LOCAL_MIN_PART)).unwrap();
+    let key = "lectures/665f1c2a9b3e4d0012a1c001/0123456789abcdef01234567/source/1-a.mp4";
+    let bytes: Vec<u8> = (0..3 * LOCAL_MIN_PART as usize + 7).map(|i| (i % 253) as u8).collect();
+    let id = uploads.start(key, "video/mp4", LOCAL_MIN_PART).await.unwrap();
+    let urls = uploads.part_urls(key, &id, 4).await.unwrap();
+    let chunk =
+        |n: usize| bytes[(n - 1) * LOCAL_MIN_PART as usize..(n * LOCAL_MIN_PART as usize).min(bytes.len())].to_vec();
+    let base = server.base.clone();
+    let put = |url: String, body: Vec<u8>| {
+        let target = format!("{base}{url}");
+        async move {
+            let answer = client().put(target).body(body).send().await.unwrap();
+            let etag = answer.headers().get("etag").map(|v| v.to_str().unwrap().to_owned());
+            (answer.status().as_u16(), etag)
+        }
+    };
+
+    // WHEN two parts are sent, and the upload is looked at again (a reload)
+    let mut etags = Vec::new();
+    for n in 1..=2 {
+        let (status, etag) = put(urls[n - 1].url.clone(), chunk(n)).await;
+        assert_eq!(status, 200);
+        etags.push(etag.expect("an ETag, as S3 answers"));
+    }
+    let stored = uploads.stored_parts(key, &id).await.unwrap();
+    assert_eq!(
+        stored.iter().map(|p| (p.number, p.etag.clone())).collect::<Vec<_>>(),
+        [(1, etags[0].clone()), (2, etags[1].clone())]
+    );
+    // THEN the rest go, part 3 twice (a wrong copy first), and the parts join into the recording
+    assert_eq!(put(urls[2].url.clone(), vec![9; 10]).await.0, 200);
+    for n in 3..=4 {
+        let (status, etag) = put(urls[n - 1].url.clone(), chunk(n)).await;
+        assert_eq!(status, 200);
+        etags.push(etag.unwrap());
+    }
+    // Refused: a part too large (413), another part's signature, a URL of another server's key
+    assert_eq!(put(urls[0].url.clone(), vec![0; LOCAL_MIN_PART as usize + 1]).await.0, 413);
+    assert_eq!(put(urls[0].url.replacen("/1?", "/2?", 1), vec![0; 4]).await.0, 403);
+    let stranger = FolderUploads::new(&lectures, None, None).unwrap();
+    let forged = stranger.part_urls(key, &id, 1).await.unwrap();
+    assert_eq!(put(forged[0].url.clone(), vec![0; 4]).await.0, 403);
+    assert_eq!(client().get(format!("{}{}", server.base, urls[0].url)).send().await.unwrap().status(), 405);
+    let parts: Vec<_> = uploads.stored_parts(key, &id).await.unwrap();
+    assert_eq!(parts.iter().map(|p| p.etag.clone()).collect::<Vec<_>>(), etags);
+    uploads.complete(key, &id, &parts).await.unwrap();
+    assert_eq!(std::fs::read(lectures.join(key)).unwrap(), bytes);
+    // A closed upload takes no more parts
+    assert_eq!(put(urls[0].url.clone(), chunk(1)).await.0, 409);
+}

@@ -113,6 +113,28 @@ async fn videos_in_lecture_order(store: Store) {
     assert!(store.list_videos(B3).await.unwrap().is_empty());
 }
 
+async fn a_lecture_number_is_taken_once_and_given_up_by_deleting(store: Store) {
+    // GIVEN lecture 3 of B1, with its upload's media
+    let mut first = video(B1, 3);
+    first.media = Some(academy_core::domain::LectureMedia {
+        state: academy_core::domain::LectureState::Uploading,
+        updated_at: 1_800_000_000,
+        ..Default::default()
+    });
+    store.create_video(&first).await.unwrap();
+    // WHEN another lecture asks for number 3 THEN it is refused, and the first stays as it was
+    let mut second = video(B1, 3);
+    second.id = "cccccccccccccccccccccc03".into();
+    assert!(matches!(store.create_video(&second).await, Err(StoreError::Conflict)));
+    assert_eq!(store.get_video(B1, 3).await.unwrap(), Some(first.clone()));
+    // WHEN it is deleted THEN the number is free again (deleting twice is no error)
+    store.delete_video(B1, 3).await.unwrap();
+    store.delete_video(B1, 3).await.unwrap();
+    assert_eq!(store.get_video(B1, 3).await.unwrap(), None);
+    store.create_video(&second).await.unwrap();
+    assert_eq!(store.list_videos(B1).await.unwrap(), [second]);
+}
+
 async fn grants_by_hash_conflict_and_revocation(store: Store) {
     let grant = AccessGrant {
         batch_id: B1.into(),
@@ -631,6 +653,7 @@ conformance!(
     outlines_round_trip,
     batches_by_id_and_by_course,
     videos_in_lecture_order,
+    a_lecture_number_is_taken_once_and_given_up_by_deleting,
     grants_by_hash_conflict_and_revocation,
     submissions_are_conditional_and_listed_in_order,
     rate_counters_count_and_expire,

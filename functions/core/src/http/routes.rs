@@ -32,6 +32,7 @@ pub enum Endpoint {
     StaffEnrolments,
     StaffReports,
     StaffAudit,
+    StaffLectures,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -76,6 +77,29 @@ pub enum Route {
     StaffReport(String),
     StaffReportCsv(String),
     StaffAudit,
+    /// Staff: a batch's lectures (GET), a new one (POST); one (PATCH, DELETE); its recording's
+    /// upload begun or resumed, and completed; its processing retried; its captions (PUT).
+    StaffLectures(String),
+    StaffLecture {
+        batch: String,
+        lecture: String,
+    },
+    StaffLectureUpload {
+        batch: String,
+        lecture: String,
+    },
+    StaffLectureUploadComplete {
+        batch: String,
+        lecture: String,
+    },
+    StaffLectureRetry {
+        batch: String,
+        lecture: String,
+    },
+    StaffLectureCaptions {
+        batch: String,
+        lecture: String,
+    },
 }
 
 impl Route {
@@ -116,6 +140,22 @@ impl Route {
             ["staff", "batches", batch, "report"] => Self::StaffReport(id(batch)),
             ["staff", "batches", batch, "report.csv"] => Self::StaffReportCsv(id(batch)),
             ["staff", "audit"] => Self::StaffAudit,
+            ["staff", "batches", batch, "lectures"] => Self::StaffLectures(id(batch)),
+            ["staff", "batches", batch, "lectures", lecture] => {
+                Self::StaffLecture { batch: id(batch), lecture: id(lecture) }
+            }
+            ["staff", "batches", batch, "lectures", lecture, "upload"] => {
+                Self::StaffLectureUpload { batch: id(batch), lecture: id(lecture) }
+            }
+            ["staff", "batches", batch, "lectures", lecture, "upload", "complete"] => {
+                Self::StaffLectureUploadComplete { batch: id(batch), lecture: id(lecture) }
+            }
+            ["staff", "batches", batch, "lectures", lecture, "retry"] => {
+                Self::StaffLectureRetry { batch: id(batch), lecture: id(lecture) }
+            }
+            ["staff", "batches", batch, "lectures", lecture, "captions"] => {
+                Self::StaffLectureCaptions { batch: id(batch), lecture: id(lecture) }
+            }
             _ => return None,
         })
     }
@@ -143,6 +183,12 @@ impl Route {
             | Self::StaffBulkEnrol(_) => Endpoint::StaffEnrolments,
             Self::StaffReport(_) | Self::StaffReportCsv(_) => Endpoint::StaffReports,
             Self::StaffAudit => Endpoint::StaffAudit,
+            Self::StaffLectures(_)
+            | Self::StaffLecture { .. }
+            | Self::StaffLectureUpload { .. }
+            | Self::StaffLectureUploadComplete { .. }
+            | Self::StaffLectureRetry { .. }
+            | Self::StaffLectureCaptions { .. } => Endpoint::StaffLectures,
         }
     }
 
@@ -154,9 +200,13 @@ impl Route {
             | Self::StaffEnquiryResend(_)
             | Self::StaffEnrol
             | Self::StaffEnrolmentResend(_)
-            | Self::StaffBulkEnrol(_) => &[Method::POST],
-            Self::MyBatches => &[Method::GET, Method::POST],
-            Self::LectureProgress { .. } => &[Method::PUT],
+            | Self::StaffBulkEnrol(_)
+            | Self::StaffLectureUpload { .. }
+            | Self::StaffLectureUploadComplete { .. }
+            | Self::StaffLectureRetry { .. } => &[Method::POST],
+            Self::MyBatches | Self::StaffLectures(_) => &[Method::GET, Method::POST],
+            Self::LectureProgress { .. } | Self::StaffLectureCaptions { .. } => &[Method::PUT],
+            Self::StaffLecture { .. } => &[Method::PATCH, Method::DELETE],
             Self::StaffEnquiry(_) => &[Method::GET, Method::PATCH],
             Self::StaffEnrolment(_) => &[Method::DELETE],
             _ => &[Method::GET],
@@ -171,8 +221,14 @@ impl Route {
             [Method::DELETE] => "DELETE",
             [Method::GET, Method::POST] => "GET, HEAD, POST",
             [Method::GET, Method::PATCH] => "GET, HEAD, PATCH",
+            [Method::PATCH, Method::DELETE] => "PATCH, DELETE",
             _ => "GET, HEAD",
         }
+    }
+
+    /// Whether the route's body is JSON (captions are WebVTT).
+    fn takes_json(&self) -> bool {
+        !matches!(self, Self::StaffLectureCaptions { .. })
     }
 
     /// Whether the route answers `method`.
@@ -205,7 +261,11 @@ pub fn admit(origin: &OriginGuard, req: Request, only: Option<Endpoint>) -> Resu
         return Err(ApiError::MethodNotAllowed { allow: route.allow() });
     }
     let has_body = !req.body().is_empty();
-    if matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH) && has_body && !is_json(&req) {
+    if matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH)
+        && has_body
+        && route.takes_json()
+        && !is_json(&req)
+    {
         return Err(ApiError::UnsupportedMediaType);
     }
     Ok((route, req))
@@ -267,6 +327,14 @@ mod tests {
             Route::resolve(&format!("/lecture/{id}/3")),
             Some(Route::Lecture { batch: id.into(), lecture: "3".into() })
         );
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/lectures/4/upload/complete")),
+            Some(Route::StaffLectureUploadComplete { batch: id.into(), lecture: "4".into() })
+        );
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/lectures/4/captions")),
+            Some(Route::StaffLectureCaptions { batch: id.into(), lecture: "4".into() })
+        );
     }
 
     #[test]
@@ -284,6 +352,9 @@ mod tests {
             "/lecture/a",
             "/lecture/a/1/x",
             "/lectures/a/1",
+            // A local upload's parts go to `academy serve` itself, never to a Lambda.
+            "/upload/665f1c2a9b3e4d0012a1b001/1",
+            "/api/upload/665f1c2a9b3e4d0012a1b001/1",
         ] {
             assert_eq!(Route::resolve(path), None, "{path}");
         }

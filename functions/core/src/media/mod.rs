@@ -12,6 +12,9 @@
 //! lectures/{batchId}/{videoId}/captions/{stamp}.vtt     WebVTT captions
 //! ```
 
+pub mod events;
+pub mod uploads;
+
 use async_trait::async_trait;
 
 /// The key prefix every file of one lecture sits under (ends with `/`).

@@ -62,6 +62,16 @@ pub fn lecture_play_seconds() -> Option<String> {
     var("ACADEMY_LECTURE_PLAY_SECONDS")
 }
 
+/// `ACADEMY_LECTURES_BUCKET`: the lectures bucket, where the console stores recordings (AWS).
+pub fn lectures_bucket() -> Option<String> {
+    var("ACADEMY_LECTURES_BUCKET")
+}
+
+/// `ACADEMY_UPLOAD_PART_BYTES`: a local server's smallest upload part (tests and short clips).
+pub fn upload_part_bytes() -> Option<String> {
+    var("ACADEMY_UPLOAD_PART_BYTES")
+}
+
 /// `ACADEMY_MAIL_TO`, `ACADEMY_MAIL_FROM`, `ACADEMY_AUTO_REPLY`.
 pub fn mail_settings() -> MailSettings {
     MailSettings {

@@ -12,6 +12,8 @@ use crate::assistant::{Knowledge, ModelProvider};
 use crate::http::routes::{self, Endpoint, Service};
 use crate::leads::mail::{stream, SesMailer};
 use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
+use crate::media::events::EventBridgeQueue;
+use crate::media::uploads::S3Uploads;
 use crate::staff::welcome::Mailing;
 use lambda_http::{service_fn, Error, Request};
 use std::convert::Infallible;
@@ -240,6 +242,25 @@ impl Function for StaffAudit {
     type Service = services::StaffAudit;
     async fn service() -> Result<services::StaffAudit, String> {
         Ok(services::StaffAudit { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
+    }
+}
+
+/// `/api/staff/batches/{batchId}/lectures…`: lectures, their uploads to the lectures bucket, and
+/// retries asked of the transcoder by an event on the default bus.
+pub struct StaffLectures;
+
+impl Function for StaffLectures {
+    const ENDPOINT: Endpoint = Endpoint::StaffLectures;
+    type Service = services::StaffLectures;
+    async fn service() -> Result<services::StaffLectures, String> {
+        let config = aws::config().await;
+        let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
+        Ok(services::StaffLectures {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            uploads: Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)),
+            queue: Arc::new(EventBridgeQueue::new(aws_sdk_eventbridge::Client::new(&config))),
+        })
     }
 }
 

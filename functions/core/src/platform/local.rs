@@ -9,6 +9,8 @@ use crate::http::routes::{self, Endpoint, Route, Service};
 use crate::http::Answer;
 use crate::leads::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
+use crate::media::uploads::{FolderUploads, S3Uploads};
+use crate::media::TranscodeQueue;
 use crate::staff::welcome::Mailing;
 use crate::store::{Store, StoreUrl};
 use async_trait::async_trait;
@@ -31,6 +33,36 @@ pub struct AppState {
     pub staff_enrolments: services::StaffEnrolments,
     pub staff_reports: services::StaffReports,
     pub staff_audit: services::StaffAudit,
+    pub staff_lectures: services::StaffLectures,
+    /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
+    /// serve` itself, never by a Lambda). None when recordings go to S3.
+    pub part_uploads: Option<Arc<FolderUploads>>,
+}
+
+/// The transcoder of a server that has none: a completed upload is marked failed, saying so.
+pub struct NoTranscoder;
+
+#[async_trait]
+impl TranscodeQueue for NoTranscoder {
+    async fn uploaded(&self, _batch_id: &str, _lecture_number: u32) -> Result<(), String> {
+        Err("transcoding is not set up on this server".into())
+    }
+
+    async fn retry(&self, _batch_id: &str, _lecture_number: u32) -> Result<(), String> {
+        Err("transcoding is not set up on this server".into())
+    }
+}
+
+/// The local transcoder. (The background ffmpeg worker takes this place when it is wired in.)
+fn local_transcoder() -> Arc<dyn TranscodeQueue> {
+    Arc::new(NoTranscoder)
+}
+
+/// Uploads into the local lecture folder, part URLs signed with `ACADEMY_LECTURE_KEY` (or a
+/// random key), parts of `ACADEMY_UPLOAD_PART_BYTES` when set.
+fn folder_uploads() -> Result<Arc<FolderUploads>, String> {
+    let floor = FolderUploads::part_floor(env::upload_part_bytes().as_deref())?;
+    Ok(Arc::new(FolderUploads::new(env::lectures_folder(), env::lecture_key().as_deref(), floor)?))
 }
 
 impl AppState {
@@ -64,13 +96,23 @@ impl AppState {
         let model =
             ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config);
         let mut state = Self::with(opened, links, files, model);
+        match (store, env::lectures_bucket()) {
+            (StoreUrl::DynamoDb(_), Some(bucket)) => {
+                state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
+                state.part_uploads = None;
+            }
+            _ => state.upload_locally(folder_uploads()?),
+        }
         state.sign_in(env::verifier()?);
         Ok(state)
     }
 
     /// Every service on `store` with the given lecture links, lecture files and model, no inline
     /// mailer, no sign-in (`sign_in`) and the mail settings of the environment.
+    /// Recordings go to the local lecture folder with a random key for part URLs (`upload_locally`
+    /// puts them elsewhere), and no transcoder.
     pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
+        let uploads = Arc::new(FolderUploads::new(env::lectures_folder(), None, None).expect("a random key"));
         Self {
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
@@ -84,8 +126,21 @@ impl AppState {
             staff_enrolments: services::StaffEnrolments { store: store.clone(), verifier: None, mailing: None },
             staff_reports: services::StaffReports { store: store.clone(), verifier: None },
             staff_audit: services::StaffAudit { store: store.clone(), verifier: None },
+            staff_lectures: services::StaffLectures {
+                store: store.clone(),
+                verifier: None,
+                uploads: uploads.clone(),
+                queue: local_transcoder(),
+            },
+            part_uploads: Some(uploads),
             store,
         }
+    }
+
+    /// Recordings and captions go to `uploads` (a local folder), whose part route `academy serve` answers.
+    pub fn upload_locally(&mut self, uploads: Arc<FolderUploads>) {
+        self.staff_lectures.uploads = uploads.clone();
+        self.part_uploads = Some(uploads);
     }
 
     /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
@@ -95,6 +150,7 @@ impl AppState {
         self.staff_enquiries.verifier = verifier.clone();
         self.staff_enrolments.verifier = verifier.clone();
         self.staff_reports.verifier = verifier.clone();
+        self.staff_lectures.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -124,6 +180,7 @@ impl Service for AppState {
             Endpoint::StaffEnrolments => self.staff_enrolments.answer(route, req).await,
             Endpoint::StaffReports => self.staff_reports.answer(route, req).await,
             Endpoint::StaffAudit => self.staff_audit.answer(route, req).await,
+            Endpoint::StaffLectures => self.staff_lectures.answer(route, req).await,
         }
     }
 }

@@ -22,6 +22,10 @@ use crate::staff::enrolments::{
     self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
     StaffBatch, StaffBatches,
 };
+use crate::staff::lectures::{
+    self as staff_lectures, CompleteRequest, LectureChange, LectureKind, NewLecture, PartUrl, StaffLecture,
+    StaffLectures, UploadRequest, UploadStarted, UploadView, UploadedPart,
+};
 use crate::staff::report::{self, BatchReport, LectureReport, StudentReport};
 use crate::staff::{self, CURSOR_PATTERN};
 use utoipa::openapi::path::{Operation, ParameterIn};
@@ -36,7 +40,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, and the staff console (enquiries, enrolments, reports, the audit trail; staff only)."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, and the staff console (enquiries, enrolments, reports, lectures and their uploads, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -68,6 +72,14 @@ use utoipa::{Modify, OpenApi};
         report::batch_report,
         report::batch_report_csv,
         staff_audit::trail,
+        staff_lectures::list,
+        staff_lectures::add,
+        staff_lectures::update,
+        staff_lectures::delete,
+        staff_lectures::start_upload,
+        staff_lectures::complete_upload,
+        staff_lectures::retry,
+        staff_lectures::captions,
     ),
     components(schemas(
         Course,
@@ -112,7 +124,19 @@ use utoipa::{Modify, OpenApi};
         LectureReport,
         StudentReport,
         AuditEntry,
-        AuditPage
+        AuditPage,
+        crate::domain::LectureState,
+        LectureKind,
+        StaffLecture,
+        StaffLectures,
+        UploadView,
+        NewLecture,
+        LectureChange,
+        UploadRequest,
+        PartUrl,
+        UploadedPart,
+        UploadStarted,
+        CompleteRequest
     )),
     modifiers(&Rules)
 )]
@@ -176,6 +200,13 @@ impl Modify for Rules {
         }
         send_email_request(schemas);
         staff_bodies(schemas);
+        lecture_bodies(schemas);
+        let captions = doc.paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
+        let body = captions.and_then(|item| item.put.as_mut()).and_then(|put| put.request_body.as_mut());
+        if let Some(vtt) = body.and_then(|body| body.content.get_mut("text/vtt")) {
+            let text = ObjectBuilder::new().schema_type(Type::String).pattern(Some(staff_lectures::CAPTIONS_PATTERN));
+            vtt.schema = Some(text.into());
+        }
         if let Some(RefOr::T(Schema::Object(link))) = schemas.get_mut("LinkRequest") {
             let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
             let secret = ObjectBuilder::new()
@@ -259,6 +290,30 @@ fn list_parameters(operation: &mut Operation) {
 /// A text that may be absent (`null`).
 fn nullable(builder: ObjectBuilder) -> ObjectBuilder {
     builder.schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+}
+
+/// The lecture bodies' text fields as the server checks them (`staff::lectures`).
+fn lecture_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    let text = |max: usize, pattern: &str| {
+        ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(max)).pattern(Some(pattern))
+    };
+    if let Some(RefOr::T(Schema::Object(new))) = schemas.get_mut("NewLecture") {
+        let embed = nullable(ObjectBuilder::new())
+            .max_length(Some(staff_lectures::MAX_EMBED_URL_CHARS))
+            .pattern(Some(staff_lectures::embed_url_pattern()))
+            .description(Some("An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed. None: a recording awaiting its upload."));
+        new.properties.insert("embedUrl".into(), embed.into());
+    }
+    if let Some(RefOr::T(Schema::Object(upload))) = schemas.get_mut("UploadRequest") {
+        let name = text(staff_lectures::MAX_FILE_NAME_CHARS, staff_lectures::FILE_NAME_PATTERN)
+            .description(Some("The file's own name, no folder."));
+        let kind = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(staff_lectures::VIDEO_TYPE_PATTERN))
+            .description(Some("A video/* type, no parameters."));
+        upload.properties.insert("fileName".into(), name.into());
+        upload.properties.insert("contentType".into(), kind.into());
+    }
 }
 
 /// The staff bodies' fields as the server checks them.

@@ -12,6 +12,8 @@ use crate::leads::mail::{MailSettings, Mailer};
 use crate::leads::send_email::{self, InlineMail};
 use crate::learning::lecture::{self, LectureFiles, LectureLinks};
 use crate::learning::{me, videos};
+use crate::media::uploads::LectureUploads;
+use crate::media::TranscodeQueue;
 use crate::staff::welcome::Mailing;
 use crate::staff::{self, Actor};
 use crate::store::Store;
@@ -248,5 +250,53 @@ impl Service for StaffAudit {
         identify_staff(self.verifier.as_deref(), req).await?;
         let Route::StaffAudit = route else { return not_here() };
         staff::audit::trail(&self.store, req).await
+    }
+}
+
+/// Staff: a batch's lectures. The store, the sign-in verifier, where recordings and captions are
+/// stored (S3 in AWS, the lecture folder locally), and the transcoder's queue.
+pub struct StaffLectures {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub uploads: Arc<dyn LectureUploads>,
+    pub queue: Arc<dyn TranscodeQueue>,
+}
+
+#[async_trait]
+impl Service for StaffLectures {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use staff::lectures;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        if let Route::StaffLectures(batch) = &route {
+            if req.method() != Method::POST {
+                return lectures::list(&self.store, batch).await;
+            }
+        }
+        let actor = Actor::named(verifier, req, caller).await;
+        let handlers = lectures::Lectures {
+            store: &self.store,
+            uploads: self.uploads.as_ref(),
+            queue: self.queue.as_ref(),
+            actor: &actor,
+        };
+        match route {
+            Route::StaffLectures(batch) => lectures::add(&handlers, req, &batch).await,
+            Route::StaffLecture { batch, lecture } if req.method() == Method::DELETE => {
+                lectures::delete(&handlers, &batch, &lecture).await
+            }
+            Route::StaffLecture { batch, lecture } => lectures::update(&handlers, req, &batch, &lecture).await,
+            Route::StaffLectureUpload { batch, lecture } => {
+                lectures::start_upload(&handlers, req, &batch, &lecture).await
+            }
+            Route::StaffLectureUploadComplete { batch, lecture } => {
+                lectures::complete_upload(&handlers, req, &batch, &lecture).await
+            }
+            Route::StaffLectureRetry { batch, lecture } => lectures::retry(&handlers, &batch, &lecture).await,
+            Route::StaffLectureCaptions { batch, lecture } => {
+                lectures::captions(&handlers, req, &batch, &lecture).await
+            }
+            _ => not_here(),
+        }
     }
 }

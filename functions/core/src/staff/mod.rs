@@ -1,7 +1,8 @@
 //! The staff console's API (`/api/staff/*`): enquiries (`enquiries`), enrolments and the batches'
-//! rosters (`enrolments`, mailing a welcome: `welcome`), what students watched (`report`), the
-//! audit trail (`audit`) and the spreadsheets staff export and paste (`sheet`). Every route first
-//! checks that the caller is in the provider's `staff` group (`http::identity::identify_staff`;
+//! rosters (`enrolments`, mailing a welcome: `welcome`), what students watched (`report`), a
+//! batch's lectures and their recordings' uploads (`lectures`), the audit trail (`audit`) and the
+//! spreadsheets staff export and paste (`sheet`). Every route first checks that the caller is in
+//! the provider's `staff` group (`http::identity::identify_staff`;
 //! the gateway's authorizer only proves the token); every write is appended to the audit trail.
 //!
 //! The console works on the product's other features (a lead becomes an enrolment, an enrolment a
@@ -10,6 +11,7 @@
 pub mod audit;
 pub mod enquiries;
 pub mod enrolments;
+pub mod lectures;
 pub mod report;
 pub mod sheet;
 pub mod welcome;

@@ -27,6 +27,13 @@ pub trait CatalogRecords: Send + Sync {
 
     async fn put_video(&self, video: &Video) -> Result<()>;
 
+    /// Stores a lecture under a number no lecture of its batch holds yet: `StoreError::Conflict`
+    /// when one does (two staff adding at once each get a number of their own).
+    async fn create_video(&self, video: &Video) -> Result<()>;
+
+    /// Removes a lecture's record (nothing happens when there is none).
+    async fn delete_video(&self, batch_id: &str, lecture_number: u32) -> Result<()>;
+
     async fn get_video(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Video>>;
 
     async fn list_videos(&self, batch_id: &str) -> Result<Vec<Video>>;
@@ -86,6 +93,15 @@ impl CatalogRecords for Store {
     async fn put_video(&self, video: &Video) -> Result<()> {
         let it = item(keys::batch_pk(&video.batch_id), keys::video_sk(video.lecture_number), video)?;
         self.items().put(it, PutMode::Upsert).await
+    }
+
+    async fn create_video(&self, video: &Video) -> Result<()> {
+        let it = item(keys::batch_pk(&video.batch_id), keys::video_sk(video.lecture_number), video)?;
+        self.items().put(it, PutMode::IfAbsent).await
+    }
+
+    async fn delete_video(&self, batch_id: &str, lecture_number: u32) -> Result<()> {
+        self.items().delete(&keys::batch_pk(batch_id), &keys::video_sk(lecture_number)).await
     }
 
     async fn get_video(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Video>> {
