@@ -12,6 +12,13 @@
 //! lectures/{batchId}/{videoId}/captions/{stamp}.vtt     WebVTT captions
 //! ```
 
+pub mod ffmpeg;
+pub mod ladder;
+pub mod mediaconvert;
+pub mod record;
+pub mod transcode;
+pub mod worker;
+
 use async_trait::async_trait;
 
 /// The key prefix every file of one lecture sits under (ends with `/`).
