@@ -109,8 +109,10 @@ pub async fn probe(tools: &Tools, source: &Path) -> Result<Source, FfmpegError> 
     })
 }
 
-/// The arguments of the one run that writes every rung into `out`.
-pub fn ladder_arguments(ladder: &Ladder, rungs: &[Rung], has_audio: bool, source: &Path, out: &Path) -> Vec<String> {
+/// The arguments of the one run that writes every rung into the folder it runs in. (Run from
+/// elsewhere with the folder in the output's path, ffmpeg 5.1 names the renditions in the master
+/// playlist with a leading `/`.)
+pub fn ladder_arguments(ladder: &Ladder, rungs: &[Rung], has_audio: bool, source: &Path) -> Vec<String> {
     let mut args: Vec<String> =
         ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1"]
             .iter()
@@ -168,7 +170,6 @@ pub fn ladder_arguments(ladder: &Ladder, rungs: &[Rung], has_audio: bool, source
         .enumerate()
         .map(|(i, r)| if has_audio { format!("v:{i},a:{i},name:{}", r.name) } else { format!("v:{i},name:{}", r.name) })
         .collect();
-    let folder = out.display();
     args.extend([
         "-f".to_string(),
         "hls".into(),
@@ -181,12 +182,12 @@ pub fn ladder_arguments(ladder: &Ladder, rungs: &[Rung], has_audio: bool, source
         "-hls_flags".into(),
         "independent_segments".into(),
         "-hls_segment_filename".into(),
-        format!("{folder}/{MASTER}_%v_%05d.ts"),
+        format!("{MASTER}_%v_%05d.ts"),
         "-master_pl_name".into(),
         format!("{MASTER}.m3u8"),
         "-var_stream_map".into(),
         streams.join(" "),
-        format!("{folder}/{MASTER}_%v.m3u8"),
+        format!("{MASTER}_%v.m3u8"),
     ]);
     args
 }
@@ -201,9 +202,11 @@ pub async fn transcode(
     out: &Path,
     percent: UnboundedSender<u8>,
 ) -> Result<(), FfmpegError> {
-    let args = ladder_arguments(ladder, rungs, probed.has_audio, source, out);
+    let absolute = std::path::absolute(source).map_err(|e| FfmpegError::Failed(e.to_string()))?;
+    let args = ladder_arguments(ladder, rungs, probed.has_audio, &absolute);
     let mut child = Command::new(&tools.ffmpeg)
         .args(&args)
+        .current_dir(out)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -230,7 +233,7 @@ pub async fn transcode(
     if status.success() {
         Ok(())
     } else {
-        Err(FfmpegError::Failed(reason(&stderr, source)))
+        Err(FfmpegError::Failed(reason(&stderr, &absolute)))
     }
 }
 
@@ -277,13 +280,13 @@ mod tests {
     #[test]
     fn every_rung_is_mapped_and_named_lowest_first() {
         let ladder = Ladder::bundled();
-        let args = ladder_arguments(ladder, &ladder.rungs_for(720), true, Path::new("/in.mp4"), Path::new("/out"));
+        let args = ladder_arguments(ladder, &ladder.rungs_for(720), true, Path::new("/in.mp4"));
         let at = |flag: &str| args[args.iter().position(|a| a == flag).unwrap() + 1].clone();
         assert_eq!(at("-var_stream_map"), "v:0,a:0,name:360p v:1,a:1,name:540p v:2,a:2,name:720p");
         assert_eq!(at("-force_key_frames"), "expr:gte(t,n_forced*2)");
         assert_eq!(at("-hls_time"), "6");
         assert_eq!(at("-maxrate:v:2"), "2500000");
-        assert_eq!(args.last().unwrap(), "/out/master_%v.m3u8");
+        assert_eq!(args.last().unwrap(), "master_%v.m3u8");
     }
 
     #[test]
