@@ -249,7 +249,7 @@ async fn an_error_fails_the_lecture_and_a_retry_starts_a_new_job() {
     let retry = json!({"version": "0", "source": "academy.lectures", "detail-type": "Lecture transcode requested",
                        "detail": {"batchId": BATCH, "lectureNumber": 5}});
     on_event(&store, &mediaconvert, &retry, 310).await.unwrap();
-    let calls = &seen.lock().unwrap().calls;
+    let calls = std::mem::take(&mut seen.lock().unwrap().calls);
     assert_eq!(calls.len(), 2);
     let heights = calls[1].2["settings"]["outputGroups"][0]["outputs"].as_array().unwrap().len();
     assert_eq!(heights, 4, "a 1080p source gets every rung");

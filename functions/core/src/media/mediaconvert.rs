@@ -90,7 +90,7 @@ pub fn create_job_body(ladder: &Ladder, job: &JobRequest<'_>) -> Value {
                             // Scene cuts get I-frames without moving the GOP grid (aligned rungs).
                             "sceneChangeDetect": "TRANSITION_DETECTION",
                             "numberBFramesBetweenReferenceFrames": 2,
-                            "qualityTuningLevel": "SINGLE_PASS_HQ"
+                            "qualityTuningLevel": "SINGLE_PASS"
                         }
                     }
                 }

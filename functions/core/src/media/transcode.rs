@@ -273,9 +273,10 @@ async fn mark_failed(
     reason: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    // An upload event may come before the console marked the lecture processing: mark it first,
-    // so the failure is recorded against this source.
-    let video = if video.state() == LectureState::Processing {
+    // An upload event may come before the console marked the lecture processing from this source:
+    // mark it so first, so the failure is recorded against this recording.
+    let recorded = video.media.as_ref().and_then(|m| m.source.as_deref()) == Some(source);
+    let video = if video.state() == LectureState::Processing && recorded {
         video
     } else {
         record::started(store, video, source, None, now).await?
