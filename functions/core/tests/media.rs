@@ -1,7 +1,8 @@
 //! Lecture recordings through the local ffmpeg worker, on the SQLite store: a generated 20 s 720p
 //! clip becomes the ladder's 360/540/720 rungs as HLS (keyframes aligned across rungs, ~6 s
 //! segments, the master playlist lowest rung first, a poster, the duration); a corrupt file and a
-//! server without ffmpeg fail with a reason; a lecture left processing is picked up at start.
+//! server without ffmpeg fail with a reason; a lecture left processing is picked up at start; a
+//! recording below 360p gets one rung at its own height.
 
 mod support;
 
@@ -195,7 +196,8 @@ async fn a_lecture_left_processing_is_picked_up_at_start_and_its_half_written_jo
     let root = folder();
     let video_id = "cccccccccccccccccccccccc";
     let key = source_key(BATCH, video_id, "1", "mp4");
-    clip(&root.join(&key), "640x360", 4);
+    // (a recording below the lowest rung: it gets one rung at its own height)
+    clip(&root.join(&key), "426x240", 4);
     let mut video = processing(&store, 44, &key, Some("stopped")).await;
     video.id = video_id.into();
     store.put_video(&video).await.unwrap();
@@ -209,7 +211,10 @@ async fn a_lecture_left_processing_is_picked_up_at_start_and_its_half_written_jo
     // THEN the lecture is transcoded anew and the old folder is gone
     let media = settled(&store, 44, 120).await.media.unwrap();
     assert_eq!(media.state, LectureState::Ready, "{:?}", media.failure);
-    assert_eq!(media.rungs, [360]);
+    assert_eq!(media.rungs, [240]);
+    let out = root.join(hls_folder(BATCH, video_id, media.job_id.as_deref().unwrap()));
+    let master = std::fs::read_to_string(out.join("master.m3u8")).unwrap();
+    assert!(master.contains("RESOLUTION=426x240") && master.contains("master_240p.m3u8"), "{master}");
     assert_ne!(media.job_id.as_deref(), Some("stopped"));
     assert!(!half.exists(), "the stopped job's output is removed");
     let _ = std::fs::remove_dir_all(&root);
