@@ -12,7 +12,7 @@ export MOTO_SERVER := $(VENV)/bin/moto_server
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit staff-lectures
+LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit staff-lectures transcode
 HAS_SITE := $(wildcard site/package.json)
 # The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
 OIDC_PORT ?= 9400
@@ -22,7 +22,7 @@ OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind((
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
         test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
-        browser clean \
+        browser ffmpeg clean \
         deploy deploy-site
 
 help: ## List the targets.
@@ -31,13 +31,13 @@ help: ## List the targets.
 dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
 dev: export ACADEMY_STAFF_EMAILS ?= staff@example.com
 dev: export ACADEMY_SITE_URL ?= http://localhost:$(PORT)
-dev: build oidc-tools ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT); staff@example.com signs in as staff.
+dev: build oidc-tools ffmpeg ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT); staff@example.com signs in as staff.
 	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
 	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
 	  $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
+test: tools ffmpeg check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@echo "make test: all checks passed"
 
 check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists.
@@ -51,6 +51,11 @@ build-api:
 # ---- tools ---------------------------------------------------------------
 
 tools: python-tools
+
+# Lecture recordings are transcoded locally by ffmpeg (functions/core/src/media/ffmpeg.rs), and the
+# Rust tests run it; Debian's build has libx264 and AAC.
+ffmpeg:
+	@command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null; }
 
 python-tools: $(VENV)/.installed
 $(VENV)/.installed: infra/requirements.txt
@@ -79,7 +84,7 @@ lint-rust:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-test-rust: python-tools oidc-tools ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
+test-rust: python-tools oidc-tools ffmpeg ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
 	cargo test --workspace
 
 fuzz-api: python-tools oidc-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store, signed in.

@@ -61,6 +61,11 @@ def actions(statement):
     return [action] if isinstance(action, str) else action
 
 
+# Actions of the Service Authorization Reference with no resource type: a policy can name them
+# only with "*". MediaConvert's Probe reads a file by URL with the caller's own S3 permissions.
+UNSCOPED = {"mediaconvert:Probe"}
+
+
 def roles_by_binary(source, transformed):
     resources = transformed["Resources"]
     for name, resource in source["Resources"].items():
@@ -78,7 +83,9 @@ def test_each_role_grants_exactly_what_its_code_calls(source, transformed):
         granted = set()
         for statement in statements(role):
             assert statement["Effect"] == "Allow"
-            assert statement["Resource"] != "*", f"{binary}: {statement} is not scoped to a resource"
+            if statement["Resource"] == "*":
+                # Only an action IAM knows no resource type for may name every resource.
+                assert set(actions(statement)) <= UNSCOPED, f"{binary}: {statement} is not scoped to a resource"
             granted.update(actions(statement))
         if binary == "mailer":
             # The Lambda service sends records that fail every retry to the dead-letter queue
@@ -208,7 +215,10 @@ def test_lecture_links_are_signed_and_checked_with_one_generated_key_secret(sour
         for statement in statements(role):
             if "secretsmanager:GetSecretValue" in actions(statement) and binary in ("videos", "lecture"):
                 assert statement["Resource"] == [{"Ref": "LectureKey"}], binary
-            if "s3:GetObject" in actions(statement):
+            if "s3:GetObject" in actions(statement) and binary == "transcode":
+                # MediaConvert's Probe reads an uploaded recording with the function's credentials.
+                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/lectures/*/source/*"}]
+            elif "s3:GetObject" in actions(statement):
                 assert binary == "lecture", f"{binary} may not read lecture files"
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/*"}]
             if binary == "lecture" and any(a.startswith("dynamodb:") for a in actions(statement)):
@@ -485,3 +495,44 @@ def test_staff_browsers_put_upload_parts_to_the_lectures_bucket_and_read_their_e
                 assert statement["Condition"] == {"StringLike": {"s3:prefix": ["lectures/*"]}}
             else:
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/lectures/*"}], "only the lectures' folders"
+
+
+def test_recordings_reach_the_transcode_function_through_eventbridge(source, transformed):
+    resources = source["Resources"]
+    bucket = resources["LecturesBucket"]["Properties"]
+    assert bucket["NotificationConfiguration"] == {"EventBridgeConfiguration": {"EventBridgeEnabled": True}}
+    function = resources["TranscodeFunction"]["Properties"]
+    events = {name: event["Properties"]["Pattern"] for name, event in function["Events"].items()}
+    assert {e["Type"] for e in function["Events"].values()} == {"EventBridgeRule"}
+    uploads = events["Uploads"]
+    assert (uploads["source"], uploads["detail-type"]) == (["aws.s3"], ["Object Created"])
+    assert uploads["detail"]["bucket"]["name"] == [{"Ref": "LecturesBucket"}]
+    assert uploads["detail"]["object"]["key"] == [{"wildcard": "lectures/*/source/*"}]
+    # The contract with the console's Retry (the staff-lectures function puts this event).
+    assert events["Retries"] == {"source": ["academy.lectures"], "detail-type": ["Lecture transcode requested"]}
+    jobs = events["JobStates"]
+    assert (jobs["source"], jobs["detail-type"]) == (["aws.mediaconvert"], ["MediaConvert Job State Change"])
+    assert jobs["detail"]["userMetadata"] == {"app": ["academy"]}
+    assert {"PROGRESSING", "STATUS_UPDATE", "COMPLETE", "ERROR"} == set(jobs["detail"]["status"])
+    # Each rule invokes the function, and nothing else does.
+    rules = [r for r in transformed["Resources"].values() if r["Type"] == "AWS::Events::Rule"]
+    assert len([r for r in rules if r["Properties"]["Targets"][0]["Arn"] == {"Fn::GetAtt": ["TranscodeFunction", "Arn"]}]) == 3
+    assert function["Environment"]["Variables"]["ACADEMY_MEDIACONVERT_ROLE"] == {"Fn::GetAtt": ["MediaConvertRole", "Arn"]}
+
+
+def test_mediaconvert_may_only_read_sources_and_write_renditions(source, transformed):
+    role = source["Resources"]["MediaConvertRole"]["Properties"]
+    trust = role["AssumeRolePolicyDocument"]["Statement"]
+    assert [s["Principal"] for s in trust] == [{"Service": "mediaconvert.amazonaws.com"}]
+    granted = {
+        (s["Action"], s["Resource"]["Fn::Sub"]) for p in role["Policies"] for s in p["PolicyDocument"]["Statement"]
+    }
+    assert granted == {
+        ("s3:GetObject", "${LecturesBucket.Arn}/lectures/*/source/*"),
+        ("s3:PutObject", "${LecturesBucket.Arn}/lectures/*/hls/*"),
+    }
+    # The transcode function may hand jobs this role, and no other, to MediaConvert only.
+    transcode = dict(roles_by_binary(source, transformed))["transcode"]
+    passes = [s for s in statements(transcode) if "iam:PassRole" in actions(s)]
+    assert [s["Resource"] for s in passes] == [[{"Fn::GetAtt": ["MediaConvertRole", "Arn"]}]]
+    assert passes[0]["Condition"] == {"StringEquals": {"iam:PassedToService": "mediaconvert.amazonaws.com"}}

@@ -9,7 +9,7 @@ use crate::site::{redirect_location, Resolved, Site};
 use academy_core::http::error::ApiError;
 use academy_core::leads::mail::{Redrive, Redriver};
 use academy_core::platform::env;
-use academy_core::platform::local::{dispatch, mailer_from_env, AppState};
+use academy_core::platform::local::{dispatch, mailer_from_env, transcode_worker, AppState};
 use academy_core::store::CatalogRecords;
 use academy_core::store::StoreUrl;
 use axum::body::Body as AxumBody;
@@ -278,9 +278,16 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
     }
-    if matches!(store, StoreUrl::Embedded(_)) {
-        seed_lectures(std::path::Path::new(&env::lectures_folder()))?;
-    }
+    // Locally, recordings are transcoded by ffmpeg in the background (held for the server's life).
+    let _transcoding = match store {
+        StoreUrl::Embedded(_) => {
+            seed_lectures(std::path::Path::new(&env::lectures_folder()))?;
+            let worker = transcode_worker(&state.store);
+            state.staff_lectures.queue = worker.clone();
+            Some(worker)
+        }
+        StoreUrl::DynamoDb(_) => None,
+    };
     let site = Site::load(&options.site);
     if !site.is_built() {
         tracing::warn!(site = %options.site.display(), "site not built; `make build` builds it");

@@ -9,6 +9,8 @@ use academy_core::assistant::provider::{Endpoint as ModelEndpoint, ModelProvider
 use academy_core::http::routes::Endpoint;
 use academy_core::leads::mail::{deliver, MailSettings, Mailer, SesMailer};
 use academy_core::learning::lecture::{KeySource, LectureLinks, S3Files, DEFAULT_LINK_SECS};
+use academy_core::media::mediaconvert::MediaConvert;
+use academy_core::media::transcode::on_event;
 use academy_core::platform::local::dispatch;
 use academy_core::platform::local::AppState;
 use academy_core::platform::services::InlineMailer;
@@ -523,6 +525,103 @@ async fn staff_lectures() -> BTreeSet<String> {
     world.made()
 }
 
+/// A MediaConvert speaking its wire format that records, for each call, the permissions it is
+/// made with: Probe reads the recording with the caller's own S3 permission, and CreateJob hands
+/// MediaConvert the job's role (`iam:PassRole`).
+async fn recording_mediaconvert(calls: Arc<Mutex<BTreeSet<String>>>) -> MediaConvert {
+    use axum::extract::{Path, State};
+    use axum::routing::post;
+    async fn api(
+        State(calls): State<Arc<Mutex<BTreeSet<String>>>>,
+        Path(operation): Path<String>,
+        body: String,
+    ) -> (axum::http::StatusCode, String) {
+        let body: Value = serde_json::from_str(&body).unwrap();
+        let mut calls = calls.lock().unwrap();
+        match operation.as_str() {
+            "probe" => {
+                calls.extend(["mediaconvert:Probe".to_owned(), "s3:GetObject".to_owned()]);
+                let tracks =
+                    json!([{"trackType": "video", "videoProperties": {"height": 720}}, {"trackType": "audio"}]);
+                (axum::http::StatusCode::OK, json!({"probeResults": [{"container": {"tracks": tracks}}]}).to_string())
+            }
+            _ => {
+                calls.insert("mediaconvert:CreateJob".to_owned());
+                if body["role"].is_string() {
+                    calls.insert("iam:PassRole".to_owned());
+                }
+                (axum::http::StatusCode::CREATED, json!({"job": {"id": ids::generate()}}).to_string())
+            }
+        }
+    }
+    let app = axum::Router::new().route("/2017-08-29/{operation}", post(api)).with_state(calls);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let credentials = aws_credential_types::provider::SharedCredentialsProvider::new(
+        aws_credential_types::Credentials::new("AKIDTEST", "secret", None, None, "iam"),
+    );
+    MediaConvert::new("eu-west-2", Some(base), credentials, "arn:aws:iam::123456789012:role/mc".into(), None).unwrap()
+}
+
+/// The transcode function: an upload (probe, job), its progress and completion, a staff retry
+/// after a failure, and the retried job's error.
+async fn transcode() -> BTreeSet<String> {
+    use academy_core::domain::{LectureMedia, LectureState, Video};
+    use academy_core::store::CatalogRecords;
+    let world = World::new().await;
+    let mediaconvert = recording_mediaconvert(world.calls.clone()).await;
+    let store = &world.state.store;
+    let video_id = "0123456789abcdef01234567";
+    let key = format!("lectures/{MERN_07}/{video_id}/source/20261125.mp4");
+    let media = LectureMedia {
+        state: LectureState::Processing,
+        source: Some(format!("s3://academy-lectures/{key}")),
+        updated_at: 1,
+        ..LectureMedia::default()
+    };
+    let video = Video {
+        id: video_id.into(),
+        batch_id: MERN_07.into(),
+        batch_number: "07".into(),
+        lecture_number: 9,
+        title: "Recorded".into(),
+        url: String::new(),
+        description: None,
+        published: true,
+        media: Some(media),
+    };
+    store.put_video(&video).await.unwrap();
+    world.forget();
+    let upload = json!({"source": "aws.s3", "detail-type": "Object Created",
+        "detail": {"bucket": {"name": "academy-lectures"}, "object": {"key": key}}});
+    on_event(store, &mediaconvert, &upload, 10).await.unwrap();
+    let job = store.get_video(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
+    let meta = json!({"batchId": MERN_07, "lectureNumber": "9", "videoId": video_id, "app": "academy"});
+    let state = |job: &str, status: &str, extra: Value| {
+        let mut detail = json!({"jobId": job, "status": status, "userMetadata": meta});
+        detail.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        json!({"source": "aws.mediaconvert", "detail-type": "MediaConvert Job State Change", "detail": detail})
+    };
+    let progress = state(&job, "STATUS_UPDATE", json!({"jobProgress": {"jobPercentComplete": 50}}));
+    on_event(store, &mediaconvert, &progress, 11).await.unwrap();
+    let error = state(&job, "ERROR", json!({"errorMessage": "Unsupported codec"}));
+    on_event(store, &mediaconvert, &error, 12).await.unwrap();
+    let mut failed = store.get_video(MERN_07, 9).await.unwrap().unwrap();
+    failed.media.as_mut().unwrap().state = LectureState::Processing;
+    store.put_video(&failed).await.unwrap(); // the console's doing
+    let retry = json!({"source": "academy.lectures", "detail-type": "Lecture transcode requested",
+        "detail": {"batchId": MERN_07, "lectureNumber": 9}});
+    on_event(store, &mediaconvert, &retry, 13).await.unwrap();
+    let job = store.get_video(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
+    let folder = format!("s3://academy-lectures/lectures/{MERN_07}/{video_id}/hls/j/");
+    let outputs = json!({"outputGroupDetails": [{"type": "HLS_GROUP", "playlistFilePaths": [format!("{folder}master.m3u8")],
+        "outputDetails": [{"durationInMs": 1000, "videoDetails": {"heightInPx": 360}}]}]});
+    on_event(store, &mediaconvert, &state(&job, "COMPLETE", outputs), 14).await.unwrap();
+    assert_eq!(store.get_video(MERN_07, 9).await.unwrap().unwrap().state(), LectureState::Ready);
+    world.made()
+}
+
 #[tokio::test]
 async fn every_function_calls_exactly_what_its_role_allows() {
     let made: BTreeMap<&str, BTreeSet<String>> = BTreeMap::from([
@@ -561,6 +660,7 @@ async fn every_function_calls_exactly_what_its_role_allows() {
         ("staff-reports", staff_reports().await),
         ("staff-audit", staff_audit().await),
         ("staff-lectures", staff_lectures().await),
+        ("transcode", transcode().await),
     ]);
     let declared = declared();
     assert_eq!(declared.keys().map(String::as_str).collect::<Vec<_>>(), made.keys().copied().collect::<Vec<_>>());

@@ -280,3 +280,37 @@ async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
     let sent = world.store.get_submission(id).await.unwrap().unwrap();
     assert_eq!(sent.status, academy_core::domain::SubmissionStatus::Sent, "{sent:?}");
 }
+
+/// The transcode function on its EventBridge fixture (an upload's "Object Created"): it finds the
+/// lecture, and with MediaConvert unreachable (a closed port) records the lecture failed with why,
+/// so staff see it and can retry.
+#[tokio::test]
+async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
+    use academy_core::domain::{LectureMedia, LectureState, Video};
+    use academy_core::store::CatalogRecords;
+    let world = World::new()
+        .await
+        .with("ACADEMY_MEDIACONVERT_ROLE", "arn:aws:iam::123456789012:role/academy-MediaConvertRole")
+        .with("ACADEMY_MEDIACONVERT_ENDPOINT", "http://127.0.0.1:9");
+    let event: Value = serde_json::from_str(&fixture("transcode")).unwrap();
+    let key = event["detail"]["object"]["key"].as_str().unwrap();
+    let parts: Vec<&str> = key.split('/').collect();
+    let video = Video {
+        id: parts[2].into(),
+        batch_id: parts[1].into(),
+        batch_number: "07".into(),
+        lecture_number: 30,
+        title: "Uploaded".into(),
+        url: String::new(),
+        description: None,
+        published: true,
+        media: Some(LectureMedia { state: LectureState::Processing, updated_at: 1, ..LectureMedia::default() }),
+    };
+    world.store.put_video(&video).await.unwrap();
+    let response = invoke_with(env!("CARGO_BIN_EXE_transcode"), &fixture("transcode"), &world).await;
+    assert_eq!(response, Value::Null);
+    let media = world.store.get_video(parts[1], 30).await.unwrap().unwrap().media.unwrap();
+    assert_eq!(media.state, LectureState::Failed);
+    assert!(media.failure.as_deref().unwrap().contains("could not be reached"), "{media:?}");
+    assert_eq!(media.source.as_deref(), Some(format!("s3://academy-lectures/{key}").as_str()));
+}

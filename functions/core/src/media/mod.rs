@@ -14,6 +14,12 @@
 
 pub mod events;
 pub mod uploads;
+pub mod ffmpeg;
+pub mod ladder;
+pub mod mediaconvert;
+pub mod record;
+pub mod transcode;
+pub mod worker;
 
 use async_trait::async_trait;
 

@@ -2,6 +2,7 @@
 //! local server when it is pointed at AWS).
 
 use super::env;
+use crate::media::mediaconvert::MediaConvert;
 use crate::store::dynamodb::DynamoItems;
 use crate::store::Store;
 use aws_config::Region;
@@ -48,4 +49,13 @@ pub async fn local_config() -> aws_config::SdkConfig {
 pub fn dynamodb_store(config: &aws_config::SdkConfig) -> Result<Store, String> {
     let client = crate::store::dynamodb::client(config);
     Ok(Store::new(Arc::new(DynamoItems::new(client, &env::table()?))))
+}
+
+/// MediaConvert in `config`'s region with its credentials, jobs running as
+/// `ACADEMY_MEDIACONVERT_ROLE` in `ACADEMY_MEDIACONVERT_QUEUE`.
+pub fn mediaconvert(config: &aws_config::SdkConfig) -> Result<MediaConvert, String> {
+    let region = config.region().ok_or("no AWS region")?.to_string();
+    let credentials = config.credentials_provider().ok_or("no AWS credentials provider")?;
+    let role = env::mediaconvert_role().ok_or("ACADEMY_MEDIACONVERT_ROLE is not set")?;
+    MediaConvert::new(&region, env::mediaconvert_endpoint(), credentials, role, env::mediaconvert_queue())
 }

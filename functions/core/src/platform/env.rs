@@ -72,6 +72,21 @@ pub fn upload_part_bytes() -> Option<String> {
     var("ACADEMY_UPLOAD_PART_BYTES")
 }
 
+/// `ACADEMY_MEDIACONVERT_ROLE`: the role MediaConvert jobs run as (the `transcode` function).
+pub fn mediaconvert_role() -> Option<String> {
+    var("ACADEMY_MEDIACONVERT_ROLE")
+}
+
+/// `ACADEMY_MEDIACONVERT_QUEUE`: the queue jobs go to; unset, the account's default queue.
+pub fn mediaconvert_queue() -> Option<String> {
+    var("ACADEMY_MEDIACONVERT_QUEUE")
+}
+
+/// `ACADEMY_MEDIACONVERT_ENDPOINT`: MediaConvert's address; unset, the region's public endpoint.
+pub fn mediaconvert_endpoint() -> Option<String> {
+    var("ACADEMY_MEDIACONVERT_ENDPOINT")
+}
+
 /// `ACADEMY_MAIL_TO`, `ACADEMY_MAIL_FROM`, `ACADEMY_AUTO_REPLY`.
 pub fn mail_settings() -> MailSettings {
     MailSettings {

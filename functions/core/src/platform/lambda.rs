@@ -1,6 +1,7 @@
 //! The whole of every Lambda binary: logging, then the one service its endpoint needs (built
 //! once per container from the environment: only the clients that endpoint calls), then the
-//! runtime loop answering only that endpoint's routes (or, for `mailer`, the table's stream).
+//! runtime loop answering only that endpoint's routes (or, for `mailer`, the table's stream, and
+//! for `transcode`, EventBridge's events).
 //!
 //! Each function is a type implementing `Function`: the endpoint whose routes it answers and the
 //! service that answers them are named together, so a binary (`run::<Videos>()`) cannot pair an
@@ -277,6 +278,24 @@ pub async fn run_mailer() -> Result<(), Error> {
     let (store, mailer, settings) = (&store, &mailer, &settings);
     lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<Event>| async move {
         Ok::<_, Infallible>(stream::on_stream(store, mailer, settings, event.payload).await)
+    }))
+    .await
+}
+
+/// The `transcode` function: uploads, retries and MediaConvert's job state changes, from
+/// EventBridge (academy_core::media::transcode).
+pub async fn run_transcode() -> Result<(), Error> {
+    use lambda_runtime::LambdaEvent;
+
+    super::telemetry::init_lambda();
+    let config = aws::config().await;
+    let store = aws::dynamodb_store(&config)?;
+    let mediaconvert = aws::mediaconvert(&config)?;
+    let (store, mediaconvert) = (&store, &mediaconvert);
+    lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<serde_json::Value>| async move {
+        crate::media::transcode::on_event(store, mediaconvert, &event.payload, crate::time::now())
+            .await
+            .map_err(|e| Error::from(e.to_string()))
     }))
     .await
 }

@@ -11,6 +11,8 @@ use crate::leads::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
 use crate::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
 use crate::media::uploads::{FolderUploads, S3Uploads};
 use crate::media::TranscodeQueue;
+use crate::media::ffmpeg::Tools;
+use crate::media::worker::LocalWorker;
 use crate::staff::welcome::Mailing;
 use crate::store::{Store, StoreUrl};
 use async_trait::async_trait;
@@ -53,7 +55,7 @@ impl TranscodeQueue for NoTranscoder {
     }
 }
 
-/// The local transcoder. (The background ffmpeg worker takes this place when it is wired in.)
+/// The transcoder until `academy serve` starts its ffmpeg worker (`transcode_worker`) and puts it here.
 fn local_transcoder() -> Arc<dyn TranscodeQueue> {
     Arc::new(NoTranscoder)
 }
@@ -202,4 +204,10 @@ pub async fn mailer_from_env(store: &StoreUrl) -> Result<Arc<dyn Mailer>, String
         "ses" => Ok(Arc::new(SesMailer::from_config(&aws::config().await, env::ses_configuration_set()))),
         other => Err(format!("ACADEMY_MAILER must be ses or outbox, not {other:?}")),
     }
+}
+
+/// The local transcoding worker (ffmpeg) on `store`, with the lecture folder `ACADEMY_LECTURES`:
+/// the `media::TranscodeQueue` of the embedded world. It resumes every lecture left processing.
+pub fn transcode_worker(store: &Store) -> Arc<LocalWorker> {
+    Arc::new(LocalWorker::start(store.clone(), env::lectures_folder(), Tools::default()))
 }

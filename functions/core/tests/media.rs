@@ -1,0 +1,221 @@
+//! Lecture recordings through the local ffmpeg worker, on the SQLite store: a generated 20 s 720p
+//! clip becomes the ladder's 360/540/720 rungs as HLS (keyframes aligned across rungs, ~6 s
+//! segments, the master playlist lowest rung first, a poster, the duration); a corrupt file and a
+//! server without ffmpeg fail with a reason; a lecture left processing is picked up at start; a
+//! recording below 360p gets one rung at its own height.
+
+mod support;
+
+use academy_core::domain::{LectureMedia, LectureState, Video};
+use academy_core::media::ffmpeg::Tools;
+use academy_core::media::worker::LocalWorker;
+use academy_core::media::{hls_folder, source_key, TranscodeQueue};
+use academy_core::store::{CatalogRecords, Store};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const BATCH: &str = "665f1c2a9b3e4d0012a1c001";
+
+/// A fresh lecture folder.
+fn folder() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("academy-media-{}", academy_core::ids::generate()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A test clip made by ffmpeg: `size` frames at 25 fps with a tone, `seconds` long.
+fn clip(path: &Path, size: &str, seconds: u32) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let status = Command::new("ffmpeg")
+        .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i"])
+        .arg(format!("testsrc2=size={size}:rate=25"))
+        .args(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", &seconds.to_string()])
+        .args(["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
+        .arg(path)
+        .status()
+        .expect("ffmpeg runs (make test installs it)");
+    assert!(status.success());
+}
+
+/// A lecture of `BATCH` numbered `n`, processing its recording at `key`.
+async fn processing(store: &Store, n: u32, key: &str, job: Option<&str>) -> Video {
+    let video = Video {
+        id: academy_core::ids::generate(),
+        batch_id: BATCH.into(),
+        batch_number: "07".into(),
+        lecture_number: n,
+        title: format!("Lecture {n}"),
+        url: String::new(),
+        description: None,
+        published: true,
+        media: Some(LectureMedia {
+            state: LectureState::Processing,
+            source: Some(format!("s3://lectures-bucket/{key}")),
+            job_id: job.map(str::to_owned),
+            updated_at: 1,
+            ..LectureMedia::default()
+        }),
+    };
+    store.put_video(&video).await.unwrap();
+    video
+}
+
+/// The lecture once it is no longer processing (at most `secs`).
+async fn settled(store: &Store, n: u32, secs: u64) -> Video {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        let video = store.get_video(BATCH, n).await.unwrap().unwrap();
+        if video.state() != LectureState::Processing {
+            return video;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still processing: {:?}", video.media);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+fn key_of(url: &str) -> &str {
+    academy_core::domain::parse_s3_url(url).unwrap().1
+}
+
+/// Keyframe times of a rendition, by ffprobe.
+fn keyframes(playlist: &Path) -> Vec<String> {
+    let out = Command::new("ffprobe")
+        .args(["-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=pts_time"])
+        .args(["-of", "csv=p=0"])
+        .arg(playlist)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| l.trim().trim_end_matches(',').to_owned()).collect()
+}
+
+#[tokio::test]
+async fn a_720p_recording_becomes_the_360_540_720_ladder() {
+    let store = support::seeded(support::sqlite_store()).await;
+    let root = folder();
+    let video_id = "0123456789abcdef01234567";
+    let key = source_key(BATCH, video_id, "20261125", "mp4");
+    clip(&root.join(&key), "1280x720", 20);
+    let mut video = processing(&store, 41, &key, None).await;
+    video.id = video_id.into();
+    store.put_video(&video).await.unwrap();
+
+    let worker = LocalWorker::start(store.clone(), &root, Tools::default());
+    worker.uploaded(BATCH, 41).await.unwrap();
+    let ready = settled(&store, 41, 240).await;
+
+    let media = ready.media.clone().unwrap();
+    assert_eq!(media.state, LectureState::Ready, "{:?}", media.failure);
+    assert_eq!(media.rungs, [360, 540, 720]);
+    assert!((media.duration_secs.unwrap() - 20.0).abs() < 0.5, "{:?}", media.duration_secs);
+    let master = media.master.clone().unwrap();
+    let job = media.job_id.clone().unwrap();
+    assert_eq!(key_of(&master), format!("{}master.m3u8", hls_folder(BATCH, video_id, &job)));
+    assert_eq!(ready.url, master, "the lecture plays its master playlist");
+    assert!(master.starts_with("s3://lectures-bucket/"));
+    assert!(root.join(key_of(media.poster.as_ref().unwrap())).metadata().unwrap().len() > 1000, "a poster");
+
+    // The master playlist names each rung, lowest first.
+    let out = root.join(hls_folder(BATCH, video_id, &job));
+    let text = std::fs::read_to_string(out.join("master.m3u8")).unwrap();
+    let variants: Vec<&str> = text.lines().filter(|l| l.ends_with(".m3u8")).collect();
+    assert_eq!(variants, ["master_360p.m3u8", "master_540p.m3u8", "master_720p.m3u8"], "{text}");
+    for (resolution, rung) in [("640x360", "360p"), ("960x540", "540p"), ("1280x720", "720p")] {
+        assert!(text.contains(&format!("RESOLUTION={resolution}")), "{rung}: {text}");
+    }
+
+    // Segments of ~6 s (the last may be shorter), and keyframes on the same 2 s grid in every rung.
+    let mut grids = Vec::new();
+    for rung in ["360p", "540p", "720p"] {
+        let playlist = out.join(format!("master_{rung}.m3u8"));
+        let text = std::fs::read_to_string(&playlist).unwrap();
+        assert!(text.contains("#EXT-X-PLAYLIST-TYPE:VOD"), "{text}");
+        let durations: Vec<f64> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("#EXTINF:"))
+            .map(|d| d.trim_end_matches(',').parse().unwrap())
+            .collect();
+        assert!(durations.len() >= 3, "{durations:?}");
+        for d in &durations[..durations.len() - 1] {
+            assert!((d - 6.0).abs() < 0.1, "{rung}: {durations:?}");
+        }
+        let frames = keyframes(&playlist);
+        assert!(frames.len() >= 10, "{rung}: {frames:?}");
+        grids.push(frames);
+    }
+    assert_eq!(grids[0], grids[1], "360p and 540p keyframes align");
+    assert_eq!(grids[0], grids[2], "360p and 720p keyframes align");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[tokio::test]
+async fn a_corrupt_recording_fails_with_ffmpegs_reason() {
+    let store = support::seeded(support::sqlite_store()).await;
+    let root = folder();
+    let key = source_key(BATCH, "aaaaaaaaaaaaaaaaaaaaaaaa", "1", "mp4");
+    std::fs::create_dir_all(root.join(&key).parent().unwrap()).unwrap();
+    std::fs::write(root.join(&key), b"this is not a video at all").unwrap();
+    processing(&store, 42, &key, None).await;
+
+    let worker = LocalWorker::start(store.clone(), &root, Tools::default());
+    worker.uploaded(BATCH, 42).await.unwrap();
+    let failed = settled(&store, 42, 60).await;
+    let media = failed.media.unwrap();
+    assert_eq!(media.state, LectureState::Failed);
+    let reason = media.failure.unwrap();
+    assert!(reason.contains("Invalid data"), "{reason}");
+    assert!(!reason.contains(root.to_str().unwrap()), "no server path in {reason}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[tokio::test]
+async fn a_server_without_ffmpeg_fails_the_lecture_saying_so() {
+    let store = support::seeded(support::sqlite_store()).await;
+    let root = folder();
+    let key = source_key(BATCH, "bbbbbbbbbbbbbbbbbbbbbbbb", "1", "mp4");
+    std::fs::create_dir_all(root.join(&key).parent().unwrap()).unwrap();
+    std::fs::write(root.join(&key), b"x").unwrap();
+    processing(&store, 43, &key, None).await;
+    let nowhere = Tools { ffmpeg: "/nonexistent/ffmpeg".into(), ffprobe: "/nonexistent/ffprobe".into() };
+
+    let worker = LocalWorker::start(store.clone(), &root, nowhere);
+    worker.retry(BATCH, 43).await.unwrap();
+    let media = settled(&store, 43, 30).await.media.unwrap();
+    assert_eq!(
+        (media.state, media.failure.as_deref()),
+        (LectureState::Failed, Some("ffmpeg is not installed on this server"))
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[tokio::test]
+async fn a_lecture_left_processing_is_picked_up_at_start_and_its_half_written_job_removed() {
+    // GIVEN a lecture the server stopped in the middle of (job "stopped" half-written)
+    let store = support::seeded(support::sqlite_store()).await;
+    let root = folder();
+    let video_id = "cccccccccccccccccccccccc";
+    let key = source_key(BATCH, video_id, "1", "mp4");
+    // (a recording below the lowest rung: it gets one rung at its own height)
+    clip(&root.join(&key), "426x240", 4);
+    let mut video = processing(&store, 44, &key, Some("stopped")).await;
+    video.id = video_id.into();
+    store.put_video(&video).await.unwrap();
+    let half = root.join(hls_folder(BATCH, video_id, "stopped"));
+    std::fs::create_dir_all(&half).unwrap();
+    std::fs::write(half.join("master_360p_00000.ts"), b"partial").unwrap();
+
+    // WHEN the worker starts, with nothing queued
+    let _worker = LocalWorker::start(store.clone(), &root, Tools::default());
+
+    // THEN the lecture is transcoded anew and the old folder is gone
+    let media = settled(&store, 44, 120).await.media.unwrap();
+    assert_eq!(media.state, LectureState::Ready, "{:?}", media.failure);
+    assert_eq!(media.rungs, [240]);
+    let out = root.join(hls_folder(BATCH, video_id, media.job_id.as_deref().unwrap()));
+    let master = std::fs::read_to_string(out.join("master.m3u8")).unwrap();
+    assert!(master.contains("RESOLUTION=426x240") && master.contains("master_240p.m3u8"), "{master}");
+    assert_ne!(media.job_id.as_deref(), Some("stopped"));
+    assert!(!half.exists(), "the stopped job's output is removed");
+    let _ = std::fs::remove_dir_all(&root);
+}
