@@ -249,6 +249,11 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "PlaybackKind": {
+    "enum": [
+      "hls"
+    ]
+  },
   "ProgressUpdate": {
     "positionSeconds": {
       "minimum": 0,

@@ -426,7 +426,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A link from the videos answer; it names the grant and expires. Served on the site's origin. */
+        /** @description A link from the videos answer; it names the grant and expires. Served on the site's origin. A recording transcoded to HLS is played from `/lecture/{batchId}/{lectureNumber}/{file}` links of the same shape (its playlists, answered rewritten with every URI signed; its segments, poster and captions). */
         get: operations["lecture"];
         put?: never;
         post?: never;
@@ -842,6 +842,11 @@ export interface components {
             theory: string[];
             lab: string;
         };
+        /**
+         * @description How a lecture's `url` is played, when the URL alone does not say.
+         * @enum {string}
+         */
+        PlaybackKind: "hls";
         /** @description `GET /api/me/progress/{batchId}` answer. */
         ProgressList: {
             batchId: string;
@@ -931,7 +936,12 @@ export interface components {
          * @enum {string}
          */
         SubmissionStatus: "pending" | "sent" | "failed";
-        /** @description A recorded lecture of a batch. */
+        /**
+         * @description A lecture as a student gets it in the videos answer: what to play, never the staff-side facts
+         *     of its recording (`Video::media`). An embed or a file stored before the pipeline is answered
+         *     with the same fields as always; a recording transcoded to HLS also says so (`kind`) and brings
+         *     its poster and captions.
+         */
         Video: {
             _id: string;
             batchId: string;
@@ -940,14 +950,16 @@ export interface components {
             lectureNumber: number;
             title: string;
             /**
-             * @description A playable URL. A stored file (`s3://bucket/key`) is answered as a short-lived signed
-             *     link to the lecture endpoint (`/lecture/…`); embeds pass through. A recording uploaded in
-             *     the console has no file of its own here (empty) until it is ready: then its master playlist.
+             * @description What to play: an embed's URL, or a signed link to the lecture endpoint (`/lecture/…`): the
+             *     file itself, or for `kind: "hls"` the master playlist (`/lecture/…/master.m3u8?…`).
              */
             url: string;
             description?: string | null;
-            /** @description Staff may hide a lecture from students; everything imported before the console is published. */
-            published?: boolean;
+            kind?: null | components["schemas"]["PlaybackKind"];
+            /** @description A signed link to the poster image, for an HLS recording that has one. */
+            poster?: string | null;
+            /** @description A signed link to WebVTT captions, for an HLS recording that has them. */
+            captions?: string | null;
         };
         /** @description `GET /api/batches/{batchId}/videos` answer. */
         VideoList: {

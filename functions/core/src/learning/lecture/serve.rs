@@ -107,12 +107,42 @@ pub async fn lecture(
         signed.insert(target, url);
     }
     let body = playlist::rewrite(file, &text, &signed).map_err(|why| broken(&video, file, &why.0))?;
-    Ok(Response::builder()
+    let answer = Response::builder()
         .status(StatusCode::OK)
         .header(header::CONTENT_TYPE, PLAYLIST_TYPE)
         .header(header::CACHE_CONTROL, "no-store")
-        .body(Body::Text(body))
+        .header(header::VARY, "Accept-Encoding");
+    if !accepts_gzip(req) {
+        return Ok(answer.body(Body::Text(body)).expect("static response parts are valid"));
+    }
+    Ok(answer
+        .header(header::CONTENT_ENCODING, "gzip")
+        .body(Body::Binary(gzip(body.as_bytes())))
         .expect("static response parts are valid"))
+}
+
+/// Whether the player takes gzip. CloudFront does not compress this uncached behaviour, and a
+/// rewritten media playlist is mostly the same signed query over and over: a 2-hour lecture's
+/// 1.9 MB of presigned URLs is 60 KB gzipped (the decision's measurements).
+fn accepts_gzip(req: &Request) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.filter_map(|p| p.trim().strip_prefix("q=")).any(|q| q.trim().parse() == Ok(0.0));
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 8), flate2::Compression::fast());
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
 }
 
 /// A stored playlist we cannot hand out: the transcoding wrote something unexpected.
