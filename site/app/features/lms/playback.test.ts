@@ -57,7 +57,8 @@ const key = (k: string, extra: Partial<Key> = {}): Key => ({ key: k, altKey: fal
 
 describe("keyAction", () => {
   it("maps space, the arrows, f and c", () => {
-    expect(keyAction(key(" "))).toEqual({ kind: "toggle-play" });
+    expect(keyAction(key(" ", { target: { tagName: "DIV" } }))).toEqual({ kind: "toggle-play" });
+    expect(keyAction(key(" "))).toBeNull(); // the <video>'s own controls play or pause on it
     expect(keyAction(key("ArrowLeft"))).toEqual({ kind: "seek", by: -10 });
     expect(keyAction(key("ArrowRight"))).toEqual({ kind: "seek", by: 10 });
     expect(keyAction(key("f"))).toEqual({ kind: "fullscreen" });

@@ -76,12 +76,15 @@ export type Key = { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boo
 
 /**
  * Space plays or pauses, ←/→ move 10 s, f toggles full screen, c toggles captions. Keys meant for a control (a menu, a
- * button, a field) or held with a modifier (browser shortcuts) are left alone.
+ * button, a field) or held with a modifier (browser shortcuts) are left alone, and so is Space on the <video> itself:
+ * every browser's own controls already play or pause on it (Chromium on the key's release, whatever a page does with
+ * the key's press), so doing it too would undo it.
  */
 export function keyAction({ key, altKey, ctrlKey, metaKey, target }: Key): PlayerAction | null {
   if (altKey || ctrlKey || metaKey) return null;
   const tag = target?.tagName?.toUpperCase();
-  if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA" || (tag === "BUTTON" && (key === " " || key === "Enter"))) return null;
+  const space = key === " " || key === "Spacebar";
+  if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA" || ((tag === "BUTTON" || tag === "VIDEO") && (space || key === "Enter"))) return null;
   switch (key) {
     case " ":
     case "Spacebar":

@@ -59,7 +59,8 @@ export function LectureFile({ lecture }: { lecture: PlayingLecture }) {
   return (
     // The keys reach this wrapper from the <video> and the menus. A fresh link gets a new element (`key`), so the same
     // URL also loads again and autoPlay says whether it resumes; hls.js feeds the element itself.
-    <div className="flex flex-col gap-3" onKeyDown={onKeyDown} data-engine={engine}>
+    // The wrapper takes focus too (a click beside the menus), so Space works there as on the video.
+    <div className="flex flex-col gap-3 outline-none" tabIndex={-1} onKeyDown={onKeyDown} data-engine={engine}>
       <video
         key={source.attempt}
         ref={setVideo}
