@@ -64,22 +64,25 @@ struct Server {
 }
 
 /// The Content-Security-Policy of every answer; `extra` are origins the browser may call and
-/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS).
+/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS); `lectures`, where
+/// lecture files come from when not from this origin (in AWS the lectures bucket: the player fetches
+/// an HLS recording's presigned segments and the poster is redirected there; locally none).
 /// `'unsafe-inline'` scripts: React Router's pre-rendered pages carry inline hydration data;
 /// `'wasm-unsafe-eval'`: the search page's index (Pagefind) is WebAssembly. The CDN's
 /// response-headers policy in `template.yaml` is this policy with Cognito's origins (tested).
-pub fn content_security_policy(extra: &str) -> String {
+pub fn content_security_policy(extra: &str, lectures: &str) -> String {
+    let lectures = if lectures.is_empty() { String::new() } else { format!(" {lectures}") };
     format!(
         "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
+         img-src 'self' data: blob:{lectures}; font-src 'self'; media-src 'self' blob: https:; \
          frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
-         connect-src 'self' {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+         connect-src 'self'{lectures} {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
     )
 }
 
 pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
     let server = Arc::new(Server { state, site, body_timeout });
-    let csp = content_security_policy(&env::csp_connect());
+    let csp = content_security_policy(&env::csp_connect(), "");
     let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
         SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
@@ -317,12 +320,14 @@ mod tests {
     use super::content_security_policy;
 
     /// The CDN sends the server's CSP: the response-headers policy in `template.yaml` is this
-    /// policy with the Cognito issuer and managed login domain as the extra origins.
+    /// policy with the Cognito issuer and managed login domain as the extra origins, and the
+    /// lectures bucket as where lecture files come from.
     #[test]
     fn the_cdn_sends_the_same_content_security_policy() {
         let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../template.yaml")).unwrap();
         let cognito = "https://cognito-idp.${AWS::Region}.amazonaws.com https://${UserPoolDomain}.auth.${AWS::Region}.amazoncognito.com";
-        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito));
+        let bucket = "https://${LecturesBucket.RegionalDomainName}";
+        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket));
         let found: Vec<&str> =
             template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();
         assert_eq!(found, [expected.as_str()], "template.yaml's CSP differs from the server's");
