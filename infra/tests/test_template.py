@@ -235,6 +235,17 @@ def test_lecture_lifetimes_are_bounded_parameters(source):
     assert source["Outputs"]["LectureUrl"]["Value"] == {"Fn::GetAtt": ["LectureFunctionUrl", "FunctionUrl"]}
 
 
+def test_the_site_may_read_presigned_lecture_segments_and_nothing_more(source):
+    """hls.js fetches an HLS recording's presigned segments from S3 (docs/decisions/0031): the
+    bucket lets the site's own origin read them cross-origin, and nothing else."""
+    rules = source["Resources"]["LecturesBucket"]["Properties"]["CorsConfiguration"]["CorsRules"]
+    play = next(r for r in rules if r["Id"] == "PlayLectures")
+    assert sorted(play["AllowedMethods"]) == ["GET", "HEAD"]
+    assert play["AllowedHeaders"] == ["Range"]
+    origins = json.dumps(play["AllowedOrigins"])
+    assert "*" not in origins and "${DomainName}" in origins and "${DistributionDomain}" in origins
+
+
 # ---- sign-in on the API (docs/decisions/0024) -------------------------------------------------
 
 COGNITO_ISSUER = {"Fn::Sub": "https://cognito-idp.${AWS::Region}.amazonaws.com/${UserPool}"}
@@ -479,7 +490,7 @@ def test_every_lambda_the_makefile_builds_is_a_function_of_the_template(source):
 
 def test_staff_browsers_put_upload_parts_to_the_lectures_bucket_and_read_their_etags(source, transformed):
     bucket = source["Resources"]["LecturesBucket"]["Properties"]
-    [rule] = bucket["CorsConfiguration"]["CorsRules"]
+    rule = next(r for r in bucket["CorsConfiguration"]["CorsRules"] if r["Id"] == "UploadPartsFromTheSite")
     assert rule["AllowedMethods"] == ["PUT"]
     assert rule["ExposedHeaders"] == ["ETag"]
     site = source["Resources"]["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]

@@ -75,19 +75,19 @@ struct Server {
 }
 
 /// The Content-Security-Policy of every answer; `extra` are origins the browser may call and
-/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS), `uploads` the
-/// origin staff's browsers PUT recordings' parts to (none locally: the parts come here; the
-/// lectures bucket in AWS, docs/decisions/0032-uploads-in-parts.md).
+/// post to (the OpenID provider: `ACADEMY_CSP_CONNECT` locally, Cognito in AWS); `lectures`, where
+/// lecture files come from when not from this origin (in AWS the lectures bucket: the player fetches
+/// an HLS recording's presigned segments and the poster is redirected there; locally none).
 /// `'unsafe-inline'` scripts: React Router's pre-rendered pages carry inline hydration data;
 /// `'wasm-unsafe-eval'`: the search page's index (Pagefind) is WebAssembly. The CDN's
 /// response-headers policy in `template.yaml` is this policy with Cognito's origins (tested).
-pub fn content_security_policy(extra: &str, uploads: &str) -> String {
-    let connect = [extra, uploads].iter().filter(|o| !o.is_empty()).copied().collect::<Vec<_>>().join(" ");
+pub fn content_security_policy(extra: &str, lectures: &str) -> String {
+    let lectures = if lectures.is_empty() { String::new() } else { format!(" {lectures}") };
     format!(
         "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob: https:; \
+         img-src 'self' data: blob:{lectures}; font-src 'self'; media-src 'self' blob: https:; \
          frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
-         connect-src 'self' {connect}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+         connect-src 'self'{lectures} {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
     )
 }
 
@@ -374,12 +374,12 @@ mod tests {
 
     /// The CDN sends the server's CSP: the response-headers policy in `template.yaml` is this
     /// policy with the Cognito issuer and managed login domain as the extra origins, and the
-    /// lectures bucket's regional origin for uploads.
+    /// lectures bucket as where lecture files come from.
     #[test]
     fn the_cdn_sends_the_same_content_security_policy() {
         let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../template.yaml")).unwrap();
         let cognito = "https://cognito-idp.${AWS::Region}.amazonaws.com https://${UserPoolDomain}.auth.${AWS::Region}.amazoncognito.com";
-        let bucket = "https://${LecturesBucket}.s3.${AWS::Region}.amazonaws.com";
+        let bucket = "https://${LecturesBucket.RegionalDomainName}";
         let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket));
         let found: Vec<&str> =
             template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();

@@ -213,10 +213,41 @@ async fn me() -> BTreeSet<String> {
     world.made()
 }
 
+/// A ready HLS recording as lecture `n` of MERN_07: a master and one media playlist in the (moto)
+/// lectures bucket, written by a client that records nothing (the transcoding wrote them).
+async fn hls_recording(world: &World, n: u32) {
+    use academy_core::domain::{LectureMedia, LectureState, Video};
+    use academy_core::store::CatalogRecords;
+    let s3 =
+        aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&world.config).force_path_style(true).build());
+    let bucket = format!("academy-lectures-{}", ids::generate());
+    let location = aws_sdk_s3::types::BucketLocationConstraint::EuWest2;
+    let configuration = aws_sdk_s3::types::CreateBucketConfiguration::builder().location_constraint(location).build();
+    s3.create_bucket().bucket(&bucket).create_bucket_configuration(configuration).send().await.unwrap();
+    let folder = academy_core::media::hls_folder(MERN_07, "v-hls", "j1");
+    let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=640x360\n360p.m3u8\n";
+    let media =
+        "#EXTM3U\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:6,\nseg_1.m4s\n#EXT-X-ENDLIST\n";
+    for (name, text) in [("master.m3u8", master), ("360p.m3u8", media)] {
+        let key = format!("{folder}{name}");
+        s3.put_object().bucket(&bucket).key(key).body(text.as_bytes().to_vec().into()).send().await.unwrap();
+    }
+    let first = world.state.store.get_video(MERN_07, 1).await.unwrap().unwrap();
+    let media = LectureMedia {
+        state: LectureState::Ready,
+        master: Some(format!("s3://{bucket}/{folder}master.m3u8")),
+        ..LectureMedia::default()
+    };
+    let video = Video { id: "v-hls".into(), lecture_number: n, media: Some(media), ..first };
+    world.state.store.put_video(&video).await.unwrap();
+}
+
 /// The lecture function: a signed link (made before the recording starts), fetched in full and
-/// in part, then with a revoked grant.
+/// in part, then with a revoked grant; an HLS recording's playlists (read from S3, every segment
+/// presigned) likewise.
 async fn lecture() -> BTreeSet<String> {
     let mut world = World::new().await;
+    hls_recording(&world, 40).await;
     let (secret, grant) = support::grant(&world.state.store, MERN_07).await;
     let videos = format!("/api/batches/{MERN_07}/videos");
     let answer = dispatch(&world.state, get(&videos, &[("x-secret-id", &secret)], "203.0.113.80"), None).await;
@@ -225,14 +256,24 @@ async fn lecture() -> BTreeSet<String> {
         other => panic!("unexpected body {other:?}"),
     };
     let link = body["videos"][0]["url"].as_str().unwrap().to_owned();
+    let recording = body["videos"].as_array().unwrap().iter().find(|v| v["lectureNumber"] == 40).unwrap();
+    let master = recording["url"].as_str().unwrap().to_owned();
     world.state.lecture.links = world.fresh_lecture_links();
     world.forget();
     assert_eq!(world.call(Endpoint::Lecture, get(&link, &[], "203.0.113.81")).await, 302);
     assert_eq!(world.call(Endpoint::Lecture, get(&link, &[("range", "bytes=0-")], "203.0.113.81")).await, 302);
+    let answer = dispatch(&world.state, get(&master, &[], "203.0.113.81"), Some(Endpoint::Lecture)).await;
+    assert_eq!(answer.status(), 200);
+    let variant = match answer.body() {
+        Body::Text(text) => text.lines().find(|l| l.starts_with("/lecture/")).unwrap().to_owned(),
+        other => panic!("unexpected body {other:?}"),
+    };
+    assert_eq!(world.call(Endpoint::Lecture, get(&variant, &[], "203.0.113.81")).await, 200);
     let mut made = world.made();
     world.state.store.revoke_grant(&grant, time::now()).await.unwrap();
     world.forget();
     assert_eq!(world.call(Endpoint::Lecture, get(&link, &[], "203.0.113.81")).await, 403);
+    assert_eq!(world.call(Endpoint::Lecture, get(&variant, &[], "203.0.113.81")).await, 403);
     made.extend(world.made());
     made
 }

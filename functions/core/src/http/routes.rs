@@ -55,10 +55,12 @@ pub enum Route {
         batch: String,
         lecture: String,
     },
-    /// A lecture file behind a signed link (`/lecture/{batchId}/{lectureNumber}`, outside `/api`).
+    /// A lecture file behind a signed link (`/lecture/{batchId}/{lectureNumber}`, outside `/api`),
+    /// or one file of its HLS recording (`/lecture/{batchId}/{lectureNumber}/{file…}`).
     Lecture {
         batch: String,
         lecture: String,
+        file: Option<String>,
     },
     /// Staff: the enquiries (GET), as a spreadsheet, one (GET, PATCH), and its mail sent again.
     StaffEnquiries,
@@ -107,8 +109,9 @@ impl Route {
     pub fn resolve(path: &str) -> Option<Self> {
         if let Some(rest) = path.strip_prefix("/lecture/") {
             let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
-            let [batch, lecture] = parts.as_slice() else { return None };
-            return Some(Self::Lecture { batch: (*batch).to_owned(), lecture: (*lecture).to_owned() });
+            let [batch, lecture, file @ ..] = parts.as_slice() else { return None };
+            let file = (!file.is_empty()).then(|| file.join("/"));
+            return Some(Self::Lecture { batch: (*batch).to_owned(), lecture: (*lecture).to_owned(), file });
         }
         let rest = path.strip_prefix("/api")?;
         let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
@@ -325,7 +328,11 @@ mod tests {
         );
         assert_eq!(
             Route::resolve(&format!("/lecture/{id}/3")),
-            Some(Route::Lecture { batch: id.into(), lecture: "3".into() })
+            Some(Route::Lecture { batch: id.into(), lecture: "3".into(), file: None })
+        );
+        assert_eq!(
+            Route::resolve(&format!("/lecture/{id}/3/360p/seg_1.m4s")),
+            Some(Route::Lecture { batch: id.into(), lecture: "3".into(), file: Some("360p/seg_1.m4s".into()) })
         );
         assert_eq!(
             Route::resolve(&format!("/api/staff/batches/{id}/lectures/4/upload/complete")),
@@ -350,7 +357,6 @@ mod tests {
             "/api/me/progress",
             "/api/me/progress/a/1/x",
             "/lecture/a",
-            "/lecture/a/1/x",
             "/lectures/a/1",
             // A local upload's parts go to `academy serve` itself, never to a Lambda.
             "/upload/665f1c2a9b3e4d0012a1b001/1",

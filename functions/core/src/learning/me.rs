@@ -87,7 +87,9 @@ async fn with_progress(
     link: &BatchLink,
     batch: Batch,
 ) -> Result<MyBatch, ApiError> {
-    let videos = store.list_videos(&batch.id).await?;
+    // What the student can watch: a recording still processing or unpublished is not yet theirs to finish.
+    let mut videos = store.list_videos(&batch.id).await?;
+    videos.retain(|v| v.is_watchable());
     let progress = store.list_progress(&link.sub, &batch.id).await?;
     let completed = |n: u32| progress.iter().any(|p| p.lecture_number == n && p.completed);
     let watched = videos.iter().filter(|v| completed(v.lecture_number)).count();

@@ -1,13 +1,17 @@
 //! `GET /api/batches/{batchId}/videos`: a batch's recorded lectures, for holders of a Secret ID
 //! granted for that batch, or for a signed-in student who linked one (`Authorization: Bearer`).
 //! Failed guesses are counted per client and batch (`access.rs`); the Secret ID itself is never
-//! logged.
+//! logged. Only lectures students may watch are listed (`Video::is_watchable`), without the
+//! staff-side facts of a recording; a stored file's URL becomes a signed lecture link, and a
+//! recording transcoded to HLS a signed link to its master playlist (with its poster and captions).
 
-use crate::domain::{Video, VideoList};
+use crate::domain::{PlaybackKind, Video, VideoList, WatchableVideo};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::{bearer, identify, verified_email_of, Verifier};
 use crate::http::Answer;
 use crate::http::{header, ok, query_param};
+use crate::learning::lecture::playlist::CAPTIONS_FILE;
+use crate::learning::lecture::recording::Recording;
 use crate::learning::lecture::{parse_s3_url, LectureLinks};
 use crate::learning::{access, enrolled};
 use crate::store::{CatalogRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
@@ -60,12 +64,36 @@ pub async fn videos(
     };
 
     let now = time::now();
-    let mut videos: Vec<Video> = store.list_videos(batch_id).await?;
-    for video in videos.iter_mut().filter(|v| parse_s3_url(&v.url).is_some()) {
-        video.url = links.sign(batch_id, video.lecture_number, &grant.secret_hash, now).await.map_err(|error| {
+    let stored: Vec<Video> = store.list_videos(batch_id).await?;
+    let mut videos = Vec::with_capacity(stored.len());
+    for video in stored.iter().filter(|v| v.is_watchable()) {
+        videos.push(watchable(links, video, &grant.secret_hash, now).await.map_err(|error| {
             tracing::error!(batch = batch_id, %error, "could not sign lecture links");
             ApiError::Unavailable
-        })?;
+        })?);
     }
     Ok(ok(&VideoList { videos }))
+}
+
+/// A watchable lecture as the holder of `grant` plays it.
+async fn watchable(links: &LectureLinks, video: &Video, grant: &str, now: i64) -> Result<WatchableVideo, String> {
+    let mut answer = WatchableVideo::from(video);
+    let (batch, n) = (video.batch_id.as_str(), video.lecture_number);
+    let expires = now + links.lifetime_secs();
+    if let Some(recording) = Recording::of(video) {
+        answer.kind = Some(PlaybackKind::Hls);
+        answer.url = links.sign_file(batch, n, recording.master, grant, now, expires).await?;
+        if let Some(poster) = recording.poster {
+            answer.poster = Some(links.sign_file(batch, n, poster, grant, now, expires).await?);
+        }
+        if recording.has_captions() {
+            answer.captions = Some(links.sign_file(batch, n, CAPTIONS_FILE, grant, now, expires).await?);
+        }
+    } else if video.media.is_some() {
+        // An uploaded recording with no playlist to play: nothing of the upload reaches a student.
+        answer.url = String::new();
+    } else if parse_s3_url(&video.url).is_some() {
+        answer.url = links.sign(batch, n, grant, now).await?;
+    }
+    Ok(answer)
 }

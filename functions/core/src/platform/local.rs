@@ -81,7 +81,8 @@ impl AppState {
             StoreUrl::Embedded(_) => {
                 let config = aws::local_config().await;
                 let keys = KeySource::local(env::lecture_key().as_deref())?;
-                (config, Arc::new(FolderFiles::new(env::lectures_folder())), keys)
+                let play = S3Files::play_time(env::lecture_play_seconds().as_deref())?;
+                (config, Arc::new(FolderFiles::new(env::lectures_folder()).with_play(play)), keys)
             }
             StoreUrl::DynamoDb(_) => {
                 let config = aws::config().await;

@@ -6,7 +6,8 @@ use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
-    Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, Video, VideoList, WeeklySchedule,
+    Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind, VideoList,
+    WatchableVideo, WeeklySchedule,
 };
 use crate::geo::{self, GeoAnswer};
 use crate::http::error::ErrorBody;
@@ -88,7 +89,8 @@ use utoipa::{Modify, OpenApi};
         OutlineWeek,
         WeeklySchedule,
         Batch,
-        Video,
+        WatchableVideo,
+        PlaybackKind,
         VideoList,
         Health,
         ErrorBody,

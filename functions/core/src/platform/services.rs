@@ -159,8 +159,9 @@ pub struct Lecture {
 #[async_trait]
 impl Service for Lecture {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        let Route::Lecture { batch, lecture } = route else { return not_here() };
-        lecture::serve::lecture(&self.store, &self.links, self.files.as_ref(), req, &batch, &lecture).await
+        let Route::Lecture { batch, lecture, file } = route else { return not_here() };
+        let files = self.files.as_ref();
+        lecture::serve::lecture(&self.store, &self.links, files, req, &batch, &lecture, file.as_deref()).await
     }
 }
 

@@ -3,6 +3,11 @@
 //! answers the player's Range requests itself, and a Lambda's 6 MB response limit and per-second
 //! bill make streaming video through it the wrong tool. Locally: the bytes from the lecture
 //! folder (`ACADEMY_LECTURES`, default `var/lectures`), with Range support, so the player seeks.
+//!
+//! An HLS recording's files (docs/decisions/0031-signed-playlists-and-segments.md) go the same
+//! two ways with their own `Delivery` (media type and caching): playlists are read here for the
+//! lecture function to rewrite, and each segment gets a URL of its own (`presign`): a presigned S3
+//! GET in AWS; locally none, so the lecture function signs a link to itself.
 
 use super::parse_s3_url;
 use crate::http::error::ApiError;
@@ -19,10 +24,56 @@ pub const DEFAULT_PLAY_SECS: u64 = 3 * 60 * 60;
 /// Largest slice one local answer carries; the player asks for the rest as it needs it.
 pub const MAX_SLICE: u64 = 8 * 1024 * 1024;
 
+/// Largest playlist read: a 12-hour recording's media playlist is about 100 KB.
+pub const MAX_PLAYLIST: u64 = 4 * 1024 * 1024;
+
+/// How an HLS recording's file is answered: its media type and how long a browser may keep it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    pub content_type: &'static str,
+    pub cache_control: &'static str,
+}
+
+/// Segments, init segments, posters and captions never change under their name (a new
+/// transcoding writes a new folder) and each signed URL is one viewer's: a browser may keep them.
+pub const SEGMENT_CACHE: &str = "private, max-age=31536000, immutable";
+
+impl Delivery {
+    /// By the file's extension. Playlists are never stored: each fetch re-checks the grant.
+    pub fn of(file: &str) -> Self {
+        let extension = file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+        let content_type = match extension.as_str() {
+            "m3u8" => super::playlist::PLAYLIST_TYPE,
+            "ts" => "video/mp2t",
+            "m4s" | "mp4" | "m4v" | "cmfv" => "video/mp4",
+            "aac" => "audio/aac",
+            "m4a" | "cmfa" => "audio/mp4",
+            "jpg" | "jpeg" => "image/jpeg",
+            "png" => "image/png",
+            "webp" => "image/webp",
+            "vtt" => "text/vtt",
+            _ => "application/octet-stream",
+        };
+        let cache_control = if extension == "m3u8" { "no-store" } else { SEGMENT_CACHE };
+        Self { content_type, cache_control }
+    }
+}
+
 #[async_trait]
 pub trait LectureFiles: Send + Sync {
-    /// The answer that hands over the file stored at `url` (`s3://bucket/key`).
-    async fn respond(&self, url: &str, req: &Request) -> Result<Response<Body>, ApiError>;
+    /// The answer that hands over the file stored at `url` (`s3://bucket/key`): as it always was
+    /// for a lecture's one stored file (`delivery` none), or as `delivery` says.
+    async fn respond(&self, url: &str, req: &Request, delivery: Option<Delivery>) -> Result<Response<Body>, ApiError>;
+
+    /// The whole of a small stored file (a playlist), at most `MAX_PLAYLIST` bytes.
+    async fn read(&self, url: &str) -> Result<Vec<u8>, ApiError>;
+
+    /// A URL of the file's own that works until `expires` (epoch seconds), or `None` when the files
+    /// have none (the local folder: the lecture function signs a link to itself instead).
+    async fn presign(&self, url: &str, delivery: Delivery, expires: i64, now: i64) -> Result<Option<String>, ApiError>;
+
+    /// How long a segment's URL lives: long enough to watch a lecture whose playlist is read once.
+    fn play_secs(&self) -> i64;
 }
 
 fn missing() -> ApiError {
@@ -56,35 +107,85 @@ impl S3Files {
     }
 }
 
-#[async_trait]
-impl LectureFiles for S3Files {
-    async fn respond(&self, url: &str, _req: &Request) -> Result<Response<Body>, ApiError> {
+impl S3Files {
+    /// A presigned GET of `url`, valid for `valid`; with `delivery`, S3 answers with its media
+    /// type and caching (`response-content-type`, `response-cache-control`).
+    async fn presigned(&self, url: &str, delivery: Option<Delivery>, valid: Duration) -> Result<String, ApiError> {
         let (bucket, key) = parse_s3_url(url).ok_or_else(missing)?;
-        let config = PresigningConfig::expires_in(self.play).map_err(|e| {
+        let config = PresigningConfig::expires_in(valid).map_err(|e| {
             tracing::error!(error = %e, "presigning configuration");
             ApiError::Unavailable
         })?;
-        let signed = self.client.get_object().bucket(bucket).key(key).presigned(config).await.map_err(|e| {
+        let get = self.client.get_object().bucket(bucket).key(key);
+        let get = match delivery {
+            Some(d) => get.response_content_type(d.content_type).response_cache_control(d.cache_control),
+            None => get,
+        };
+        let signed = get.presigned(config).await.map_err(|e| {
             tracing::error!(error = %aws_sdk_s3::error::DisplayErrorContext(e), "could not presign a lecture file");
             ApiError::Unavailable
         })?;
+        Ok(signed.uri().to_owned())
+    }
+}
+
+#[async_trait]
+impl LectureFiles for S3Files {
+    async fn respond(&self, url: &str, _req: &Request, delivery: Option<Delivery>) -> Result<Response<Body>, ApiError> {
+        let signed = self.presigned(url, delivery, self.play).await?;
         Ok(Response::builder()
             .status(StatusCode::FOUND)
-            .header(header::LOCATION, signed.uri())
+            .header(header::LOCATION, signed)
             .header(header::CACHE_CONTROL, "no-store")
             .body(Body::Empty)
             .expect("static response parts are valid"))
+    }
+
+    async fn read(&self, url: &str) -> Result<Vec<u8>, ApiError> {
+        let (bucket, key) = parse_s3_url(url).ok_or_else(missing)?;
+        let object = self.client.get_object().bucket(bucket).key(key).send().await.map_err(|e| {
+            if e.as_service_error().is_some_and(|e| e.is_no_such_key()) {
+                return missing();
+            }
+            tracing::error!(error = %aws_sdk_s3::error::DisplayErrorContext(e), "could not read a playlist");
+            ApiError::Unavailable
+        })?;
+        if object.content_length().unwrap_or(0) as u64 > MAX_PLAYLIST {
+            tracing::error!(key, "a playlist larger than the limit");
+            return Err(missing());
+        }
+        let bytes = object.body.collect().await.map_err(|e| {
+            tracing::error!(error = %e, "could not read a playlist");
+            ApiError::Unavailable
+        })?;
+        Ok(bytes.into_bytes().to_vec())
+    }
+
+    async fn presign(&self, url: &str, delivery: Delivery, expires: i64, now: i64) -> Result<Option<String>, ApiError> {
+        let valid = Duration::from_secs(expires.saturating_sub(now).max(1) as u64);
+        self.presigned(url, Some(delivery), valid).await.map(Some)
+    }
+
+    fn play_secs(&self) -> i64 {
+        self.play.as_secs() as i64
     }
 }
 
 /// Locally: files under a folder, by the key of their `s3://` URL (the bucket is ignored).
 pub struct FolderFiles {
     root: PathBuf,
+    play_secs: i64,
 }
 
 impl FolderFiles {
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        Self { root: root.into() }
+        Self { root: root.into(), play_secs: DEFAULT_PLAY_SECS as i64 }
+    }
+
+    /// How long the lecture function's own links to segments live (as `S3Files::play_time`).
+    pub fn with_play(mut self, play: Duration) -> Self {
+        self.play_secs = play.as_secs() as i64;
+        self
     }
 
     pub fn root(&self) -> &Path {
@@ -109,7 +210,7 @@ fn content_type(path: &Path) -> &'static str {
 
 #[async_trait]
 impl LectureFiles for FolderFiles {
-    async fn respond(&self, url: &str, req: &Request) -> Result<Response<Body>, ApiError> {
+    async fn respond(&self, url: &str, req: &Request, delivery: Option<Delivery>) -> Result<Response<Body>, ApiError> {
         use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
         let (_, key) = parse_s3_url(url).ok_or_else(missing)?;
@@ -117,10 +218,11 @@ impl LectureFiles for FolderFiles {
         let mut file = tokio::fs::File::open(&path).await.map_err(|_| missing())?;
         let size = file.metadata().await.map_err(|_| missing())?.len();
         let range = req.headers().get(header::RANGE).and_then(|v| v.to_str().ok());
+        let delivery = delivery.unwrap_or(Delivery { content_type: content_type(&path), cache_control: "no-store" });
         let builder = Response::builder()
-            .header(header::CONTENT_TYPE, content_type(&path))
+            .header(header::CONTENT_TYPE, delivery.content_type)
             .header(header::ACCEPT_RANGES, "bytes")
-            .header(header::CACHE_CONTROL, "no-store");
+            .header(header::CACHE_CONTROL, delivery.cache_control);
         let Some(range) = range else {
             let mut bytes = Vec::with_capacity(size as usize);
             file.read_to_end(&mut bytes).await.map_err(|_| missing())?;
@@ -146,6 +248,25 @@ impl LectureFiles for FolderFiles {
             .body(Body::Binary(bytes))
             .expect("valid response"))
     }
+
+    async fn read(&self, url: &str) -> Result<Vec<u8>, ApiError> {
+        let (_, key) = parse_s3_url(url).ok_or_else(missing)?;
+        let path = self.path_of(key).ok_or_else(missing)?;
+        let size = tokio::fs::metadata(&path).await.map_err(|_| missing())?.len();
+        if size > MAX_PLAYLIST {
+            tracing::error!(key, "a playlist larger than the limit");
+            return Err(missing());
+        }
+        tokio::fs::read(&path).await.map_err(|_| missing())
+    }
+
+    async fn presign(&self, _: &str, _: Delivery, _: i64, _: i64) -> Result<Option<String>, ApiError> {
+        Ok(None)
+    }
+
+    fn play_secs(&self) -> i64 {
+        self.play_secs
+    }
 }
 
 #[cfg(test)]
@@ -166,5 +287,17 @@ mod tests {
         assert_eq!(content_type(Path::new("a/b.MP4")), "video/mp4");
         assert_eq!(content_type(Path::new("a.webm")), "video/webm");
         assert_eq!(content_type(Path::new("a")), "application/octet-stream");
+    }
+
+    #[test]
+    fn hls_files_by_class() {
+        let of = |f: &str| (Delivery::of(f).content_type, Delivery::of(f).cache_control);
+        assert_eq!(of("master.m3u8"), ("application/vnd.apple.mpegurl", "no-store"));
+        assert_eq!(of("360p/seg_1.ts"), ("video/mp2t", SEGMENT_CACHE));
+        assert_eq!(of("360p/seg_1.m4s"), ("video/mp4", SEGMENT_CACHE));
+        assert_eq!(of("360p/init.mp4"), ("video/mp4", SEGMENT_CACHE));
+        assert_eq!(of("audio.aac"), ("audio/aac", SEGMENT_CACHE));
+        assert_eq!(of("poster.JPG"), ("image/jpeg", SEGMENT_CACHE));
+        assert_eq!(of("captions.vtt"), ("text/vtt", SEGMENT_CACHE));
     }
 }

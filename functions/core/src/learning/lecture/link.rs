@@ -1,7 +1,9 @@
-//! Signed lecture links: `/lecture/{batchId}/{lectureNumber}?grant=…&expires=…&key=…&signature=…`.
+//! Signed lecture links: `/lecture/{batchId}/{lectureNumber}[/{file}]?grant=…&expires=…&key=…&signature=…`.
 //! The signature is HMAC-SHA256 (RustCrypto's `hmac`, compared in constant time) over the batch,
-//! the lecture, the grant (the stored hash of the Secret ID, never the Secret ID itself) and the
-//! expiry, so a link opens one lecture of one batch for one grant until it expires.
+//! the lecture, the file (empty for a lecture's one stored file; a playlist, segment, poster or
+//! captions path of an HLS recording otherwise), the grant (the stored hash of the Secret ID, never
+//! the Secret ID itself) and the expiry, so a link opens one file of one lecture of one batch for
+//! one grant until it expires.
 
 use super::keys::KeySource;
 use crate::http::query_param;
@@ -55,8 +57,8 @@ pub enum LinkRefused {
     KeysUnavailable(String),
 }
 
-fn signed_text(batch_id: &str, lecture: u32, grant: &str, expires: i64) -> String {
-    format!("academy-lecture\n{batch_id}\n{lecture}\n{grant}\n{expires}")
+fn signed_text(batch_id: &str, lecture: u32, file: &str, grant: &str, expires: i64) -> String {
+    format!("academy-lecture\n{batch_id}\n{lecture}\n{file}\n{grant}\n{expires}")
 }
 
 fn mac(key: &[u8], text: &str) -> HmacSha256 {
@@ -85,28 +87,56 @@ impl LectureLinks {
 
     /// A link to one lecture for the holder of `grant`, valid from `now` for the lifetime.
     pub async fn sign(&self, batch_id: &str, lecture: u32, grant: &str, now: i64) -> Result<String, String> {
+        self.sign_file(batch_id, lecture, "", grant, now, now + self.lifetime_secs).await
+    }
+
+    /// A link to `file` of an HLS lecture (a path under its renditions' folder, such as
+    /// `master.m3u8` or `360p/seg_00001.m4s`; empty: the lecture's one stored file), valid until
+    /// `expires`. `file` is a path of URL-safe names (`playlist::resolve` makes them).
+    pub async fn sign_file(
+        &self,
+        batch_id: &str,
+        lecture: u32,
+        file: &str,
+        grant: &str,
+        now: i64,
+        expires: i64,
+    ) -> Result<String, String> {
         let keys = self.keys.keys(now).await?;
         let (key_id, key) = keys.current();
-        let expires = now + self.lifetime_secs;
-        let signature =
-            URL_SAFE_NO_PAD.encode(mac(key, &signed_text(batch_id, lecture, grant, expires)).finalize().into_bytes());
+        let signature = URL_SAFE_NO_PAD
+            .encode(mac(key, &signed_text(batch_id, lecture, file, grant, expires)).finalize().into_bytes());
         let query = form_urlencoded::Serializer::new(String::new())
             .append_pair("grant", grant)
             .append_pair("expires", &expires.to_string())
             .append_pair("key", key_id)
             .append_pair("signature", &signature)
             .finish();
-        Ok(format!("{LECTURE_PATH}/{batch_id}/{lecture}?{query}"))
+        let file = if file.is_empty() { String::new() } else { format!("/{file}") };
+        Ok(format!("{LECTURE_PATH}/{batch_id}/{lecture}{file}?{query}"))
     }
 
-    /// Whether `params` is a link this service signed for this batch and lecture, still valid at `now`.
-    pub async fn check(&self, batch_id: &str, lecture: u32, params: &LinkParams, now: i64) -> Result<(), LinkRefused> {
+    /// How long a link from `sign` lives.
+    pub fn lifetime_secs(&self) -> i64 {
+        self.lifetime_secs
+    }
+
+    /// Whether `params` is a link this service signed for this batch, lecture and file (empty: the
+    /// lecture's one stored file), still valid at `now`.
+    pub async fn check(
+        &self,
+        batch_id: &str,
+        lecture: u32,
+        file: &str,
+        params: &LinkParams,
+        now: i64,
+    ) -> Result<(), LinkRefused> {
         let Ok(signature) = URL_SAFE_NO_PAD.decode(&params.signature) else {
             return Err(LinkRefused::Forged);
         };
         let key = self.keys.key(&params.key, now).await.map_err(LinkRefused::KeysUnavailable)?;
         let Some(key) = key else { return Err(LinkRefused::Forged) };
-        mac(&key, &signed_text(batch_id, lecture, &params.grant, params.expires))
+        mac(&key, &signed_text(batch_id, lecture, file, &params.grant, params.expires))
             .verify_slice(&signature)
             .map_err(|_| LinkRefused::Forged)?;
         if params.expires <= now {
@@ -154,16 +184,16 @@ mod tests {
             link.starts_with(&format!("/lecture/{BATCH}/3?grant={GRANT}&expires={}&key=local&signature=", NOW + 900))
         );
         let params = params_of(&link);
-        assert_eq!(links.check(BATCH, 3, &params, NOW + 899).await, Ok(()));
-        assert_eq!(links.check(BATCH, 3, &params, NOW + 900).await, Err(LinkRefused::Expired));
+        assert_eq!(links.check(BATCH, 3, "", &params, NOW + 899).await, Ok(()));
+        assert_eq!(links.check(BATCH, 3, "", &params, NOW + 900).await, Err(LinkRefused::Expired));
     }
 
     #[tokio::test]
     async fn any_change_breaks_the_signature() {
         let links = links();
         let params = params_of(&links.sign(BATCH, 3, GRANT, NOW).await.unwrap());
-        assert_eq!(links.check(BATCH, 4, &params, NOW).await, Err(LinkRefused::Forged));
-        assert_eq!(links.check("665f1c2a9b3e4d0012a1c002", 3, &params, NOW).await, Err(LinkRefused::Forged));
+        assert_eq!(links.check(BATCH, 4, "", &params, NOW).await, Err(LinkRefused::Forged));
+        assert_eq!(links.check("665f1c2a9b3e4d0012a1c002", 3, "", &params, NOW).await, Err(LinkRefused::Forged));
         let tampered = [
             LinkParams { grant: "ab13".into(), ..params.clone() },
             LinkParams { expires: params.expires + 3600, ..params.clone() },
@@ -172,9 +202,22 @@ mod tests {
             LinkParams { signature: "not base64!".into(), ..params.clone() },
         ];
         for changed in tampered {
-            assert_eq!(links.check(BATCH, 3, &changed, NOW).await, Err(LinkRefused::Forged), "{changed:?}");
+            assert_eq!(links.check(BATCH, 3, "", &changed, NOW).await, Err(LinkRefused::Forged), "{changed:?}");
         }
         let other_key = LectureLinks::new(KeySource::fixed(LectureKeys::random()), 900);
-        assert_eq!(other_key.check(BATCH, 3, &params, NOW).await, Err(LinkRefused::Forged));
+        assert_eq!(other_key.check(BATCH, 3, "", &params, NOW).await, Err(LinkRefused::Forged));
+    }
+
+    #[tokio::test]
+    async fn a_file_link_opens_that_file_only() {
+        let links = links();
+        let link = links.sign_file(BATCH, 3, "360p/seg_001.m4s", GRANT, NOW, NOW + 60).await.unwrap();
+        assert!(link.starts_with(&format!("/lecture/{BATCH}/3/360p/seg_001.m4s?grant={GRANT}&expires={}", NOW + 60)));
+        let params = params_of(&link);
+        assert_eq!(links.check(BATCH, 3, "360p/seg_001.m4s", &params, NOW).await, Ok(()));
+        for other in ["360p/seg_002.m4s", "720p/seg_001.m4s", "master.m3u8", ""] {
+            assert_eq!(links.check(BATCH, 3, other, &params, NOW).await, Err(LinkRefused::Forged), "{other}");
+        }
+        assert_eq!(links.check(BATCH, 3, "360p/seg_001.m4s", &params, NOW + 60).await, Err(LinkRefused::Expired));
     }
 }

@@ -1,20 +1,38 @@
-//! `GET /lecture/{batchId}/{lectureNumber}?grant=…&expires=…&key=…&signature=…`: one lecture
-//! file for whoever holds a valid signed link. Every fetch re-checks the grant, so a revoked
-//! Secret ID stops playback at the player's next request, not when some URL expires.
+//! `GET /lecture/{batchId}/{lectureNumber}[/{file}]?grant=…&expires=…&key=…&signature=…`: one
+//! lecture file for whoever holds a valid signed link.
+//!
+//! A lecture's one stored file (no `file`) and every HLS playlist re-check the grant on each fetch,
+//! so a revoked Secret ID stops playback at the player's next request, not when some URL expires.
+//! A playlist is answered rewritten: each playlist it names becomes a signed link to this function
+//! again, each segment, init segment, poster or caption a URL of its own (`LectureFiles::presign`;
+//! locally a link to this function checked by its signature alone, as a presigned URL is in AWS).
+//! See docs/decisions/0031-signed-playlists-and-segments.md.
 
+use super::files::Delivery;
+use super::playlist::{self, PLAYLIST_TYPE};
+use super::recording::Recording;
+use crate::domain::Video;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::Answer;
 use crate::learning::lecture::{parse_s3_url, LectureFiles, LectureLinks, LinkParams, LinkRefused};
 use crate::store::{CatalogRecords, GrantRecords};
 use crate::{ids, time};
-use lambda_http::Request;
+use lambda_http::http::{header, StatusCode};
+use lambda_http::{Body, Request, Response};
+use std::collections::BTreeMap;
 
 fn refused(why: &str) -> ApiError {
     ApiError::Forbidden(why.into())
 }
 
+fn no_such() -> ApiError {
+    ApiError::NotFound("No such lecture.".into())
+}
+
 #[utoipa::path(get, path = "/lecture/{batchId}/{lectureNumber}", tag = "lectures",
-    description = "A link from the videos answer; it names the grant and expires. Served on the site's origin.",
+    description = "A link from the videos answer; it names the grant and expires. Served on the site's origin. \
+        A recording transcoded to HLS is played from `/lecture/{batchId}/{lectureNumber}/{file}` links of the \
+        same shape (its playlists, answered rewritten with every URI signed; its segments, poster and captions).",
     params(
         ("batchId" = String, Path, description = "24 lowercase hex characters"),
         ("lectureNumber" = u32, Path, description = "the lecture's number in its batch"),
@@ -37,16 +55,21 @@ pub async fn lecture(
     req: &Request,
     batch_id: &str,
     lecture: &str,
+    file: Option<&str>,
 ) -> Answer {
-    let no_such = || ApiError::NotFound("No such lecture.".into());
     let number = ids::lecture_number(lecture).ok_or_else(no_such)?;
     if !ids::is_valid(batch_id) {
         return Err(no_such());
     }
+    let file = match file {
+        None => "",
+        Some(file) => playlist::safe_file(file).ok_or_else(no_such)?,
+    };
     let Some(params) = LinkParams::from_request(req) else {
         return Err(refused("This lecture link is incomplete. Open the lecture again from its batch."));
     };
-    match links.check(batch_id, number, &params, time::now()).await {
+    let now = time::now();
+    match links.check(batch_id, number, file, &params, now).await {
         Ok(()) => {}
         Err(LinkRefused::Expired) => {
             return Err(refused("This lecture link has expired. Open the lecture again from its batch."))
@@ -57,13 +80,103 @@ pub async fn lecture(
             return Err(ApiError::Unavailable);
         }
     }
-    if !records.find_grant(batch_id, &params.grant).await?.is_some_and(|g| g.is_active()) {
+    let is_playlist = file.ends_with(".m3u8");
+    if (file.is_empty() || is_playlist)
+        && !records.find_grant(batch_id, &params.grant).await?.is_some_and(|g| g.is_active())
+    {
         tracing::info!(batch = batch_id, lecture = number, "lecture link of a revoked grant refused");
         return Err(refused("This Secret ID is no longer valid for this batch."));
     }
     let video = records.get_video(batch_id, number).await?.ok_or_else(no_such)?;
-    if parse_s3_url(&video.url).is_none() {
-        return Err(no_such());
+    if file.is_empty() {
+        if parse_s3_url(&video.url).is_none() {
+            return Err(no_such());
+        }
+        return files.respond(&video.url, req, None).await;
     }
-    files.respond(&video.url, req).await
+    let recording = Recording::of(&video).ok_or_else(no_such)?;
+    let url = recording.url_of(file).ok_or_else(no_such)?;
+    if !is_playlist {
+        return files.respond(&url, req, Some(Delivery::of(file))).await;
+    }
+    let text = String::from_utf8(files.read(&url).await?).map_err(|_| broken(&video, file, "not UTF-8"))?;
+    let signer = Signer { links, files, recording: &recording, batch_id, number, grant: &params.grant, now };
+    let mut signed = BTreeMap::new();
+    for target in playlist::targets(file, &text).map_err(|why| broken(&video, file, &why.0))? {
+        let url = signer.sign(&target).await?;
+        signed.insert(target, url);
+    }
+    let body = playlist::rewrite(file, &text, &signed).map_err(|why| broken(&video, file, &why.0))?;
+    let answer = Response::builder()
+        .status(StatusCode::OK)
+        .header(header::CONTENT_TYPE, PLAYLIST_TYPE)
+        .header(header::CACHE_CONTROL, "no-store")
+        .header(header::VARY, "Accept-Encoding");
+    if !accepts_gzip(req) {
+        return Ok(answer.body(Body::Text(body)).expect("static response parts are valid"));
+    }
+    Ok(answer
+        .header(header::CONTENT_ENCODING, "gzip")
+        .body(Body::Binary(gzip(body.as_bytes())))
+        .expect("static response parts are valid"))
+}
+
+/// Whether the player takes gzip. CloudFront does not compress this uncached behaviour, and a
+/// rewritten media playlist is mostly the same signed query over and over: a 2-hour lecture's
+/// 1.9 MB of presigned URLs is 60 KB gzipped (the decision's measurements).
+fn accepts_gzip(req: &Request) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.filter_map(|p| p.trim().strip_prefix("q=")).any(|q| q.trim().parse() == Ok(0.0));
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 8), flate2::Compression::fast());
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
+/// A stored playlist we cannot hand out: the transcoding wrote something unexpected.
+fn broken(video: &Video, file: &str, why: &str) -> ApiError {
+    tracing::error!(batch = video.batch_id, lecture = video.lecture_number, file, why, "a stored playlist is refused");
+    ApiError::NotFound("This lecture's file is not available.".into())
+}
+
+/// Signs the files a playlist names, for the grant that fetched it.
+struct Signer<'a> {
+    links: &'a LectureLinks,
+    files: &'a dyn LectureFiles,
+    recording: &'a Recording<'a>,
+    batch_id: &'a str,
+    number: u32,
+    grant: &'a str,
+    now: i64,
+}
+
+impl Signer<'_> {
+    /// A playlist: a link to this function (the grant is checked again when it is fetched). Any
+    /// other file: its own URL, or locally a link to this function. Both live as long as a
+    /// lecture takes to watch, since a video-on-demand playlist is fetched once.
+    async fn sign(&self, file: &str) -> Result<String, ApiError> {
+        let expires = self.now + self.files.play_secs();
+        if !file.ends_with(".m3u8") {
+            let url = self.recording.url_of(file).ok_or_else(no_such)?;
+            if let Some(url) = self.files.presign(&url, Delivery::of(file), expires, self.now).await? {
+                return Ok(url);
+            }
+        }
+        self.links.sign_file(self.batch_id, self.number, file, self.grant, self.now, expires).await.map_err(|error| {
+            tracing::error!(%error, "could not sign lecture links");
+            ApiError::Unavailable
+        })
+    }
 }

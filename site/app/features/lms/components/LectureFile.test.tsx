@@ -31,4 +31,34 @@ describe("LectureFile", () => {
     expect(container.querySelector("video")).toBeNull();
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
+
+  it("an HLS recording: poster, captions, speed and keys; a refused playlist is renewed with its captions", async () => {
+    const hls = (signature: string): Video => ({
+      ...video(`/lecture/${batchId}/1/master.m3u8?grant=ab12&expires=1767225600&key=k1&signature=${signature}`),
+      kind: "hls",
+      poster: `/lecture/${batchId}/1/poster.jpg?signature=${signature}`,
+      captions: `/lecture/${batchId}/1/captions.vtt?signature=${signature}`,
+    });
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ videos: [hls("new")] })));
+    const { container } = render(<LectureFile lecture={{ video: hls("old"), access: { secretId: "s" } }} />);
+    const player = container.querySelector("video")!;
+    // jsdom has no Media Source Extensions: the browser's own HLS is tried, as on an old iPhone.
+    expect(player.getAttribute("src")).toContain("/master.m3u8?");
+    expect(player.getAttribute("poster")).toContain("/poster.jpg?signature=old");
+    expect(container.querySelector("track")?.getAttribute("src")).toContain("/captions.vtt?signature=old");
+
+    fireEvent.change(screen.getByLabelText("Speed"), { target: { value: "1.5" } });
+    expect(player.playbackRate).toBe(1.5);
+    player.currentTime = 30;
+    fireEvent.keyDown(player, { key: "ArrowLeft" });
+    expect(player.currentTime).toBe(20);
+    const captions = screen.getByRole("button", { name: "Captions" });
+    expect(captions.getAttribute("aria-pressed")).toBe("true");
+    fireEvent.keyDown(player, { key: "c" });
+    expect(captions.getAttribute("aria-pressed")).toBe("false");
+
+    fireEvent.error(player);
+    await vi.waitFor(() => expect(container.querySelector("track")?.getAttribute("src")).toContain("signature=new"));
+    expect(container.querySelector("video")?.getAttribute("poster")).toContain("signature=new");
+  });
 });

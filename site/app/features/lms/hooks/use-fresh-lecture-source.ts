@@ -1,4 +1,4 @@
-// A lecture file whose signed link expired or was refused: ask for a fresh list the same way (Secret ID or the
+// A lecture file (an MP4, or an HLS recording's playlist or segment) whose signed link expired or was refused: ask for a fresh list the same way (Secret ID or the
 // signed-in student's token), swap in
 // this lecture's new link and pick up at the second it had reached. One automatic retry per failure burst.
 import { useCallback, useRef, useState } from "react";
@@ -23,8 +23,13 @@ export type LectureFailure = { message: string; canRetry: boolean };
 type Media = Pick<HTMLMediaElement, "currentTime" | "duration">;
 type MediaEvent = { currentTarget: Media };
 
-/** `attempt` changes with every fresh link, so the player can start a new <video> even when the URL is the same. */
-type Source = { src: string; attempt: number; startAt: number; autoPlay: boolean };
+/**
+ * `attempt` changes with every fresh link, so the player can start a new <video> even when the URL is the same. An HLS
+ * recording's poster and captions are signed links too, renewed with it.
+ */
+type Source = { src: string; kind?: string | null; poster?: string | null; captions?: string | null; attempt: number; startAt: number; autoPlay: boolean };
+
+const linksOf = ({ url, kind, poster, captions }: PlayingLecture["video"]) => ({ src: url, kind, poster, captions });
 
 function failureOf(error: unknown): LectureFailure {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { message: lectureFailureTexts.refused, canRetry: false };
@@ -33,7 +38,7 @@ function failureOf(error: unknown): LectureFailure {
 }
 
 export function useFreshLectureSource({ video, access, startAt = 0 }: PlayingLecture) {
-  const [source, setSource] = useState<Source>({ src: video.url, attempt: 0, startAt, autoPlay: true });
+  const [source, setSource] = useState<Source>({ ...linksOf(video), attempt: 0, startAt, autoPlay: true });
   const [failure, setFailure] = useState<LectureFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const playing = useRef(true); // the overlay opens playing
@@ -49,7 +54,7 @@ export function useFreshLectureSource({ video, access, startAt = 0 }: PlayingLec
       try {
         const fresh = (await getVideos(video.batchId, access)).find((v) => v.lectureNumber === video.lectureNumber);
         if (fresh) {
-          setSource((s) => ({ src: fresh.url, attempt: s.attempt + 1, startAt, autoPlay }));
+          setSource((s) => ({ ...linksOf(fresh), attempt: s.attempt + 1, startAt, autoPlay }));
           setFailure(null);
         } else setFailure({ message: lectureFailureTexts.failed, canRetry: true });
       } catch (e) {

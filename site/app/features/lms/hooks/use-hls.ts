@@ -1,0 +1,56 @@
+// Plays an HLS recording through hls.js in a <video> (its light build, fetched only when such a lecture opens), and
+// offers its rungs to the quality menu. A fatal error (a refused or expired playlist or segment link) goes to the
+// player's failure handling, which asks for fresh links and resumes at the same second.
+import type HlsPlayer from "hls.js";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AUTO, type Rung } from "../playback";
+
+export function useHls(video: HTMLVideoElement | null, src: string, enabled: boolean, onFatal: () => void) {
+  const player = useRef<HlsPlayer | null>(null);
+  const chosenRef = useRef(AUTO);
+  const fatal = useRef(onFatal);
+  const [rungs, setRungs] = useState<Rung[]>([]);
+  const [playing, setPlaying] = useState(AUTO);
+  const [chosen, setChosen] = useState(AUTO);
+
+  useEffect(() => {
+    fatal.current = onFatal;
+  }, [onFatal]);
+
+  useEffect(() => {
+    if (!enabled || !video) return;
+    let cancelled = false;
+    let hls: HlsPlayer | null = null;
+    void import("hls.js/light").then(({ default: Hls }) => {
+      if (cancelled) return;
+      const instance = new Hls({ startLevel: 0 });
+      hls = player.current = instance;
+      instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+        setRungs(data.levels.map((level) => ({ height: level.height, bitrate: level.bitrate })));
+        if (chosenRef.current !== AUTO) instance.currentLevel = chosenRef.current;
+      });
+      instance.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlaying(data.level));
+      instance.on(Hls.Events.ERROR, (_event, data) => {
+        if (data.fatal) fatal.current();
+      });
+      instance.loadSource(src);
+      instance.attachMedia(video);
+    });
+    return () => {
+      cancelled = true;
+      hls?.destroy();
+      player.current = null;
+      setRungs([]);
+      setPlaying(AUTO);
+    };
+  }, [video, src, enabled]);
+
+  /** A rung by its index, or AUTO: switches now (the buffer ahead is dropped). */
+  const choose = useCallback((level: number) => {
+    chosenRef.current = level;
+    setChosen(level);
+    if (player.current) player.current.currentLevel = level;
+  }, []);
+
+  return { rungs, playing, chosen, choose };
+}
