@@ -52,6 +52,16 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "CompleteRequest": {
+    "uploadId": {
+      "minLength": 1,
+      "maxLength": 1024
+    },
+    "parts": {
+      "minItems": 1,
+      "maxItems": 10000
+    }
+  },
   "ContactFormData": {
     "firstName": {
       "maxLength": 100,
@@ -190,6 +200,27 @@ export const apiRules = {
       "enrollment-form"
     ]
   },
+  "LectureChange": {
+    "title": {
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "\\S"
+    },
+    "description": {
+      "maxLength": 2000
+    },
+    "lectureNumber": {
+      "minimum": 1,
+      "maximum": 99999
+    }
+  },
+  "LectureKind": {
+    "enum": [
+      "recording",
+      "file",
+      "embed"
+    ]
+  },
   "LectureProgress": {
     "lectureNumber": {
       "minimum": 0
@@ -205,6 +236,14 @@ export const apiRules = {
     "startedBy": {
       "minimum": 0
     }
+  },
+  "LectureState": {
+    "enum": [
+      "uploading",
+      "processing",
+      "ready",
+      "failed"
+    ]
   },
   "LineOutcome": {
     "enum": [
@@ -234,6 +273,24 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "NewLecture": {
+    "title": {
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "\\S"
+    },
+    "description": {
+      "maxLength": 2000
+    },
+    "lectureNumber": {
+      "minimum": 1,
+      "maximum": 99999
+    },
+    "embedUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
+    }
+  },
   "Outline": {
     "durationWeeks": {
       "minimum": 0
@@ -246,6 +303,11 @@ export const apiRules = {
   },
   "OutlineWeek": {
     "week": {
+      "minimum": 0
+    }
+  },
+  "PartUrl": {
+    "number": {
       "minimum": 0
     }
   },
@@ -321,6 +383,19 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "StaffLecture": {
+    "lectureNumber": {
+      "minimum": 0
+    },
+    "percent": {
+      "minimum": 0
+    },
+    "rungs": {
+      "[]": {
+        "minimum": 0
+      }
+    }
+  },
   "StudentReport": {
     "lecturesWatched": {
       "minimum": 0
@@ -332,6 +407,44 @@ export const apiRules = {
       "sent",
       "failed"
     ]
+  },
+  "UploadRequest": {
+    "fileName": {
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^/\\\\\\x00-\\x1f\\x7f]*[^/\\\\\\x00-\\x20\\x7f][^/\\\\\\x00-\\x1f\\x7f]*$"
+    },
+    "size": {
+      "minimum": 1,
+      "maximum": 10737418240
+    },
+    "contentType": {
+      "pattern": "^video/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
+    }
+  },
+  "UploadStarted": {
+    "partSize": {
+      "minimum": 0
+    }
+  },
+  "UploadView": {
+    "size": {
+      "minimum": 0
+    },
+    "partSize": {
+      "minimum": 0
+    }
+  },
+  "UploadedPart": {
+    "number": {
+      "minimum": 1,
+      "maximum": 10000
+    },
+    "etag": {
+      "minLength": 1,
+      "maxLength": 256,
+      "pattern": "\\S"
+    }
   },
   "Video": {
     "lectureNumber": {
