@@ -48,6 +48,8 @@ export function LectureUploader({ batchId, lecture, onUploaded }: LectureUploade
   const remembered = open && !snapshot ? uploadMemory(batchId, lecture.id).load() : null;
   const rememberedBytes = remembered && remembered.uploadId === open?.uploadId ? Math.min(open.size, remembered.parts.length * remembered.partSize) : 0;
 
+  const chooseText = phase === "failed" ? "Choose a file" : open ? "Choose the file again" : "Choose a video file";
+
   const pick = (files: FileList | null) => {
     const file = files?.[0];
     if (file) choose(file);
@@ -66,7 +68,8 @@ export function LectureUploader({ batchId, lecture, onUploaded }: LectureUploade
           {rememberedBytes > 0 ? `: ${megabytes(rememberedBytes)} were sent` : ""}. Choose the same file to send the rest.
         </p>
       )}
-      {!active && phase !== "done" && (
+      {/* Paused: Resume goes on with this file; after a failure another file may be chosen instead. */}
+      {!active && phase !== "done" && phase !== "paused" && (
         <button
           type="button"
           onClick={() => input.current?.click()}
@@ -77,12 +80,12 @@ export function LectureUploader({ batchId, lecture, onUploaded }: LectureUploade
           onDragLeave={() => setDragging(false)}
           onDrop={drop}
           aria-describedby={`${id}-hint`}
-          aria-label={`${open ? "Choose the file again" : "Choose a video file"} or drop it here, for ${label}`}
+          aria-label={`${chooseText} or drop it here, for ${label}`}
           className={`flex min-h-24 w-full flex-col items-center justify-center rounded-xl border-2 border-dashed px-4 py-5 text-center ${
             dragging ? "border-brand-700 bg-brand-50" : "border-slate-400 bg-white hover:border-brand-700"
           }`}
         >
-          <span className="font-semibold text-brand-800">{open ? "Choose the file again" : "Choose a video file"}</span>
+          <span className="font-semibold text-brand-800">{chooseText}</span>
           <span className="text-sm text-slate-700">or drop it here</span>
         </button>
       )}
