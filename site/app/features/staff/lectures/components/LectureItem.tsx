@@ -1,6 +1,6 @@
 // One lecture in the panel: number, title, state, what it holds (length, renditions, captions), and what staff can do
 // with it: upload its recording, Retry after a failure, Edit, Publish or Unpublish, Move up or down, captions, Delete.
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { useTokenSource } from "../../api/token";
 import { failureText, formatDuration } from "../../format";
@@ -26,6 +26,8 @@ interface LectureItemProps {
   last: boolean;
   /** A move is under way: the other moves wait. */
   moving: boolean;
+  /** Just added: focus moves to it. */
+  focusOnMount?: boolean;
   onChanged: (lecture: StaffLecture) => void;
   onMove: (direction: -1 | 1) => void;
   onDelete: () => void;
@@ -33,10 +35,25 @@ interface LectureItemProps {
 
 const small = "min-h-10 px-3 py-1.5 text-sm";
 
-export function LectureItem({ batchId, lecture, first, last, moving, onChanged, onMove, onDelete }: LectureItemProps) {
+export function LectureItem({ batchId, lecture, first, last, moving, focusOnMount = false, onChanged, onMove, onDelete }: LectureItemProps) {
   const id = useId();
   const token = useTokenSource();
   const captionsInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [editClosed, setEditClosed] = useState(false);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+  useEffect(() => {
+    if (!editClosed) return;
+    editButton.current?.focus();
+    setEditClosed(false);
+  }, [editClosed]);
+  const closeEdit = () => {
+    setEditing(false);
+    setEditClosed(true);
+  };
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<"publish" | "retry" | "captions" | null>(null);
   const [captionsError, setCaptionsError] = useState<string | null>(null);
@@ -83,7 +100,7 @@ export function LectureItem({ batchId, lecture, first, last, moving, onChanged, 
     <li className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${id}-title`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 id={`${id}-title`} className="text-lg font-semibold break-words text-ink">
+          <h4 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-lg font-semibold break-words text-ink">
             <span className="text-slate-600">Lecture {n}:</span> {title}
           </h4>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -129,16 +146,16 @@ export function LectureItem({ batchId, lecture, first, last, moving, onChanged, 
             batchId={batchId}
             lecture={lecture}
             onSaved={(saved) => {
-              setEditing(false);
+              closeEdit();
               onChanged(saved);
               showToast((t) => t.success("Lecture saved"));
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={closeEdit}
           />
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
-          <button type="button" className={`btn-secondary ${small}`} onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
+          <button ref={editButton} type="button" className={`btn-secondary ${small}`} onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
             Edit
           </button>
           <button

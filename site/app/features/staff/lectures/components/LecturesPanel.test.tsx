@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../../test/render";
 import { TokenProvider } from "../../api/token";
 import type { StaffLecture } from "../types";
+import { captionsRefusal } from "./LectureItem";
 import { LecturesPanel } from "./LecturesPanel";
 
 vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
@@ -74,6 +75,7 @@ describe("the Lectures panel", () => {
     const item = await screen.findByRole("listitem", { name: "Lecture 1: Routing in depth" });
     expect(calls.find((c) => c.method === "POST")!.body).toEqual({ title: "Routing in depth", lectureNumber: 1 });
     expect(within(item).getByText("Uploading")).toBeTruthy();
+    expect(document.activeElement).toBe(within(item).getByRole("heading", { name: "Lecture 1: Routing in depth" }));
     expect(within(item).getByRole("button", { name: "Choose a video file or drop it here, for Lecture 1: Routing in depth" })).toBeTruthy();
   });
 
@@ -184,5 +186,11 @@ describe("the Lectures panel", () => {
       ["/upload/u-9/2", 4],
       ["/upload/u-9/3", 2],
     ]);
+  });
+
+  it("takes captions only as WebVTT of at most 1 MB", () => {
+    expect(captionsRefusal("a.vtt", "\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nHi", 40)).toBeNull();
+    expect(captionsRefusal("a.srt", "1\n00:00:00,000 --> 00:00:01,000\nHi", 30)).toMatch(/not a WebVTT file/);
+    expect(captionsRefusal("big.vtt", "WEBVTT", 1_000_001)).toMatch(/at most 1 MB/);
   });
 });

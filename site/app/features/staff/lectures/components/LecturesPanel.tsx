@@ -1,7 +1,7 @@
 // A batch's lectures (docs/product.md#staff-console, Lectures): the list in number order with each one's state, Add
 // lecture, and per lecture its upload, edits, moves, publishing, captions and Delete (confirmed first: the recording
 // and its renditions go too). While a recording is processing the list is read again every few seconds.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { useTokenSource } from "../../api/token";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -18,6 +18,15 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
   const token = useTokenSource();
   const { state, retry, refresh, put, remove } = useLectures(batchId);
   const [adding, setAdding] = useState(false);
+  // Where focus goes when the form closes: the new lecture (its heading), or back to Add lecture after Cancel.
+  const [added, setAdded] = useState<string | null>(null);
+  const [backToAdd, setBackToAdd] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!backToAdd) return;
+    addButton.current?.focus();
+    setBackToAdd(false);
+  }, [backToAdd]);
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState<StaffLecture | null>(null);
   const lectures = state.status === "ready" ? state.data : [];
@@ -49,7 +58,7 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
         {!adding && (
-          <button type="button" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={state.status !== "ready"} onClick={() => setAdding(true)}>
+          <button ref={addButton} type="button" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={state.status !== "ready"} onClick={() => setAdding(true)}>
             Add lecture
           </button>
         )}
@@ -63,6 +72,7 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
           nextNumber={nextFreeNumber(lectures)}
           onAdded={(added) => {
             setAdding(false);
+            setAdded(added.id);
             put(added);
             showToast((t) =>
               t.success("Lecture added", {
@@ -70,7 +80,10 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
               }),
             );
           }}
-          onCancel={() => setAdding(false)}
+          onCancel={() => {
+            setAdding(false);
+            setBackToAdd(true);
+          }}
         />
       )}
       {state.status === "loading" && <Loading text="Loading the lectures…" />}
@@ -86,6 +99,7 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
               first={index === 0}
               last={index === lectures.length - 1}
               moving={moving}
+              focusOnMount={lecture.id === added}
               onChanged={put}
               onMove={(direction) => void move(index, direction)}
               onDelete={() => setDeleting(lecture)}
