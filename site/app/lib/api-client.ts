@@ -110,6 +110,8 @@ export interface SendOptions {
   query?: Query;
   headers?: Record<string, string>;
   body?: unknown;
+  /** A body sent as it is, with its own media type (captions as `text/vtt`), instead of `body` as JSON. */
+  raw?: { body: string | Blob; contentType: string };
   token?: string;
   keepalive?: boolean;
   fetch?: typeof fetch;
@@ -117,7 +119,7 @@ export interface SendOptions {
 
 /** One request with the timeout; a 2xx answer is handed to `read` within it, anything else becomes an ApiError. */
 export async function send<T>(method: string, path: string, options: SendOptions, accept: string, read: (res: Response) => Promise<T>): Promise<T> {
-  const { params, query, headers, body, token, keepalive, fetch: fetchImpl = fetch } = options;
+  const { params, query, headers, body, raw, token, keepalive, fetch: fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   try {
@@ -127,11 +129,11 @@ export async function send<T>(method: string, path: string, options: SendOptions
         method: method.toUpperCase(),
         headers: {
           accept,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(raw ? { "content-type": raw.contentType } : body === undefined ? {} : { "content-type": "application/json" }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
         keepalive,
       });

@@ -1,6 +1,6 @@
-// One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, and the report. An enrolment here reloads
-// the students, the report and the batches' counts.
-import { useId, useState } from "react";
+// One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures) and the report.
+// An enrolment here reloads the students, the report and the batches' counts.
+import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
 import { BatchReportView } from "./BatchReportView";
@@ -8,7 +8,10 @@ import { BulkEnrol } from "./BulkEnrol";
 import { EnrolForm } from "./EnrolForm";
 import { EnrolmentsTable } from "./EnrolmentsTable";
 import { SecretIdReveal } from "./SecretIdReveal";
-import { Empty } from "./States";
+import { Empty, Loading } from "./States";
+
+// The lectures and their uploader load when a batch is opened, not with the console.
+const LecturesPanel = lazy(() => import("../lectures/components/LecturesPanel").then((m) => ({ default: m.LecturesPanel })));
 
 interface BatchViewProps {
   batchId: string;
@@ -93,6 +96,15 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
           Bulk enrol
         </h3>
         <BulkEnrol batchId={batch._id} onEnrolled={() => changed(true)} />
+      </section>
+
+      <section aria-labelledby={`${id}-lectures`}>
+        <h3 id={`${id}-lectures`} className="mb-3 text-xl font-semibold">
+          Lectures
+        </h3>
+        <Suspense fallback={<Loading text="Loading the lectures…" />}>
+          <LecturesPanel batchId={batch._id} batchName={batch.name} />
+        </Suspense>
       </section>
 
       <section aria-labelledby={`${id}-report`}>

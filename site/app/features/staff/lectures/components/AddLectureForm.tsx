@@ -1,0 +1,145 @@
+// Add a lecture: a title, the number (the next free one offered), an optional description, and either a recording
+// to upload next or an embed's address (YouTube, Vimeo, Google Drive), which is ready at once.
+import { useId, useState, type FormEvent } from "react";
+import { ApiError } from "../../../../lib/api-client";
+import { useTokenSource } from "../../api/token";
+import { failureText } from "../../format";
+import { addLecture } from "../api/lectures";
+import { MAX_LECTURE_NUMBER } from "../reorder";
+import type { StaffLecture } from "../types";
+
+export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
+export const fieldLabel = "block text-sm font-semibold text-slate-800";
+
+const names: Record<string, string> = { title: "Title", lectureNumber: "Number", description: "Description", embedUrl: "Embed address" };
+
+interface AddLectureFormProps {
+  batchId: string;
+  nextNumber: number;
+  onAdded: (lecture: StaffLecture) => void;
+  onCancel: () => void;
+}
+
+export function AddLectureForm({ batchId, nextNumber, onAdded, onCancel }: AddLectureFormProps) {
+  const id = useId();
+  const token = useTokenSource();
+  const [title, setTitle] = useState("");
+  const [number, setNumber] = useState(String(nextNumber));
+  const [description, setDescription] = useState("");
+  const [source, setSource] = useState<"recording" | "embed">("recording");
+  const [embedUrl, setEmbedUrl] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const fields = error instanceof ApiError ? error.fields : {};
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const lectureNumber = Number(number);
+      const added = await addLecture(token, batchId, {
+        title: title.trim(),
+        ...(description.trim() ? { description: description.trim() } : {}),
+        ...(number.trim() && Number.isInteger(lectureNumber) ? { lectureNumber } : {}),
+        ...(source === "embed" ? { embedUrl: embedUrl.trim() } : {}),
+      });
+      onAdded(added);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const invalid = (field: string) => (fields[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
+  const fieldError = (field: string) =>
+    fields[field] ? (
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-700">
+        {names[field] ?? field} {fields[field]}
+      </p>
+    ) : null;
+  const otherFailure = error && Object.keys(fields).every((f) => !(f in names));
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label="Add a lecture" className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_8rem]">
+      <div>
+        <label htmlFor={`${id}-title`} className={fieldLabel}>
+          Title
+        </label>
+        <input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={fieldInput} {...invalid("title")} />
+        {fieldError("title")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-number`} className={fieldLabel}>
+          Number
+        </label>
+        <input
+          id={`${id}-number`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_LECTURE_NUMBER}
+          step={1}
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          className={fieldInput}
+          {...invalid("lectureNumber")}
+        />
+        {fieldError("lectureNumber")}
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-description`} className={fieldLabel}>
+          Description <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <textarea id={`${id}-description`} rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={fieldInput} {...invalid("description")} />
+        {fieldError("description")}
+      </div>
+      <fieldset className="sm:col-span-2">
+        <legend className={fieldLabel}>The video</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          <label className="flex min-h-10 items-center gap-2 text-slate-800">
+            <input type="radio" name={`${id}-source`} value="recording" checked={source === "recording"} onChange={() => setSource("recording")} className="size-4" />
+            A recording I upload next
+          </label>
+          <label className="flex min-h-10 items-center gap-2 text-slate-800">
+            <input type="radio" name={`${id}-source`} value="embed" checked={source === "embed"} onChange={() => setSource("embed")} className="size-4" />
+            A YouTube, Vimeo or Google Drive video
+          </label>
+        </div>
+      </fieldset>
+      {source === "embed" && (
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-embed`} className={fieldLabel}>
+            Embed address
+          </label>
+          <input
+            id={`${id}-embed`}
+            type="url"
+            required
+            placeholder="https://www.youtube.com/embed/…"
+            maxLength={2048}
+            value={embedUrl}
+            onChange={(e) => setEmbedUrl(e.target.value)}
+            className={fieldInput}
+            {...invalid("embedUrl")}
+          />
+          {fieldError("embedUrl")}
+        </div>
+      )}
+      {otherFailure ? (
+        <p role="alert" className="font-medium text-red-700 sm:col-span-2">
+          {failureText(error)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <button type="submit" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={busy}>
+          {busy ? "Adding…" : "Add lecture"}
+        </button>
+        <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
