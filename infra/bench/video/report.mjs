@@ -1,0 +1,3 @@
+export function markdown(results, media, meta, misses, broken) {
+  return "```json\n" + JSON.stringify({ results, media, meta, misses, broken }, null, 1) + "\n```\n";
+}
