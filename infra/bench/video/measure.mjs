@@ -32,7 +32,8 @@ export async function playOnce(browser, { origin, mode, url, hlsConfig, link, wi
     });
     cdp.on("Network.dataReceived", (e) => {
       const path = requests.get(e.requestId);
-      if (path?.startsWith("/media/")) arrivals.push({ at: Date.now(), bytes: e.encodedDataLength || e.dataLength });
+      // encodedDataLength, the bytes off the wire: some events carry 0 and a later one the sum (dataLength would count twice).
+      if (path?.startsWith("/media/")) arrivals.push({ at: Date.now(), bytes: e.encodedDataLength });
     });
 
     await page.goto(`${origin}/`);

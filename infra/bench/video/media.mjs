@@ -100,7 +100,9 @@ export function prepareMedia(specPath, cacheRoot) {
     renameSync(tmp, dir);
   }
   const made = JSON.parse(readFileSync(done, "utf8"));
-  return { spec, dir, mp4: join(dir, "clip.mp4"), hls: join(dir, "hls"), ...made, rungFacts: rungFacts(spec, join(dir, "hls"), made.rungs) };
+  const mp4 = join(dir, "clip.mp4");
+  const hls = join(dir, "hls");
+  return { spec, dir, mp4, mp4Bytes: statSync(mp4).size, hls, ...made, rungFacts: rungFacts(spec, hls, made.rungs) };
 }
 
 /** Per rung: the bitrate the master playlist declares, the sizes of its init and first segment, its average rate. */
@@ -121,6 +123,7 @@ function rungFacts(spec, hlsDir, names) {
     return {
       name,
       maxBitrate: spec.rungs.find((r) => r.name === name)?.maxBitrate,
+      audioBitrate: spec.rungs.find((r) => r.name === name)?.audioBitrate,
       bandwidth: declared.find((d) => d.uri.startsWith(`${name}/`))?.bandwidth,
       masterOrder: declared.findIndex((d) => d.uri.startsWith(`${name}/`)),
       init: init ? statSync(join(folder, init)).size : 0,
