@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { homedir, loadavg } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { prepareMedia } from "./media.mjs";
@@ -15,8 +15,10 @@ import { startOrigin } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
-const specPath = join(repo, "infra", "media", "ladder.json");
-const out = join(repo, "docs", "benchmarks", "video.md");
+/** The ladder spec; LADDER_SPEC names another (an experiment on its numbers: it gets its own cached encode). */
+const specPath = process.env.LADDER_SPEC ?? join(repo, "infra", "media", "ladder.json");
+/** OUT names another report (experiments write beside the real one's place, not over it). */
+const out = process.env.OUT ?? join(repo, "docs", "benchmarks", "video.md");
 const cacheRoot = process.env.BENCH_VIDEO_CACHE ?? join(homedir(), ".cache", "academy", "bench-video");
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Flags that work as root and offline (shared/FIELD-NOTES.md), and autoplay without a gesture (muted anyway). */
@@ -29,7 +31,7 @@ const flags = [
 /** The link of the issue (1.6 Mbps down, 150 ms round trip); uplink as DevTools' "Fast 3G" (750 kbps). */
 export const link = { downBps: 1_600_000, upBps: 750_000, rttMs: 150 };
 export const targets = { firstFrameMs: 2500, stalls: 0 };
-const windowMs = 60_000;
+const windowMs = Number(process.env.WINDOW_SECS ?? 60) * 1000;
 const runs = Number(process.env.RUNS ?? 2);
 /** The hls.js settings the bench plays the ladder with: hls.js's defaults unless HLS_CONFIG (JSON) says otherwise. */
 const hlsConfig = JSON.parse(process.env.HLS_CONFIG ?? "{}");
@@ -94,6 +96,7 @@ const meta = {
   loadAfter: loadavg(),
   playwright: JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('playwright-core/package.json').version)"], { cwd: here, encoding: "utf8" })),
   hlsConfig,
+  specPath: relative(repo, specPath),
   windowMs,
   link,
   targets,

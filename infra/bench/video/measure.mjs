@@ -81,6 +81,7 @@ export function summarise({ mode, record, probe, bytes, requests }, { windowMs }
   const stalledMs = stalls.reduce((sum, s) => sum + (s.end - s.start), 0);
   const inWindow = record.samples.filter((s) => ff !== undefined && s.t >= ff && s.t <= end);
   const levels = inWindow.map((s) => s.level).filter((l) => l !== null && l >= 0);
+  const last = inWindow.at(-1);
   const startup = record.events.filter((e) => ["manifest", "level-loaded"].includes(e.type)).slice(0, 2);
   const frags = record.frags.filter((f) => ff !== undefined && f.start <= end);
   return {
@@ -92,6 +93,9 @@ export function summarise({ mode, record, probe, bytes, requests }, { windowMs }
     stalledSecs: stalledMs / 1000,
     stallList: stalls,
     playedSecs: record.currentTime,
+    droppedFrames: last?.dropped,
+    frames: last?.frames,
+    trace: inWindow.map((x) => [Math.round(x.t), Number(x.currentTime.toFixed(2)), Number(x.bufferedEnd.toFixed(1)), x.level]),
     bytes,
     requests,
     linkUseBps: (bytes * 8 * 1000) / (end ?? record.now),

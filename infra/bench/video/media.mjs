@@ -6,9 +6,9 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** The clip: ffmpeg's testsrc2 (moving colour bars, a counter, noise-like detail) with a 440 Hz tone. Every frame
- * changes everywhere, so a capped-CRF encoder sits at its caps: the worst case for segment sizes, where a slide
- * lecture's segments would come out far smaller. */
+/** The clip: ffmpeg's testsrc2 (moving colour gradients, a counter, fine detail) with a 440 Hz tone: motion in every
+ * frame, far harder to encode than slides and a talking head, so segments come out larger than a lecture's (the
+ * 1080p rung at its cap). */
 export const clip = {
   seconds: 120,
   width: 1920,
@@ -19,6 +19,9 @@ export const clip = {
   audioBitrate: 128_000,
   /** The preset the bench encodes with (the spec names none); x264's veryfast keeps the first run short. */
   preset: "veryfast",
+  /** Temporal noise over the picture (ffmpeg `noise`, 0 = none). BENCH_VIDEO_NOISE=30 makes every rung sit at its
+   * cap, an experiment for the worst case of the first segment's size; the bench's report runs without it. */
+  noise: Number(process.env.BENCH_VIDEO_NOISE ?? 0),
 };
 
 /** ffmpeg at a low priority: the machine is shared, and the encodes are cached anyway. */
@@ -34,7 +37,7 @@ const cap = (bps) => ["-maxrate", `${bps}`, "-bufsize", `${2 * bps}`];
 
 function makeSource(out) {
   run([
-    "-f", "lavfi", "-i", `testsrc2=size=${clip.width}x${clip.height}:rate=${clip.fps}`,
+    "-f", "lavfi", "-i", `testsrc2=size=${clip.width}x${clip.height}:rate=${clip.fps}${clip.noise ? `,noise=alls=${clip.noise}:allf=t` : ""}`,
     "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
     "-t", `${clip.seconds}`,
     "-c:v", "libx264", "-preset", clip.preset, "-pix_fmt", "yuv420p",
@@ -76,33 +79,50 @@ function makeLadder(spec, source, dir) {
   return rungs;
 }
 
-/** Makes (or finds) the clip and its ladder under cacheRoot; answers their paths and the rungs made. */
+const hash = (value) => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
+
+/** Runs `make(tmp)` into a fresh folder and moves it to `dir` only once it is complete. */
+function cached(dir, make) {
+  if (existsSync(join(dir, "done.json"))) return JSON.parse(readFileSync(join(dir, "done.json"), "utf8"));
+  const tmp = `${dir}.partial`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const started = Date.now();
+  const made = { ...make(tmp), secs: (Date.now() - started) / 1000 };
+  writeFileSync(join(tmp, "done.json"), JSON.stringify(made));
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
+  return made;
+}
+
+/** Makes (or finds) the clip under cacheRoot/<clip's hash>/ and its ladder under hls-<spec's hash>/ beside it;
+ * answers their paths, the rungs made and what each encode took. */
 export function prepareMedia(specPath, cacheRoot) {
   const spec = readLadder(specPath);
-  const key = createHash("sha256").update(JSON.stringify({ spec, clip, v: 1 })).digest("hex").slice(0, 16);
-  const dir = join(cacheRoot, key);
-  const done = join(dir, "done.json");
-  if (!existsSync(done)) {
-    const tmp = `${dir}.partial`;
-    rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(join(tmp, "hls"), { recursive: true });
-    const started = Date.now();
+  const { noise, ...settings } = clip;
+  const dir = join(cacheRoot, hash({ clip: settings, v: 1, ...(noise ? { noise } : {}) }));
+  const mp4 = join(dir, "clip.mp4");
+  const source = cached(dir, (tmp) => {
     console.log(`bench-video: encoding the ${clip.seconds} s ${clip.height}p clip…`);
     makeSource(join(tmp, "clip.mp4"));
-    const sourceSecs = (Date.now() - started) / 1000;
+    return {};
+  });
+  const hls = join(dir, `hls-${hash({ spec, preset: clip.preset, v: 1 })}`);
+  const ladder = cached(hls, (tmp) => {
     console.log(`bench-video: encoding the ladder (${specPath})…`);
-    const rungs = makeLadder(spec, join(tmp, "clip.mp4"), join(tmp, "hls"));
-    writeFileSync(
-      join(tmp, "done.json"),
-      JSON.stringify({ rungs: rungs.map((r) => r.name), sourceSecs, ladderSecs: (Date.now() - started) / 1000 - sourceSecs }),
-    );
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
-  }
-  const made = JSON.parse(readFileSync(done, "utf8"));
-  const mp4 = join(dir, "clip.mp4");
-  const hls = join(dir, "hls");
-  return { spec, dir, mp4, mp4Bytes: statSync(mp4).size, hls, ...made, rungFacts: rungFacts(spec, hls, made.rungs) };
+    return { rungs: makeLadder(spec, mp4, tmp).map((r) => r.name) };
+  });
+  return {
+    spec,
+    dir,
+    mp4,
+    mp4Bytes: statSync(mp4).size,
+    hls,
+    rungs: ladder.rungs,
+    sourceSecs: source.secs,
+    ladderSecs: ladder.secs,
+    rungFacts: rungFacts(spec, hls, ladder.rungs),
+  };
 }
 
 /** Per rung: the bitrate the master playlist declares, the sizes of its init and first segment, its average rate. */

@@ -65,7 +65,7 @@ export function markdown(results, media, meta, misses, broken) {
   push(
     "## The ladder as made",
     "",
-    `From infra/media/ladder.json (segments ${media.spec.segmentSeconds} s, keyframes every ${media.spec.keyframeSeconds} s, H.264 ${media.spec.video.profile} CRF ${media.spec.video.crf} capped at each rung's maxBitrate with a buffer of twice that, AAC at its audioBitrate), by the bench's own ffmpeg command (infra/bench/video/media.mjs): fMP4 segments, the master playlist lowest rung first. "On the link" is what the rung's init and first segment take at ${mbps(link.downBps)} Mbps plus one round trip.`,
+    `From ${meta.specPath} (segments ${media.spec.segmentSeconds} s, keyframes every ${media.spec.keyframeSeconds} s, H.264 ${media.spec.video.profile} CRF ${media.spec.video.crf} capped at each rung's maxBitrate with a buffer of twice that, AAC at its audioBitrate), by the bench's own ffmpeg command (infra/bench/video/media.mjs): fMP4 segments, the master playlist lowest rung first. "On the link" is what the rung's init and first segment take at ${mbps(link.downBps)} Mbps plus one round trip.`,
     "",
     "| Rung | maxBitrate | BANDWIDTH declared | Average (video + audio) | Init (KB) | First segment (KB) | Largest segment (KB) | First segment on the link (s) | Segments |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
