@@ -93,6 +93,7 @@ export function summarise({ mode, record, probe, bytes, requests }, { windowMs }
     stalledSecs: stalledMs / 1000,
     stallList: stalls,
     playedSecs: record.currentTime,
+    leastAheadSecs: inWindow.length ? Math.min(...inWindow.map((x) => x.bufferedEnd - x.currentTime)) : undefined,
     droppedFrames: last?.dropped,
     frames: last?.frames,
     trace: inWindow.map((x) => [Math.round(x.t), Number(x.currentTime.toFixed(2)), Number(x.bufferedEnd.toFixed(1)), x.level]),

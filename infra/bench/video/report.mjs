@@ -50,12 +50,12 @@ export function markdown(results, media, meta, misses, broken) {
     "",
     `Link: ${mbps(link.downBps)} Mbps down, ${mbps(link.upBps)} Mbps up, ${link.rttMs} ms round trip (Chromium's DevTools emulation, per page). Times are seconds after the source was attached; the window is the first ${meta.windowMs / 1000} s after the first frame.`,
     "",
-    "| Run | Source | First frame (s) | `playing` (s) | Stalls | Stalled (s) | Media played (s) | Bytes fetched (MB) | Link use (Mbps) | Rungs played (samples at 1 s) | Probe (ms / expected) |",
-    "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    "| Run | Source | First frame (s) | `playing` (s) | Stalls | Stalled (s) | Media played (s) | Least buffered ahead (s) | Dropped frames | Bytes fetched (MB) | Link use (Mbps) | Rungs played (samples at 1 s) | Probe (ms / expected) |",
+    "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
   );
   for (const r of results) {
     push(
-      `| ${r.run} | ${r.mode === "hls" ? "HLS ladder (hls.js)" : "single MP4 (<video>)"} | ${s(r.firstFrameMs)} | ${s(r.playingMs)} | ${r.stalls} | ${r.stalledSecs.toFixed(1)} | ${r.playedSecs.toFixed(1)} | ${mb(r.bytes)} | ${mbps(r.linkUseBps)} | ${rungsPlayed(r, rungs)} | ${r.probe.ms.toFixed(0)} / ${r.probe.expectedMs.toFixed(0)} |`,
+      `| ${r.run} | ${r.mode === "hls" ? "HLS ladder (hls.js)" : "single MP4 (<video>)"} | ${s(r.firstFrameMs)} | ${s(r.playingMs)} | ${r.stalls} | ${r.stalledSecs.toFixed(1)} | ${r.playedSecs.toFixed(1)} | ${r.leastAheadSecs?.toFixed(1) ?? "–"} | ${r.droppedFrames ?? "–"} of ${r.frames ?? "–"} | ${mb(r.bytes)} | ${mbps(r.linkUseBps)} | ${rungsPlayed(r, rungs)} | ${r.probe.ms.toFixed(0)} / ${r.probe.expectedMs.toFixed(0)} |`,
     );
   }
   push("");
@@ -82,14 +82,14 @@ export function markdown(results, media, meta, misses, broken) {
     "",
     "Milliseconds after the source was attached (hls.js's own fragment timings). hls.js itself was fetched before, on the same link, and is not counted in the first frame: its time is in the last column.",
     "",
-    "| Run | Master playlist | Rung playlist | First segment requested | First byte | Last byte | First segment (KB, rung) | First frame | hls.js script (ms) |",
-    "| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+    "| Run | Master playlist | Rung playlist | First segment requested | First byte | Last byte | First segment (KB, rung) | First frame | hls.js script (ms) | hls.js + first frame (ms) |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
   );
   for (const r of hls) {
     const [manifest, level] = r.startup;
     const f = r.firstFrags.find((x) => typeof x.sn === "number");
     push(
-      `| ${r.run} | ${manifest?.t.toFixed(0) ?? "–"} | ${level?.t.toFixed(0) ?? "–"} | ${f?.start.toFixed(0) ?? "–"} | ${f?.first.toFixed(0) ?? "–"} | ${f?.end.toFixed(0) ?? "–"} | ${f ? `${kb(f.bytes)}, ${rungs[f.level]?.name}` : "–"} | ${r.firstFrameMs?.toFixed(0) ?? "–"} | ${r.scriptMs?.toFixed(0) ?? "–"} |`,
+      `| ${r.run} | ${manifest?.t.toFixed(0) ?? "–"} | ${level?.t.toFixed(0) ?? "–"} | ${f?.start.toFixed(0) ?? "–"} | ${f?.first.toFixed(0) ?? "–"} | ${f?.end.toFixed(0) ?? "–"} | ${f ? `${kb(f.bytes)}, ${rungs[f.level]?.name}` : "–"} | ${r.firstFrameMs?.toFixed(0) ?? "–"} | ${r.scriptMs?.toFixed(0) ?? "–"} | ${r.firstFrameMs === undefined ? "–" : (r.scriptMs + r.firstFrameMs).toFixed(0)} |`,
     );
   }
   push("");
