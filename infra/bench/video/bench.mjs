@@ -8,6 +8,7 @@ import { homedir, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { recommendedHlsConfig } from "./findings.mjs";
 import { prepareMedia } from "./media.mjs";
 import { playOnce, summarise } from "./measure.mjs";
 import { markdown } from "./report.mjs";
@@ -33,8 +34,9 @@ export const link = { downBps: 1_600_000, upBps: 750_000, rttMs: 150 };
 export const targets = { firstFrameMs: 2500, stalls: 0 };
 const windowMs = Number(process.env.WINDOW_SECS ?? 60) * 1000;
 const runs = Number(process.env.RUNS ?? 2);
-/** The hls.js settings the bench plays the ladder with: hls.js's defaults unless HLS_CONFIG (JSON) says otherwise. */
-const hlsConfig = JSON.parse(process.env.HLS_CONFIG ?? "{}");
+/** The hls.js settings the bench plays the ladder with: those recommended to the player unless HLS_CONFIG (JSON)
+ * says otherwise (`{}` for hls.js's defaults). */
+const hlsConfig = process.env.HLS_CONFIG ? JSON.parse(process.env.HLS_CONFIG) : recommendedHlsConfig;
 const modes = (process.env.MODES ?? "hls,mp4").split(",");
 
 function versions(media) {

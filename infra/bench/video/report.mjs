@@ -1,5 +1,6 @@
 // docs/benchmarks/video.md from the bench's runs: targets, the figures of every run, the ladder as made, the HLS
 // start-up step by step, and the budget that explains the first frame.
+import { findings, recommendedHlsConfig } from "./findings.mjs";
 import { clip } from "./media.mjs";
 
 const s = (ms, digits = 2) => (ms === undefined ? "–" : (ms / 1000).toFixed(digits));
@@ -103,13 +104,15 @@ export function markdown(results, media, meta, misses, broken) {
     "",
     `A segment is downloaded whole before hls.js appends it, so the first frame grows with the first segment's size: a rung at its cap for a whole segment (${media.spec.segmentSeconds} s × (${mbps(lowest.maxBitrate)} + ${mbps(lowest.audioBitrate)}) Mbps = ${kb(capBytes)} KB) takes ${s((capBytes * 8 * 1000) / link.downBps)} s on this link alone.`,
     "",
+    ...findings(),
     "## Method",
     "",
     `- **Clip:** ffmpeg's \`testsrc2\` at ${clip.width}×${clip.height}, ${clip.fps} fps, ${clip.seconds} s, with a 440 Hz \`sine\` (stereo AAC). testsrc2 changes every pixel in every frame, so a capped-CRF encoder sits near its caps: the worst case for segment sizes (a slide-and-voice lecture's segments come out far smaller), which is the case the targets must hold for.`,
     `- **Single MP4 (the upload):** that clip as a screen recorder or camera would write it: H.264 at ${mbps(clip.videoBitrate)} Mbps (capped), AAC ${clip.audioBitrate / 1000} kbps, \`+faststart\`. It is also the ladder's source. x264 preset \`${clip.preset}\` for both (the spec names none); the encodes are cached under \`$(CACHE)/bench-video/\` by the spec's hash (first run: source ${media.sourceSecs.toFixed(0)} s, ladder ${media.ladderSecs.toFixed(0)} s on this machine).`,
+    "- **Not yet the product's own path:** the lecture pipeline's ffmpeg worker and player were not on main when this bench was written, so the bench makes the ladder from the same spec with its own ffmpeg command and plays it in its own page, from a static origin (no lecture function signing the playlists).",
     "- **Origin:** a Node HTTP server on loopback in the harness (infra/bench/video/server.mjs): `Range` for the MP4, playlists `no-store`, segments cacheable, hls.js sent gzipped; the page (infra/bench/video/player.html) holds one muted, autoplaying 1280×720 `<video>`.",
     `- **Browser:** Debian's Chromium headless through playwright-core; a fresh context per playback, the cache disabled, \`Network.emulateNetworkConditions\` on the page's CDP session (latency ${link.rttMs} ms, ${mbps(link.downBps)} Mbps down, ${mbps(link.upBps)} Mbps up). Before each playback the page downloads 400 KB of random bytes: that must take at least the link's time (Probe column, expected = one round trip + 400 KB at ${mbps(link.downBps)} Mbps), and the Link use column (bytes fetched ÷ time) must stay under the link's rate, or the run is invalid (exit 2).`,
-    `- **HLS:** hls.js ${hls[0]?.hlsVersion ?? ""} (\`hls.min.js\`) with ${Object.keys(meta.hlsConfig).length ? `\`${JSON.stringify(meta.hlsConfig)}\`` : "its default settings (`new Hls()`)"}; \`loadSource\` then \`attachMedia\` then \`play()\`.`,
+    `- **HLS:** hls.js ${hls[0]?.hlsVersion ?? ""} (\`hls.min.js\`) with ${Object.keys(meta.hlsConfig).length ? `\`${JSON.stringify(meta.hlsConfig)}\`${JSON.stringify(meta.hlsConfig) === JSON.stringify(recommendedHlsConfig) ? " (the settings recommended above)" : ""}` : "its default settings (`new Hls()`)"}; \`loadSource\` then \`attachMedia\` then \`play()\`.`,
     "- **First frame:** the first `requestVideoFrameCallback` (its `presentationTime`), seconds after the source was attached. For the MP4 that is the first picture shown, often before `playing` (its own column).",
     `- **Stalls:** \`waiting\` events after the first frame, each lasting until the next \`playing\`, over the ${meta.windowMs / 1000} s after the first frame; **media played** is \`currentTime\` at the window's end; **bytes fetched** are the bytes of /media/ requests that reached the page by then (CDP \`Network.dataReceived\`).`,
     `- **Runs:** ${meta.runs}, each playing the ladder then the MP4. Exit 1 when any run's ladder misses a target, 2 when the bench cannot run or the emulation does not hold.`,
