@@ -40,7 +40,7 @@ const hlsConfig = process.env.HLS_CONFIG ? JSON.parse(process.env.HLS_CONFIG) : 
 const modes = (process.env.MODES ?? "hls,mp4").split(",");
 
 function versions(media) {
-  const ffmpeg = execFileSync("ffmpeg", ["-version"], { encoding: "utf8" }).split("\n")[0];
+  const ffmpeg = execFileSync("ffmpeg", ["-version"], { encoding: "utf8" }).split("\n")[0].replace(/^ffmpeg version (\S+).*/, "ffmpeg $1");
   const chromiumVersion = execFileSync(chromiumPath, ["--version"], { encoding: "utf8" }).trim();
   const cpu = /model name\s*:\s*(.+)/.exec(execFileSync("cat", ["/proc/cpuinfo"], { encoding: "utf8" }))?.[1];
   return { ffmpeg, chromium: chromiumVersion, node: process.version, cpu, media };
