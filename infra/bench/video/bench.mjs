@@ -3,8 +3,8 @@
 // docs/benchmarks/video.md. A benchmark, not a test: it exits 1 when the ladder misses a target (first frame
 // ≤ 2.5 s, no stall in the first 60 s) in any run, 2 when it cannot run or the emulation does not hold.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { homedir, loadavg } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, homedir, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -42,7 +42,7 @@ const modes = (process.env.MODES ?? "hls,mp4").split(",");
 function versions(media) {
   const ffmpeg = execFileSync("ffmpeg", ["-version"], { encoding: "utf8" }).split("\n")[0].replace(/^ffmpeg version (\S+).*/, "ffmpeg $1");
   const chromiumVersion = execFileSync(chromiumPath, ["--version"], { encoding: "utf8" }).trim();
-  const cpu = /model name\s*:\s*(.+)/.exec(execFileSync("cat", ["/proc/cpuinfo"], { encoding: "utf8" }))?.[1];
+  const cpu = /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1];
   return { ffmpeg, chromium: chromiumVersion, node: process.version, cpu, media };
 }
 
@@ -93,10 +93,10 @@ const misses = results
 const meta = {
   ...versions(media),
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
-  cpus: (await import("node:os")).availableParallelism(),
+  cpus: availableParallelism(),
   loadBefore,
   loadAfter: loadavg(),
-  playwright: JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('playwright-core/package.json').version)"], { cwd: here, encoding: "utf8" })),
+  playwright: JSON.parse(readFileSync(join(here, "node_modules", "playwright-core", "package.json"), "utf8")).version,
   hlsConfig,
   specPath: relative(repo, specPath),
   windowMs,

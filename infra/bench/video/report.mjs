@@ -56,7 +56,7 @@ export function markdown(results, media, meta, misses, broken) {
   );
   for (const r of results) {
     push(
-      `| ${r.run} | ${r.mode === "hls" ? "HLS ladder (hls.js)" : "single MP4 (<video>)"} | ${s(r.firstFrameMs)} | ${s(r.playingMs)} | ${r.stalls} | ${r.stalledSecs.toFixed(1)} | ${r.playedSecs.toFixed(1)} | ${r.leastAheadSecs?.toFixed(1) ?? "–"} | ${r.droppedFrames ?? "–"} of ${r.frames ?? "–"} | ${mb(r.bytes)} | ${mbps(r.linkUseBps)} | ${rungsPlayed(r, rungs)} | ${r.probe.ms.toFixed(0)} / ${r.probe.expectedMs.toFixed(0)} |`,
+      `| ${r.run} | ${r.mode === "hls" ? "HLS ladder (hls.js)" : "single MP4 (`<video>`)"} | ${s(r.firstFrameMs)} | ${s(r.playingMs)} | ${r.stalls} | ${r.stalledSecs.toFixed(1)} | ${r.playedSecs.toFixed(1)} | ${r.leastAheadSecs?.toFixed(1) ?? "–"} | ${r.droppedFrames ?? "–"} of ${r.frames ?? "–"} | ${mb(r.bytes)} | ${mbps(r.linkUseBps)} | ${rungsPlayed(r, rungs)} | ${r.probe.ms.toFixed(0)} / ${r.probe.expectedMs.toFixed(0)} |`,
     );
   }
   push("");
