@@ -100,7 +100,7 @@ export function markdown(results, media, meta, misses, broken) {
   push(
     "## What the first frame is made of",
     "",
-    `Three round trips before the first segment's bytes flow (master playlist, rung playlist, the segment's request: ${budget} ms at ${link.rttMs} ms), then the lowest rung's first segment (${kb(lowest.firstSegment)} KB here: ${s((lowest.firstSegment * 8 * 1000) / link.downBps)} s at ${mbps(link.downBps)} Mbps), then appending and decoding it (the rest; slower when the machine is busy). hls.js starts on the lowest rung because the master playlist lists it first and its bandwidth estimate before any download (500 kbps) fits no higher rung.`,
+    `Three round trips before the first segment's bytes flow (master playlist, rung playlist, the segment's request: ${budget} ms at ${link.rttMs} ms), then the lowest rung's first segment (${kb(lowest.firstSegment)} KB here: ${s((lowest.firstSegment * 8 * 1000) / link.downBps)} s at ${mbps(link.downBps)} Mbps), then appending and decoding it (the rest; slower when the machine is busy). hls.js starts on the lowest rung (\`startLevel: 0\`; its defaults do the same with this ladder: the master playlist lists that rung first, and hls.js's bandwidth estimate before any download, 500 kbps, fits no higher one).`,
     "",
     `A segment is downloaded whole before hls.js appends it, so the first frame grows with the first segment's size: a rung at its cap for a whole segment (${media.spec.segmentSeconds} s × (${mbps(lowest.maxBitrate)} + ${mbps(lowest.audioBitrate)}) Mbps = ${kb(capBytes)} KB) takes ${s((capBytes * 8 * 1000) / link.downBps)} s on this link alone.`,
     "",
