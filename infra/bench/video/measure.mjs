@@ -45,8 +45,8 @@ export async function playOnce(browser, { origin, mode, url, hlsConfig, link, wi
     probe.expectedMs = link.rttMs + (probe.bytes * 8 * 1000) / link.downBps;
 
     counting = true;
-    const started = Date.now();
-    await page.evaluate(([m, u, c]) => window.bench.start(m, u, c), [mode, url, hlsConfig ?? {}]);
+    // The page's wall clock when it attached the source (after hls.js loaded): the window's start for the bytes.
+    const started = await page.evaluate(([m, u, c]) => window.bench.start(m, u, c), [mode, url, hlsConfig ?? {}]);
     const deadline = Date.now() + firstFrameTimeoutMs;
     let record = await page.evaluate(() => window.bench.snapshot());
     while (record.firstFrame === undefined && record.errors.length === 0 && Date.now() < deadline) {
