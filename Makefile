@@ -20,9 +20,9 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 # The browser tests get their own provider on a free port, known before the site is built.
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
-.PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas \
+.PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
         test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
-        browser ffmpeg clean \
+        bench-video-tools browser ffmpeg clean \
         deploy deploy-site
 
 help: ## List the targets.
@@ -61,6 +61,11 @@ python-tools: $(VENV)/.installed
 $(VENV)/.installed: infra/requirements.txt
 	test -x $(VENV)/bin/pip || python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
+	touch $@
+
+bench-video-tools: infra/bench/video/node_modules/.installed
+infra/bench/video/node_modules/.installed: infra/bench/video/package-lock.json
+	cd infra/bench/video && npm ci --cache $(NPM_CACHE) --prefer-offline --no-audit --no-fund
 	touch $@
 
 ifneq ($(HAS_SITE),)
@@ -153,7 +158,10 @@ bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and size
 bench-enquiries: ## 1,000 enquiries at once from 1,000 clients (SQLite + outbox, optimised build): p50/p99 → docs/benchmarks/enquiries.md.
 	cargo test --profile bench-server -p academy-core --test faults -- --ignored --exact bench_enquiries --nocapture
 
-bench: bench-site bench-api bench-enquiries ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
+bench-video: ffmpeg browser bench-video-tools ## A 2-minute 1080p clip as the lecture ladder (hls.js) and as one MP4, in Chromium on an emulated 1.6 Mbps / 150 ms link (fails when the ladder misses first frame ≤ 2.5 s or stalls) → docs/benchmarks/video.md.
+	BENCH_VIDEO_CACHE=$(CACHE)/bench-video node infra/bench/video/bench.mjs
+
+bench: bench-site bench-api bench-enquiries bench-video ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
 
 clean: ## Remove local data (the build caches under $(CACHE) stay).
 	rm -rf var site/build

@@ -1,0 +1,27 @@
+import { chromium } from "playwright-core";
+import { startOrigin } from "./server.mjs";
+const dir = process.argv[2];
+const { server, origin } = await startOrigin({ pages: { "/": "player.html", "/hls.js": "node_modules/hls.js/dist/hls.min.js" }, folders: { "/media/hls/": dir + "/hls", "/media/": dir } });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new","--no-sandbox","--disable-gpu","--autoplay-policy=no-user-gesture-required"] });
+const context = await browser.newContext();
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Network.enable");
+if (process.env.NOCACHE) await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 93750 });
+const log = [];
+cdp.on("Network.requestWillBeSent", (e) => log.push(["req", e.timestamp, e.request.url, e.request.headers.Range ?? e.request.headers.range]));
+cdp.on("Network.responseReceived", (e) => log.push(["resp", e.timestamp, e.response.status, e.response.headers["content-range"] ?? e.response.headers["Content-Range"]]));
+cdp.on("Network.dataReceived", (e) => log.push(["data", e.timestamp, e.encodedDataLength, e.dataLength]));
+cdp.on("Network.loadingFinished", (e) => log.push(["fin", e.timestamp, e.encodedDataLength]));
+await page.goto(origin + "/");
+if (process.env.PROBE) console.log(await page.evaluate(async () => { const t = performance.now(); const b = await (await fetch("/probe?bytes=400000", { cache: "no-store" })).arrayBuffer(); return [b.byteLength, performance.now() - t]; }));
+log.length = 0;
+await page.evaluate((u) => window.bench.start("mp4", u), origin + "/media/clip.mp4");
+await new Promise((r) => setTimeout(r, Number(process.env.SECS ?? 10) * 1000));
+const t0 = log[0][1];
+let enc = 0, dec = 0;
+for (const l of log) { if (l[0] === "data") { enc += l[2]; dec += l[3]; } else console.log(l[0], (l[1]-t0).toFixed(3), l.slice(2).join(" "), "enc so far", enc, "dec so far", dec); }
+const last = log.filter(l => l[0]==="data").at(-1);
+console.log("data events", log.filter(l=>l[0]==="data").length, "enc", enc, "dec", dec, "last at", (last[1]-t0).toFixed(3), "rate Mbps", (dec*8/(last[1]-t0)/1e6).toFixed(3));
+await browser.close(); server.close();
