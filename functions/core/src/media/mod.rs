@@ -13,12 +13,12 @@
 //! ```
 
 pub mod events;
-pub mod uploads;
 pub mod ffmpeg;
 pub mod ladder;
 pub mod mediaconvert;
 pub mod record;
 pub mod transcode;
+pub mod uploads;
 pub mod worker;
 
 use async_trait::async_trait;
