@@ -63,6 +63,8 @@ const lectureItem = (page, title) => lecturesPanel(page).getByRole("listitem").f
 
 /** A part's PUT goes to the storage's URL, never to the API. */
 const isPartPut = (request) => request.method() === "PUT" && !new URL(request.url()).pathname.startsWith("/api/");
+/** A local part URL is `/upload/{uploadId}/{partNumber}?…`. */
+const partNumber = (request) => Number(new URL(request.url()).pathname.split("/").pop());
 const isUploadBegin = (response, n) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith(`/lectures/${n}/upload`);
 
 async function openBatch(page) {
@@ -118,10 +120,10 @@ describe("lectures", () => {
     await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a video") });
     await item.getByRole("alert").filter({ hasText: "“notes.txt” is not a video file" }).waitFor();
 
-    // The connection drops after two parts: every later part fails its three tries, and the upload stops with Resume.
-    let passed = 0;
+    // The connection drops after parts 1 and 2: every later part fails its three tries, and the upload stops with
+    // Resume. (By part number, not by arrival: three parts are in flight at once, in any order.)
     await page.route((u) => !u.pathname.startsWith("/api/"), (route) =>
-      isPartPut(route.request()) && ++passed > 2 ? route.abort("internetdisconnected") : route.continue(),
+      isPartPut(route.request()) && partNumber(route.request()) > 2 ? route.abort("internetdisconnected") : route.continue(),
     );
     const begun = page.waitForResponse((r) => isUploadBegin(r, number));
     await input.setInputFiles(clip);
