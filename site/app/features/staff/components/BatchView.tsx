@@ -50,7 +50,7 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-10">
+    <section aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-10">
       <div>
         <Link to={backLink} className="text-sm font-semibold text-brand-700 underline">
           Back to batches
