@@ -1,7 +1,7 @@
 //! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
 //! folder holds its rules, its handlers and the narrow store interface it needs. Beside them sit
 //! the shared parts: `http/` (routing, errors, the origin guard, identity), `store/` (one key
-//! layout, two backends), the records (`domain.rs`), ids, time, per-client limits and the trust
+//! layout, two backends), the records (`domain.rs`), ids, time, per-client limits, link signatures and the trust
 //! roots of every HTTPS client (`tls.rs`), and
 //! `platform/`, the one place that reads the environment and builds each Lambda's dependencies
 //! and the local server's. Dependencies point one way: platform → features → http, store →
@@ -12,6 +12,7 @@ pub mod domain;
 pub mod http;
 pub mod ids;
 pub mod limits;
+pub mod signature;
 pub mod store;
 pub mod time;
 pub mod tls;

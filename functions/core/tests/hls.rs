@@ -424,16 +424,7 @@ async fn in_aws_segments_are_presigned_s3_gets() {
     let config = support::moto_config().await;
     let client =
         aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
-    let _ = client
-        .create_bucket()
-        .bucket(BUCKET)
-        .create_bucket_configuration(
-            aws_sdk_s3::types::CreateBucketConfiguration::builder()
-                .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::EuWest2)
-                .build(),
-        )
-        .send()
-        .await;
+    support::create_bucket(&client, BUCKET).await;
     let ready = put_recording(&store, READY, LectureState::Ready, true).await;
     let hls = academy_core::media::hls_folder(MERN_07, &ready.id, JOB);
     let files = rendered_files();

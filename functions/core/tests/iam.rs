@@ -221,9 +221,7 @@ async fn hls_recording(world: &World, n: u32) {
     let s3 =
         aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&world.config).force_path_style(true).build());
     let bucket = format!("academy-lectures-{}", ids::generate());
-    let location = aws_sdk_s3::types::BucketLocationConstraint::EuWest2;
-    let configuration = aws_sdk_s3::types::CreateBucketConfiguration::builder().location_constraint(location).build();
-    s3.create_bucket().bucket(&bucket).create_bucket_configuration(configuration).send().await.unwrap();
+    support::create_bucket(&s3, &bucket).await;
     let folder = academy_core::media::hls_folder(MERN_07, "v-hls", "j1");
     let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=640x360\n360p.m3u8\n";
     let media =
@@ -514,10 +512,7 @@ async fn staff_lectures() -> BTreeSet<String> {
     let ip = "203.0.113.66";
     let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&world.config).interceptor(world.recorder("s3")).build());
     let bucket = format!("academy-lectures-{}", ids::generate());
-    let location = aws_sdk_s3::types::CreateBucketConfiguration::builder()
-        .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::EuWest2)
-        .build();
-    s3.create_bucket().bucket(&bucket).create_bucket_configuration(location).send().await.unwrap();
+    support::create_bucket(&s3, &bucket).await;
     let events = aws_sdk_eventbridge::Client::from_conf(
         aws_sdk_eventbridge::config::Builder::from(&world.config).interceptor(world.recorder("events")).build(),
     );

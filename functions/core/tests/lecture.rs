@@ -147,16 +147,7 @@ async fn in_aws_a_signed_link_redirects_to_the_s3_object() {
     let config = support::moto_config().await;
     let s3 = aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build());
     let bucket = "academy-lectures-demo";
-    let _ = s3
-        .create_bucket()
-        .bucket(bucket)
-        .create_bucket_configuration(
-            aws_sdk_s3::types::CreateBucketConfiguration::builder()
-                .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::EuWest2)
-                .build(),
-        )
-        .send()
-        .await;
+    support::create_bucket(&s3, bucket).await;
     let clip = support::sample_clip();
     s3.put_object().bucket(bucket).key("sample-lecture.mp4").body(clip.clone().into()).send().await.unwrap();
 

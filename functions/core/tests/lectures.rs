@@ -5,6 +5,7 @@
 //! through its part route and to S3 in moto through presigned part URLs; the transcoder asked, or
 //! the lecture failed with its reason; every write in the audit trail.
 
+#[macro_use]
 mod support;
 
 use academy_core::http::routes::{Endpoint, Route};
@@ -599,10 +600,7 @@ async fn moto_bucket() -> (aws_sdk_s3::Client, String) {
     let config = support::moto_config().await;
     let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&config).build());
     let bucket = format!("academy-lectures-{}", academy_core::ids::generate());
-    let location = aws_sdk_s3::types::CreateBucketConfiguration::builder()
-        .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::EuWest2)
-        .build();
-    s3.create_bucket().bucket(&bucket).create_bucket_configuration(location).send().await.unwrap();
+    support::create_bucket(&s3, &bucket).await;
     (s3, bucket)
 }
 
@@ -661,17 +659,6 @@ async fn a_new_file_aborts_the_open_s3_upload(store: Store) {
     let open = s3.list_multipart_uploads().bucket(&bucket).send().await.unwrap();
     let open: Vec<&str> = open.uploads().iter().filter_map(|u| u.upload_id()).collect();
     assert_eq!(open, [second["uploadId"].as_str().unwrap()], "the first upload was aborted");
-}
-
-macro_rules! on_both_stores {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[tokio::test] async fn $case() { super::$case(super::support::sqlite_store()).await } )*
-        }
-        mod dynamodb_on_moto {
-            $( #[tokio::test] async fn $case() { super::$case(super::support::moto_store().await).await } )*
-        }
-    };
 }
 
 on_both_stores!(

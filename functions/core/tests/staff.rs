@@ -5,6 +5,7 @@
 //! audit trail, and what one page of enquiries costs the store.
 
 mod oidc;
+#[macro_use]
 mod support;
 
 use academy_core::domain::{AccessGrant, BatchLink, Enrolment, Handling, Submission, SubmissionStatus};
@@ -1471,17 +1472,6 @@ async fn a_page_of_ten_thousand_enquiries_reads_no_more_than_a_page_of_ten() {
     assert_eq!(found.len(), 10);
     assert!(pages <= 13, "{pages} pages");
     let _ = small_filtered_cost;
-}
-
-macro_rules! on_both_stores {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[tokio::test] async fn $case() { super::$case(super::support::sqlite_store()).await } )*
-        }
-        mod dynamodb_on_moto {
-            $( #[tokio::test] async fn $case() { super::$case(super::support::moto_store().await).await } )*
-        }
-    };
 }
 
 on_both_stores!(

@@ -8,15 +8,13 @@
 
 use crate::domain::parse_s3_url;
 use crate::http::error::ApiError;
+use crate::signature::{self, MIN_KEY_BYTES};
 use crate::{ids, time};
 use async_trait::async_trait;
 use aws_sdk_s3::presigning::PresigningConfig;
-use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
-use hmac::{Hmac, Mac};
 use lambda_http::http::{header, StatusCode};
 use lambda_http::{Body, Response};
 use md5::{Digest, Md5};
-use sha2::Sha256;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
@@ -339,8 +337,6 @@ impl LectureUploads for S3Uploads {
 
 // Locally
 
-type HmacSha256 = Hmac<Sha256>;
-
 /// The bucket name local files carry (ignored: a key is a path under the lecture folder).
 pub const LOCAL_BUCKET: &str = "local";
 
@@ -354,8 +350,6 @@ pub struct FolderUploads {
 
 /// The id part URLs name their key by (one key locally, as lecture links have).
 const KEY_ID: &str = "local";
-/// The shortest signing key accepted, in bytes.
-pub const MIN_KEY_BYTES: usize = 32;
 
 /// What a local upload remembers beside its parts.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -370,12 +364,6 @@ fn io_failed(what: &str, path: &Path, error: std::io::Error) -> UploadError {
 
 fn signed_text(upload_id: &str, part: u32, expires: i64) -> String {
     format!("academy-upload\n{upload_id}\n{part}\n{expires}")
-}
-
-fn mac(key: &[u8], text: &str) -> HmacSha256 {
-    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes keys of any length");
-    mac.update(text.as_bytes());
-    mac
 }
 
 fn part_refused(why: &str) -> ApiError {
@@ -458,12 +446,8 @@ impl FolderUploads {
             return Err(part_refused("This part URL is incomplete: start the upload again."));
         };
         let now = time::now();
-        let genuine = match URL_SAFE_NO_PAD.decode(signature) {
-            Ok(signature) if key_id == KEY_ID => {
-                mac(&self.key, &signed_text(upload_id, number, expires)).verify_slice(&signature).is_ok()
-            }
-            _ => false,
-        };
+        let genuine =
+            key_id == KEY_ID && signature::verify(&self.key, &signed_text(upload_id, number, expires), &signature);
         if !genuine {
             return Err(part_refused("This part URL is not valid."));
         }
@@ -513,8 +497,7 @@ impl FolderUploads {
 
     fn sign_part(&self, upload_id: &str, part: u32, now: i64) -> String {
         let expires = now + PART_URL_SECS as i64;
-        let signature =
-            URL_SAFE_NO_PAD.encode(mac(&self.key, &signed_text(upload_id, part, expires)).finalize().into_bytes());
+        let signature = signature::sign(&self.key, &signed_text(upload_id, part, expires));
         let query = form_urlencoded::Serializer::new(String::new())
             .append_pair("expires", &expires.to_string())
             .append_pair("key", KEY_ID)

@@ -4,6 +4,20 @@
 
 pub mod faults;
 
+/// `on_both_stores!(case, …)`: each `async fn case(store: Store)` of the test file runs as two tests,
+/// on SQLite and on DynamoDB in moto (a file that uses it declares `#[macro_use] mod support;`).
+#[allow(unused_macros)]
+macro_rules! on_both_stores {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test] async fn $case() { super::$case(super::support::sqlite_store()).await } )*
+        }
+        mod dynamodb_on_moto {
+            $( #[tokio::test] async fn $case() { super::$case(super::support::moto_store().await).await } )*
+        }
+    };
+}
+
 use academy_core::catalog::import::{import, ImportOutcome};
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::sqlite::SqliteItems;
@@ -319,4 +333,14 @@ pub async fn ses_sent() -> Vec<String> {
 /// which the SDK refuses.
 pub fn moto_s3(config: &aws_config::SdkConfig) -> aws_sdk_s3::config::Builder {
     aws_sdk_s3::config::Builder::from(config).force_path_style(true)
+}
+
+/// A bucket in eu-west-2 on moto (one that exists already, from an earlier test, will do).
+pub async fn create_bucket(s3: &aws_sdk_s3::Client, name: &str) {
+    use aws_sdk_s3::types::{BucketLocationConstraint, CreateBucketConfiguration};
+    let location = CreateBucketConfiguration::builder().location_constraint(BucketLocationConstraint::EuWest2).build();
+    if let Err(error) = s3.create_bucket().bucket(name).create_bucket_configuration(location).send().await {
+        let exists = error.as_service_error().is_some_and(|e| e.is_bucket_already_owned_by_you());
+        assert!(exists, "creating bucket {name}: {}", aws_sdk_s3::error::DisplayErrorContext(error));
+    }
 }

@@ -13,8 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use tokio::sync::RwLock;
 
-/// Shortest accepted key, in bytes.
-pub const MIN_KEY_BYTES: usize = 32;
+pub use crate::signature::MIN_KEY_BYTES;
 /// How often an unknown key id may trigger a fresh read of the secret.
 const RELOAD_AFTER_SECS: i64 = 60;
 

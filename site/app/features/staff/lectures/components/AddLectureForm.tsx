@@ -6,7 +6,8 @@ import { useTokenSource } from "../../api/token";
 import { failureText } from "../../format";
 import { addLecture } from "../api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
-import type { StaffLecture } from "../types";
+import type { StaffLecture } from "../../../../lib/api-schema";
+import { FormButtons } from "./FormButtons";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldLabel = "block text-sm font-semibold text-slate-800";
@@ -132,14 +133,7 @@ export function AddLectureForm({ batchId, nextNumber, onAdded, onCancel }: AddLe
           {failureText(error)}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <button type="submit" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={busy}>
-          {busy ? "Adding…" : "Add lecture"}
-        </button>
-        <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons label="Add lecture" busyLabel="Adding…" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

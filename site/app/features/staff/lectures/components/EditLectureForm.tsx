@@ -5,8 +5,9 @@ import { useTokenSource } from "../../api/token";
 import { failureText } from "../../format";
 import { changeLecture } from "../api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
-import type { LectureChange, StaffLecture } from "../types";
+import type { LectureChange, StaffLecture } from "../../../../lib/api-schema";
 import { fieldInput, fieldLabel } from "./AddLectureForm";
+import { FormButtons } from "./FormButtons";
 
 interface EditLectureFormProps {
   batchId: string;
@@ -68,14 +69,7 @@ export function EditLectureForm({ batchId, lecture, onSaved, onCancel }: EditLec
           {reasons.length ? reasons.join("; ") : failureText(error)}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <button type="submit" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={busy}>
-          {busy ? "Saving…" : "Save"}
-        </button>
-        <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons label="Save" busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

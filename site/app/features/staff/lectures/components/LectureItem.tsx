@@ -5,7 +5,7 @@ import { showToast } from "../../../../components/Toasts";
 import { useTokenSource } from "../../api/token";
 import { failureText, formatDuration } from "../../format";
 import { changeLecture, putCaptions, retryLecture } from "../api/lectures";
-import type { StaffLecture } from "../types";
+import type { StaffLecture } from "../../../../lib/api-schema";
 import { EditLectureForm } from "./EditLectureForm";
 import { LectureStateBadge } from "./LectureStateBadge";
 import { LectureUploader } from "./LectureUploader";

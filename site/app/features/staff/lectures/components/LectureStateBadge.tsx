@@ -1,6 +1,6 @@
 // How the panel names a lecture's state: Uploading, Processing n %, Ready, Failed; and Unpublished beside any of them.
 import { Badge } from "../../components/States";
-import type { StaffLecture } from "../types";
+import type { StaffLecture } from "../../../../lib/api-schema";
 
 export function LectureStateBadge({ lecture }: { lecture: Pick<StaffLecture, "state" | "percent" | "published" | "kind"> }) {
   const { state, percent, published, kind } = lecture;

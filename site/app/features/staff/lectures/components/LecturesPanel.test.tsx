@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../../test/render";
 import { TokenProvider } from "../../api/token";
-import type { StaffLecture } from "../types";
+import type { StaffLecture } from "../../../../lib/api-schema";
 import { captionsRefusal } from "./LectureItem";
 import { LecturesPanel } from "./LecturesPanel";
 

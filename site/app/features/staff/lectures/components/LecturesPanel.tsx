@@ -10,7 +10,7 @@ import { failureText } from "../../format";
 import { changeLecture, deleteLecture } from "../api/lectures";
 import { useLectures } from "../hooks/use-lectures";
 import { movesFor, nextFreeNumber } from "../reorder";
-import type { StaffLecture } from "../types";
+import type { StaffLecture } from "../../../../lib/api-schema";
 import { AddLectureForm } from "./AddLectureForm";
 import { LectureItem } from "./LectureItem";
 

@@ -8,7 +8,7 @@ import { beginUpload, completeUpload } from "../api/lectures";
 import { MultipartUpload, refusal, type RecordingFile, type UploadSnapshot } from "../upload/multipart-upload";
 import { putPart } from "../upload/put-part";
 import { uploadMemory } from "../upload/upload-memory";
-import type { StaffLecture } from "../types";
+import type { StaffLecture } from "../../../../lib/api-schema";
 
 export function useLectureUpload(batchId: string, lecture: StaffLecture, onDone: (lecture: StaffLecture) => void) {
   const token = useTokenSource();
