@@ -1,5 +1,5 @@
 //! Lecture recordings through the local ffmpeg worker, on the SQLite store: a generated 20 s 720p
-//! clip becomes the ladder's 360/540/720 rungs as HLS (keyframes aligned across rungs, ~6 s
+//! clip becomes the ladder's 360/540/720 rungs as HLS (keyframes aligned across rungs, segmentSeconds
 //! segments, the master playlist lowest rung first, a poster, the duration); a corrupt file and a
 //! server without ffmpeg fail with a reason; a lecture left processing is picked up at start; a
 //! recording below 360p gets one rung at its own height.
@@ -8,6 +8,7 @@ mod support;
 
 use academy_core::domain::{LectureMedia, LectureState, Video};
 use academy_core::media::ffmpeg::Tools;
+use academy_core::media::ladder::Ladder;
 use academy_core::media::worker::LocalWorker;
 use academy_core::media::{hls_folder, source_key, TranscodeQueue};
 use academy_core::store::{CatalogRecords, Store};
@@ -125,7 +126,8 @@ async fn a_720p_recording_becomes_the_360_540_720_ladder() {
         assert!(text.contains(&format!("RESOLUTION={resolution}")), "{rung}: {text}");
     }
 
-    // Segments of ~6 s (the last may be shorter), and keyframes on the same 2 s grid in every rung.
+    // Segments of the spec's length (the last may be shorter), and keyframes on the same 2 s grid in every rung.
+    let segment = f64::from(Ladder::bundled().segment_seconds);
     let mut grids = Vec::new();
     for rung in ["360p", "540p", "720p"] {
         let playlist = out.join(format!("master_{rung}.m3u8"));
@@ -138,7 +140,7 @@ async fn a_720p_recording_becomes_the_360_540_720_ladder() {
             .collect();
         assert!(durations.len() >= 3, "{durations:?}");
         for d in &durations[..durations.len() - 1] {
-            assert!((d - 6.0).abs() < 0.1, "{rung}: {durations:?}");
+            assert!((d - segment).abs() < 0.1, "{rung}: {durations:?}");
         }
         let frames = keyframes(&playlist);
         assert!(frames.len() >= 10, "{rung}: {frames:?}");

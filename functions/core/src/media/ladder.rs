@@ -112,7 +112,7 @@ mod tests {
     fn the_bundled_spec_parses_lowest_rung_first() {
         let ladder = Ladder::bundled();
         assert_eq!(ladder.rungs.iter().map(|r| r.height).collect::<Vec<_>>(), [360, 540, 720, 1080]);
-        assert_eq!((ladder.segment_seconds, ladder.keyframe_seconds), (6, 2));
+        assert_eq!((ladder.segment_seconds, ladder.keyframe_seconds), (4, 2));
     }
 
     #[test]

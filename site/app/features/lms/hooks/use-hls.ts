@@ -23,7 +23,15 @@ export function useHls(video: HTMLVideoElement | null, src: string, enabled: boo
     let hls: HlsPlayer | null = null;
     void import("hls.js/light").then(({ default: Hls }) => {
       if (cancelled) return;
-      const instance = new Hls({ startLevel: 0 });
+      // docs/benchmarks/video.md#experiments-and-recommended-settings: the lowest rung first, never a
+      // rung larger than the player, and a bounded look-ahead and back buffer for a 2-hour lecture.
+      const instance = new Hls({
+        startLevel: 0,
+        capLevelToPlayerSize: true,
+        maxBufferLength: 30,
+        maxMaxBufferLength: 60,
+        backBufferLength: 60,
+      });
       hls = player.current = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
         setRungs(data.levels.map((level) => ({ height: level.height, bitrate: level.bitrate })));
