@@ -386,6 +386,8 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         "ACADEMY_LECTURE_KEY_SECRET": LECTURE_KEY_SECRET,
         # transcode's: its fixture names no stored lecture, so MediaConvert is never called.
         "ACADEMY_MEDIACONVERT_ROLE": "arn:aws:iam::123456789012:role/academy-MediaConvertRole",
+        # As template.yaml's Globals: the partition file its layer holds at /opt/aws/partitions.json.
+        "SMITHY_CLIENT_SDK_CUSTOM_PARTITION": str(ROOT / "infra" / "layer" / "aws" / "partitions.json"),
     }
 
 

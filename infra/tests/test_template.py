@@ -38,6 +38,8 @@ def transformed(source, monkeypatch_module):
         if resource["Type"] == "AWS::Serverless::Function":
             # `sam build` puts each built binary here; the transform only checks it is an S3 URI.
             resource["Properties"]["CodeUri"] = "s3://built/bootstrap.zip"
+        if resource["Type"] == "AWS::Serverless::LayerVersion":
+            resource["Properties"]["ContentUri"] = "s3://built/layer.zip"
     return transform(template, {}, ManagedPolicies())
 
 
@@ -119,6 +121,23 @@ def test_the_api_is_reached_only_through_cloudfront_with_its_viewer_headers(sour
     assert "Authorization" not in forwarded["HeadersConfig"]["Headers"]
     assert "CustomErrorResponses" not in config, "error pages would replace the API's JSON errors"
     assert config["HttpVersion"] == "http2and3"
+
+
+def test_every_function_reads_the_sdks_partition_from_the_layer_that_holds_it(source, transformed):
+    # Lambda unpacks a layer under /opt: the file the variable names must be in the layer's folder.
+    variables = source["Globals"]["Function"]["Environment"]["Variables"]
+    path = variables["SMITHY_CLIENT_SDK_CUSTOM_PARTITION"]
+    layer = source["Resources"]["PartitionsLayer"]["Properties"]
+    assert path.startswith("/opt/")
+    partitions = json.loads((ROOT / layer["ContentUri"] / path.removeprefix("/opt/")).read_text())
+    assert [p["id"] for p in partitions["partitions"]] == ["aws"]
+    functions = of_type(transformed, "AWS::Lambda::Function")
+    assert functions
+    for name, function in functions.items():
+        layers = function["Properties"].get("Layers", [])
+        assert len(layers) == 1 and "PartitionsLayer" in json.dumps(layers), name
+        env = function["Properties"]["Environment"]["Variables"]
+        assert env["SMITHY_CLIENT_SDK_CUSTOM_PARTITION"] == path, name
 
 
 def test_every_function_logs_to_a_group_with_retention(source):
