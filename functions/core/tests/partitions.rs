@@ -67,7 +67,11 @@ macro_rules! endpoint {
     ($sdk:ident, $region:expr) => {{
         use $sdk::config::endpoint::{DefaultResolver, Params, ResolveEndpoint};
         let params = Params::builder().region($region.to_owned()).build().unwrap();
-        DefaultResolver::new().resolve_endpoint(&params).await.map(|e| e.url().to_owned()).unwrap_or_else(|e| e.to_string())
+        DefaultResolver::new()
+            .resolve_endpoint(&params)
+            .await
+            .map(|e| e.url().to_owned())
+            .unwrap_or_else(|e| e.to_string())
     }};
 }
 
