@@ -705,8 +705,8 @@ fn with_passed_role(mut made: BTreeSet<String>) -> BTreeSet<String> {
     made
 }
 
-fn demo_call(world: &World, req: lambda_http::Request) -> impl std::future::Future<Output = (u16, Value)> + '_ {
-    async move { json_of(dispatch(&world.state, req, Some(Endpoint::Demo)).await) }
+async fn demo_call(world: &World, req: lambda_http::Request) -> (u16, Value) {
+    json_of(dispatch(&world.state, req, Some(Endpoint::Demo)).await)
 }
 
 /// The demo function: the open slots, a booking (its reminders scheduled, its invitation mailed),
