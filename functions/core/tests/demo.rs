@@ -332,6 +332,46 @@ async fn full_soon_past_and_cancelled_slots_are_refused_with_the_next_ones(store
     assert_eq!(world.visitor("GET", &backwards, None).await.expect(200)["slots"], json!([]));
 }
 
+/// The seats taken in each of `slots`.
+async fn taken<const N: usize>(world: &World, slots: [&str; N]) -> [i64; N] {
+    let mut out = [0; N];
+    for (n, slot) in slots.iter().enumerate() {
+        out[n] = world.store().seats_taken(slot).await.unwrap();
+    }
+    out
+}
+
+async fn concurrent_changes_of_one_booking_move_its_seat_once(store: Store) {
+    let world = World::open(store).await;
+    let (a, b, c) = (world.publish(3, 5).await, world.publish(4, 5).await, world.publish(5, 5).await);
+    let (a_id, b_id, c_id) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap(), c["id"].as_str().unwrap());
+    // GIVEN a booking in A
+    let booked = world.book(a_id, "ayesha@example.com").await.expect(201);
+    let (id, token) = (booked["booking"]["id"].as_str().unwrap().to_owned(), token_of(&booked));
+    let path = manage(&id, &token);
+    // WHEN it is moved to B and to C at once: one move wins, the other is refused, and it may be retried
+    let (to_b, to_c) = (json!({"slotId": b_id}), json!({"slotId": c_id}));
+    let moves =
+        futures::future::join(world.visitor("PATCH", &path, Some(to_b)), world.visitor("PATCH", &path, Some(to_c)))
+            .await;
+    let statuses = [moves.0.status, moves.1.status];
+    assert!(statuses.contains(&200) && statuses.contains(&409), "{statuses:?}");
+    let seats = taken(&world, [a_id, b_id, c_id]).await;
+    assert_eq!(seats.iter().sum::<i64>(), 1, "one seat in all: {seats:?}");
+    assert_eq!(seats[0], 0, "the old seat was given back");
+    let moved = if moves.0.status == 200 { moves.0.json() } else { moves.1.json() };
+    // AND cancelled five times at once: the seat is given back once
+    let path = manage(&id, &token_of(&moved));
+    let cancels = futures::future::join_all((0..5).map(|_| world.visitor("DELETE", &path, None))).await;
+    for reply in &cancels {
+        assert_eq!(reply.expect(200)["booking"]["status"], "cancelled");
+    }
+    assert_eq!(taken(&world, [a_id, b_id, c_id]).await, [0, 0, 0]);
+    let cancellations =
+        world.mails().iter().filter(|m| calendar_of(m).is_some_and(|(method, _)| method == "CANCEL")).count();
+    assert_eq!(cancellations, 1, "one cancellation mailed");
+}
+
 // Signed links
 
 async fn links_open_their_booking_and_tampered_or_expired_ones_are_refused(store: Store) {
@@ -644,6 +684,7 @@ async fn staff_publish_move_cancel_and_mark_every_write_audited(store: Store) {
 on_both_stores!(
     twenty_concurrent_bookings_of_three_seats_give_exactly_three,
     the_same_email_booking_a_slot_twice_is_one_booking,
+    concurrent_changes_of_one_booking_move_its_seat_once,
     full_soon_past_and_cancelled_slots_are_refused_with_the_next_ones,
     links_open_their_booking_and_tampered_or_expired_ones_are_refused,
     the_invitation_update_and_cancellation_parse_back,

@@ -1,9 +1,10 @@
 //! A visitor's booking: `POST /api/demo/bookings` takes a seat, and the signed link's token
 //! opens it (`GET|PATCH|DELETE /api/demo/bookings/{id}?token=`) to see, move (free until 2 hours
 //! before the class) or cancel it. A seat is held in two steps, both atomic in either store: the
-//! e-mail's place in the slot (a conditional put: the same e-mail twice is one booking), then the
-//! slot's count (one update: of 20 concurrent bookings of 3 seats, exactly 3 get a count within
-//! the seats; the others give theirs back and are refused with the next open slots). The booking
+//! e-mail's place in the slot (a conditional put: the same e-mail twice is one booking), then one
+//! of the slot's numbered seats (a conditional put per number: of 20 concurrent bookings of 3
+//! seats, exactly 3 get one; the others give their place back and are refused with the next open
+//! slots). The booking
 //! is stored before anything is mailed.
 
 use super::reminders::{self, course_title, ReminderSchedule};
@@ -153,12 +154,11 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         Ok(json(StatusCode::CONFLICT, &body))
     }
 
-    /// Gives back a seat held in `slot` by the e-mail `key` (a refusal or a failure after holding it).
-    async fn give_back(&self, slot: &DemoSlot, key: &str, counted: bool) {
-        if counted {
-            if let Err(error) = self.store.take_seat(slot, -1).await {
-                tracing::error!(slot = %slot.id, %error, "a seat was not given back");
-            }
+    /// Gives back `booking_id`'s seat in `slot` and the e-mail `key`'s hold there (a refusal, a
+    /// failure after holding it, a move or a cancellation).
+    async fn give_back(&self, slot: &DemoSlot, key: &str, booking_id: &str) {
+        if let Err(error) = self.store.give_seat(&slot.id, booking_id).await {
+            tracing::error!(slot = %slot.id, %error, "a seat was not given back");
         }
         if let Err(error) = self.store.release_seat(&slot.id, key).await {
             tracing::error!(slot = %slot.id, %error, "a seat's hold was not released");
@@ -184,20 +184,20 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         Ok(None)
     }
 
-    /// Counts one more seat taken in `slot`; whether it was within the seats (else given back).
-    async fn count_in(&self, slot: &DemoSlot, key: &str) -> Result<bool, ApiError> {
-        let taken = match self.store.take_seat(slot, 1).await {
-            Ok(taken) => taken,
-            Err(e) => {
-                self.give_back(slot, key, false).await;
-                return Err(e.into());
+    /// Takes a seat in `slot` for `booking_id`, whose e-mail `key` holds its place there: whether
+    /// one was free (if not, the hold is released).
+    async fn count_in(&self, slot: &DemoSlot, key: &str, booking_id: &str) -> Result<bool, ApiError> {
+        match self.store.take_seat(slot, booking_id).await {
+            Ok(true) => Ok(true),
+            Ok(false) => {
+                self.give_back(slot, key, booking_id).await;
+                Ok(false)
             }
-        };
-        if taken > i64::from(slot.seats) {
-            self.give_back(slot, key, true).await;
-            return Ok(false);
+            Err(e) => {
+                self.give_back(slot, key, booking_id).await;
+                Err(e.into())
+            }
         }
-        Ok(true)
     }
 
     async fn admit(&self, req: &Request, email: &str) -> Result<(), ApiError> {
@@ -264,11 +264,11 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
             }
             Err(e) => return Err(e.into()),
         }
-        if !self.count_in(&slot, &key).await? {
+        if !self.count_in(&slot, &key, &booking.id).await? {
             return self.refuse("This demo class is full. Please pick another time.", &slot.id).await;
         }
         if let Err(e) = self.store.save_demo_booking(&booking).await {
-            self.give_back(&slot, &key, true).await;
+            self.give_back(&slot, &key, &booking.id).await;
             return Err(e.into());
         }
         tracing::info!(booking = %booking.id, slot = %slot.id, "demo class booked");
@@ -302,6 +302,36 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         Ok(ok(&BookingAnswer { booking: Booking::of(&booking, slot.as_ref()) }))
     }
 
+    /// Takes a seat for `booking` in `target` and stores the booking there (one sequence on):
+    /// `Some(why)` when the seat cannot be had. The old seat is the caller's to give back.
+    async fn move_seat(
+        &self,
+        booking: &mut DemoBooking,
+        target: &DemoSlot,
+        key: &str,
+    ) -> Result<Option<&'static str>, ApiError> {
+        match self.store.hold_seat(&target.id, key, &booking.id).await {
+            Ok(()) => {}
+            // Our own hold, from an attempt whose answer was lost: not counted yet.
+            Err(StoreError::Conflict) if self.store.seat_holder(&target.id, key).await? == Some(booking.id.clone()) => {
+            }
+            Err(StoreError::Conflict) => return Ok(Some("This e-mail already has a booking in that class.")),
+            Err(e) => return Err(e.into()),
+        }
+        if !self.count_in(target, key, &booking.id).await? {
+            return Ok(Some("That demo class is full. Please pick another time."));
+        }
+        booking.slot_id = target.id.clone();
+        booking.starts_at = target.starts_at;
+        booking.minutes = target.minutes;
+        booking.sequence += 1;
+        if let Err(e) = self.store.save_demo_booking(booking).await {
+            self.give_back(target, key, &booking.id).await;
+            return Err(e.into());
+        }
+        Ok(None)
+    }
+
     pub async fn reschedule(&self, req: &Request, id: &str) -> Answer {
         let mut booking = self.opened(req, id).await?;
         let body: Reschedule = json_body(req, MAX_BODY, |_| "The body must be JSON: slotId.".into())?;
@@ -322,29 +352,32 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         if let Some(why) = closed(&target, self.now) {
             return self.refuse(why, &target.id).await;
         }
-        let key = email_key(&booking.email);
-        match self.store.hold_seat(&target.id, &key, &booking.id).await {
+        match self.store.claim_demo_change(&booking.id, booking.sequence).await {
             Ok(()) => {}
-            Err(StoreError::Conflict) if self.store.seat_holder(&target.id, &key).await?.as_deref() == Some(id) => {}
             Err(StoreError::Conflict) => {
-                return self.refuse("This e-mail already has a booking in that class.", &target.id).await
+                return self.refuse("This booking changed a moment ago. Open it again and retry.", &target.id).await
             }
             Err(e) => return Err(e.into()),
         }
-        if !self.count_in(&target, &key).await? {
-            return self.refuse("That demo class is full. Please pick another time.", &target.id).await;
-        }
+        let key = email_key(&booking.email);
         let previous = booking.clone();
-        booking.slot_id = target.id.clone();
-        booking.starts_at = target.starts_at;
-        booking.minutes = target.minutes;
-        booking.sequence += 1;
-        if let Err(e) = self.store.save_demo_booking(&booking).await {
-            self.give_back(&target, &key, true).await;
-            return Err(e.into());
+        let refused = match self.move_seat(&mut booking, &target, &key).await {
+            Ok(None) => None,
+            Ok(Some(why)) => Some(Ok(why)),
+            Err(e) => Some(Err(e)),
+        };
+        if let Some(refused) = refused {
+            // Refused or failed: the change is given back, so the visitor may try again.
+            if let Err(error) = self.store.release_demo_change(&previous.id, previous.sequence).await {
+                tracing::error!(booking = %previous.id, %error, "a refused change was not released");
+            }
+            return match refused {
+                Ok(why) => self.refuse(why, &target.id).await,
+                Err(e) => Err(e),
+            };
         }
         if let Some(old) = &current {
-            self.give_back(old, &key, true).await;
+            self.give_back(old, &key, &booking.id).await;
         }
         tracing::info!(booking = %booking.id, slot = %target.id, "demo class rescheduled");
         reminders::plan(self.reminders, &booking, Some(&previous), self.now).await;
@@ -362,12 +395,29 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         if booking.starts_at <= self.now {
             return Err(ApiError::Conflict("This class has already started.".into()));
         }
+        match self.store.claim_demo_change(&booking.id, booking.sequence).await {
+            Ok(()) => {}
+            // Another change came first (a second click): the booking once that change is stored.
+            Err(StoreError::Conflict) => {
+                let mut current = booking.clone();
+                for _ in 0..10 {
+                    current = self.store.get_demo_booking(&booking.id).await?.unwrap_or(current);
+                    if current.sequence > booking.sequence {
+                        break;
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+                let slot = self.store.get_demo_slot(&current.slot_id).await?;
+                return Ok(ok(&BookingAnswer { booking: Booking::of(&current, slot.as_ref()) }));
+            }
+            Err(e) => return Err(e.into()),
+        }
         let previous = booking.clone();
         booking.status = DemoStatus::Cancelled;
         booking.sequence += 1;
         self.store.save_demo_booking(&booking).await?;
         if let Some(slot) = &slot {
-            self.give_back(slot, &email_key(&booking.email), true).await;
+            self.give_back(slot, &email_key(&booking.email), &booking.id).await;
         }
         tracing::info!(booking = %booking.id, "demo class cancelled by the visitor");
         reminders::plan(self.reminders, &booking, Some(&previous), self.now).await;

@@ -279,6 +279,10 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             if booking.status != DemoStatus::Booked {
                 continue;
             }
+            if self.store.claim_demo_change(&booking.id, booking.sequence).await.is_err() {
+                // The visitor moved or cancelled it at this moment: theirs stands.
+                continue;
+            }
             let previous = booking.clone();
             booking.starts_at = slot.starts_at;
             booking.minutes = slot.minutes;
@@ -374,11 +378,14 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
                 if booking.status != DemoStatus::Booked {
                     continue;
                 }
+                if self.store.claim_demo_change(&booking.id, booking.sequence).await.is_err() {
+                    continue;
+                }
                 let previous = booking.clone();
                 booking.status = DemoStatus::Cancelled;
                 booking.sequence += 1;
                 self.store.save_demo_booking(&booking).await?;
-                self.store.take_seat(&slot, -1).await?;
+                self.store.give_seat(&slot.id, &booking.id).await?;
                 self.store.release_seat(&slot.id, &email_key(&booking.email)).await?;
                 reminders::plan(self.reminders, &booking, Some(&previous), self.now).await;
                 let course = course_title(self.store, &booking.course_id, slot.course_id.as_deref()).await?;

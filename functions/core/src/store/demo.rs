@@ -1,16 +1,14 @@
-//! Demo classes: slots on the index by their start; in each slot's partition a seat counter (one
-//! atomic update per seat taken or given back, so concurrent bookings each see a different count)
-//! and one seat per e-mail (a conditional put, so the same e-mail is one booking); bookings on
-//! the index by their slot; the local worker's reminders by the time they are due.
+//! Demo classes: slots on the index by their start; in each slot's partition its numbered seats
+//! (`SEATNO#001`…, each a conditional put naming its booking, so concurrent bookings can never hold
+//! more seats than there are, and a retried put finds its own seat rather than a second one) and
+//! one hold per e-mail (a conditional put, so the same e-mail is one booking); bookings on the index
+//! by their slot; the local worker's reminders by the time they are due.
 
 use super::records::{item, record_of, records_of};
-use super::{keys, Item, PutMode, Result, Store};
+use super::{keys, Item, PutMode, Result, Store, StoreError};
 use crate::domain::{DemoBooking, DemoReminder, DemoSlot};
 use async_trait::async_trait;
 use serde_json::Value;
-
-/// How long after a slot's start its seat counter is kept (then it reads as absent).
-const COUNTER_DAYS: i64 = 3 * 366;
 
 #[async_trait]
 pub trait DemoRecords: Send + Sync {
@@ -21,8 +19,11 @@ pub trait DemoRecords: Send + Sync {
     /// Slots starting from `from` to `to` (epoch seconds, both included), by start.
     async fn demo_slots_between(&self, from: i64, to: i64) -> Result<Vec<DemoSlot>>;
 
-    /// Adds `delta` seats to the slot's taken count and returns the new count (one atomic update).
-    async fn take_seat(&self, slot: &DemoSlot, delta: i64) -> Result<i64>;
+    /// Takes one of the slot's numbered seats for `booking_id` (a conditional put on a free
+    /// number; a number this booking holds already is its own): whether one was free.
+    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str) -> Result<bool>;
+    /// Gives back the seat `booking_id` holds in the slot (nothing when it holds none).
+    async fn give_seat(&self, slot_id: &str, booking_id: &str) -> Result<()>;
     /// How many of the slot's seats are taken.
     async fn seats_taken(&self, slot_id: &str) -> Result<i64>;
     /// Holds the seat of `email_key` in the slot for `booking_id`; `Conflict` if it is held.
@@ -33,6 +34,11 @@ pub trait DemoRecords: Send + Sync {
 
     async fn save_demo_booking(&self, booking: &DemoBooking) -> Result<()>;
     async fn get_demo_booking(&self, id: &str) -> Result<Option<DemoBooking>>;
+    /// Claims the change of a booking from its `sequence` (a move or a cancellation): `Conflict`
+    /// when another change of that sequence came first, so two at once cannot both move its seat.
+    async fn claim_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()>;
+    /// Gives a claimed change back (the change was refused after all).
+    async fn release_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()>;
     /// Every booking (standing or cancelled) of a slot, oldest first.
     async fn demo_bookings_of(&self, slot_id: &str) -> Result<Vec<DemoBooking>>;
 
@@ -44,6 +50,11 @@ pub trait DemoRecords: Send + Sync {
 
     /// Claims the staff digest of `date` (`YYYY-MM-DD`): `Conflict` if it was sent already.
     async fn claim_demo_digest(&self, date: &str, now: i64) -> Result<()>;
+}
+
+/// The booking a seat's item names.
+fn holder_of(it: &Item) -> Option<&str> {
+    it.body.get("bookingId").and_then(Value::as_str)
 }
 
 fn slot_item(slot: &DemoSlot) -> Result<Item> {
@@ -86,15 +97,47 @@ impl DemoRecords for Store {
         records_of(self.items().query_index_range(keys::DEMO_SLOTS, &from, &to, 0).await?)
     }
 
-    async fn take_seat(&self, slot: &DemoSlot, delta: i64) -> Result<i64> {
-        let keep_until = slot.starts_at + COUNTER_DAYS * 24 * 3600;
+    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str) -> Result<bool> {
         let pk = keys::demo_slot_pk(&slot.id);
-        self.items().add(&pk, keys::DEMO_SEATS, delta, keep_until, crate::time::now()).await
+        let held = self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
+        if held.iter().any(|it| holder_of(it) == Some(booking_id)) {
+            return Ok(true);
+        }
+        let taken: Vec<&str> = held.iter().map(|it| it.sk.as_str()).collect();
+        let seat = serde_json::json!({ "bookingId": booking_id });
+        for number in 1..=slot.seats {
+            let sk = keys::demo_seat_number_sk(number);
+            if taken.contains(&sk.as_str()) {
+                continue;
+            }
+            match self.items().put(item(pk.clone(), sk.clone(), &seat)?, PutMode::IfAbsent).await {
+                Ok(()) => return Ok(true),
+                Err(StoreError::Conflict) => {
+                    // Taken a moment ago, or by this very call when a retry's first answer was lost.
+                    let found = self.items().get(&pk, &sk, 0).await?;
+                    if found.as_ref().and_then(holder_of) == Some(booking_id) {
+                        return Ok(true);
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+
+    async fn give_seat(&self, slot_id: &str, booking_id: &str) -> Result<()> {
+        let pk = keys::demo_slot_pk(slot_id);
+        for seat in self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await? {
+            if holder_of(&seat) == Some(booking_id) {
+                self.items().delete(&pk, &seat.sk).await?;
+            }
+        }
+        Ok(())
     }
 
     async fn seats_taken(&self, slot_id: &str) -> Result<i64> {
-        let found = self.items().get(&keys::demo_slot_pk(slot_id), keys::DEMO_SEATS, crate::time::now()).await?;
-        Ok(found.and_then(|it| it.body.get("n").and_then(Value::as_i64)).unwrap_or(0).max(0))
+        let held = self.items().query(&keys::demo_slot_pk(slot_id), keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
+        Ok(held.len() as i64)
     }
 
     async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str) -> Result<()> {
@@ -119,6 +162,16 @@ impl DemoRecords for Store {
     async fn get_demo_booking(&self, id: &str) -> Result<Option<DemoBooking>> {
         let found = self.items().get(&keys::demo_booking_pk(id), keys::DEMO_BOOKING, 0).await?;
         found.map(record_of).transpose()
+    }
+
+    async fn claim_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()> {
+        let change = serde_json::json!({ "sequence": sequence });
+        let it = item(keys::demo_booking_pk(booking_id), keys::demo_change_sk(sequence), &change)?;
+        self.items().put(it, PutMode::IfAbsent).await
+    }
+
+    async fn release_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()> {
+        self.items().delete(&keys::demo_booking_pk(booking_id), &keys::demo_change_sk(sequence)).await
     }
 
     async fn demo_bookings_of(&self, slot_id: &str) -> Result<Vec<DemoBooking>> {

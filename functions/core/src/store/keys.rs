@@ -87,7 +87,14 @@ pub fn demo_slot_pk(slot_id: &str) -> String {
 }
 
 pub const DEMO_SLOT: &str = "DEMO_SLOT";
-pub const DEMO_SEATS: &str = "SEATS";
+
+/// A slot's numbered seats (`demo_seat_number_sk`) start with this.
+pub const DEMO_SEAT_NUMBER_PREFIX: &str = "SEATNO#";
+
+/// Seat `number` of a slot (zero-padded: at most 50 seats).
+pub fn demo_seat_number_sk(number: u32) -> String {
+    format!("{DEMO_SEAT_NUMBER_PREFIX}{number:03}")
+}
 
 /// The seat one e-mail (its digest) holds in a slot: the same e-mail booking twice is one seat.
 pub fn demo_seat_sk(email_key: &str) -> String {
@@ -107,6 +114,11 @@ pub fn demo_booking_pk(booking_id: &str) -> String {
 }
 
 pub const DEMO_BOOKING: &str = "DEMO_BOOKING";
+
+/// In a booking's partition, one item per change it went through (by the sequence it changed from).
+pub fn demo_change_sk(sequence: u32) -> String {
+    format!("CHANGE#{sequence:06}")
+}
 
 /// The index key under which a slot's bookings sit.
 pub fn demo_slot_bookings(slot_id: &str) -> String {
