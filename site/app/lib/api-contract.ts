@@ -11,6 +11,12 @@ export const apiRules = {
       "offline"
     ]
   },
+  "Attendance": {
+    "enum": [
+      "attended",
+      "no-show"
+    ]
+  },
   "Batch": {
     "seats": {
       "minimum": 0
@@ -21,6 +27,14 @@ export const apiRules = {
   },
   "BatchReport": {
     "lecturesTotal": {
+      "minimum": 0
+    }
+  },
+  "Booking": {
+    "minutes": {
+      "minimum": 0
+    },
+    "sequence": {
       "minimum": 0
     }
   },
@@ -104,6 +118,12 @@ export const apiRules = {
         "contact-form"
       ]
     }
+  },
+  "DemoStatus": {
+    "enum": [
+      "booked",
+      "cancelled"
+    ]
   },
   "Enquiry": {
     "attempts": {
@@ -273,6 +293,25 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "NewBooking": {
+    "slotId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "name": {
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "email": {
+      "maxLength": 254
+    },
+    "phone": {
+      "maxLength": 32,
+      "pattern": "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[ +().-]*(?:[0-9][ +().-]*){7,15}[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"
+    },
+    "courseId": {
+      "pattern": "^([0-9a-f]{24})?$"
+    }
+  },
   "NewLecture": {
     "title": {
       "minLength": 1,
@@ -289,6 +328,27 @@ export const apiRules = {
     "embedUrl": {
       "maxLength": 2048,
       "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
+    }
+  },
+  "NewSlots": {
+    "minutes": {
+      "minimum": 30,
+      "maximum": 45
+    },
+    "seats": {
+      "minimum": 1,
+      "maximum": 50
+    },
+    "courseId": {
+      "pattern": "^([0-9a-f]{24})?$"
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    },
+    "repeatWeeks": {
+      "minimum": 0,
+      "maximum": 12
     }
   },
   "Outline": {
@@ -375,6 +435,36 @@ export const apiRules = {
       ]
     }
   },
+  "Reschedule": {
+    "slotId": {
+      "pattern": "^[0-9a-f]{24}$"
+    }
+  },
+  "Slot": {
+    "minutes": {
+      "minimum": 0
+    },
+    "seatsLeft": {
+      "minimum": 0
+    }
+  },
+  "SlotChange": {
+    "minutes": {
+      "minimum": 30,
+      "maximum": 45
+    },
+    "seats": {
+      "minimum": 1,
+      "maximum": 50
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    },
+    "courseId": {
+      "pattern": "^([0-9a-f]{24})?$"
+    }
+  },
   "StaffBatch": {
     "enrolled": {
       "minimum": 0
@@ -394,6 +484,20 @@ export const apiRules = {
       "[]": {
         "minimum": 0
       }
+    }
+  },
+  "StaffSlot": {
+    "minutes": {
+      "minimum": 0
+    },
+    "seatsLeft": {
+      "minimum": 0
+    },
+    "seats": {
+      "minimum": 0
+    },
+    "booked": {
+      "minimum": 0
     }
   },
   "StudentReport": {

@@ -4,6 +4,10 @@
 
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
+use crate::demo::bookings::{self as demo_bookings, Booked, BookingAnswer, NewBooking, Reschedule, SlotRefused};
+use crate::demo::slots::{self as demo_slots, SlotList};
+use crate::demo::{Booking as DemoBooking, Slot as DemoSlot};
+use crate::domain::{Attendance, DemoStatus};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind, VideoList,
@@ -18,6 +22,9 @@ use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
 use crate::staff::audit::{self as staff_audit, AuditPage};
+use crate::staff::demo::{
+    self as staff_demo, AttendanceChange, NewSlots, SlotBookings, SlotChange, StaffSlot, StaffSlots,
+};
 use crate::staff::enquiries::{self, Enquiry, EnquiryPage, EnquiryUpdate};
 use crate::staff::enrolments::{
     self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
@@ -41,7 +48,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, and the staff console (enquiries, enrolments, reports, lectures and their uploads, the audit trail; staff only)."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, booking the free demo class (open slots, bookings behind signed links), and the staff console (enquiries, enrolments, reports, lectures and their uploads, demo classes, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -81,6 +88,17 @@ use utoipa::{Modify, OpenApi};
         staff_lectures::complete_upload,
         staff_lectures::retry,
         staff_lectures::captions,
+        demo_slots::list,
+        demo_bookings::book,
+        demo_bookings::get,
+        demo_bookings::reschedule,
+        demo_bookings::cancel,
+        staff_demo::list,
+        staff_demo::publish,
+        staff_demo::change,
+        staff_demo::cancel,
+        staff_demo::bookings,
+        staff_demo::mark,
     ),
     components(schemas(
         Course,
@@ -138,7 +156,23 @@ use utoipa::{Modify, OpenApi};
         PartUrl,
         UploadedPart,
         UploadStarted,
-        CompleteRequest
+        CompleteRequest,
+        DemoSlot,
+        DemoBooking,
+        DemoStatus,
+        Attendance,
+        SlotList,
+        NewBooking,
+        Reschedule,
+        Booked,
+        BookingAnswer,
+        SlotRefused,
+        StaffSlot,
+        StaffSlots,
+        SlotBookings,
+        NewSlots,
+        SlotChange,
+        AttendanceChange
     )),
     modifiers(&Rules)
 )]
@@ -203,6 +237,7 @@ impl Modify for Rules {
         send_email_request(schemas);
         staff_bodies(schemas);
         lecture_bodies(schemas);
+        demo_bodies(schemas);
         let captions = doc.paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
         let body = captions.and_then(|item| item.put.as_mut()).and_then(|put| put.request_body.as_mut());
         if let Some(vtt) = body.and_then(|body| body.content.get_mut("text/vtt")) {
@@ -272,6 +307,10 @@ fn list_parameters(operation: &mut Operation) {
                 ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"]))
             }
             "handled" => ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["true", "false"])),
+            // The demo lists' span (`demo::slots::span`).
+            "from" | "to" => ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
             _ => continue,
         };
         parameter.schema = Some(schema.into());
@@ -286,6 +325,68 @@ fn list_parameters(operation: &mut Operation) {
                 .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
                 .into()
         });
+    }
+}
+
+/// An https link whose host the server's URL parser takes (`staff::demo::checked_url` checks
+/// more loosely): labels of letters, digits and hyphens, the last starting with a letter.
+const MEETING_URL_PATTERN: &str = "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$";
+
+/// The demo bodies' fields as the server checks them (`demo::bookings`, `staff::demo`).
+fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    use crate::demo::bookings::{MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
+    let id = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+    let course = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some("^([0-9a-f]{24})?$"))
+            .description(Some("A course's id, or empty: any course."))
+    };
+    let time = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .description(Some("RFC 3339, e.g. 2026-03-29T19:00:00+05:00."))
+    };
+    let link = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(staff_demo::MAX_URL_CHARS))
+            .pattern(Some(MEETING_URL_PATTERN))
+            .description(Some("The meeting's https link."))
+    };
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewBooking") {
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_NAME_CHARS))
+            .pattern(Some(forms::not_blank_pattern()));
+        let email = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+            .max_length(Some(MAX_EMAIL_CHARS));
+        let phone = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_PHONE_CHARS))
+            .pattern(Some(forms::phone_pattern(false)))
+            .description(Some("7 to 15 digits, and only spaces and + - ( ) . besides."));
+        body.properties.insert("slotId".into(), id().into());
+        body.properties.insert("name".into(), name.into());
+        body.properties.insert("email".into(), email.into());
+        body.properties.insert("phone".into(), phone.into());
+        body.properties.insert("courseId".into(), course().into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("Reschedule") {
+        body.properties.insert("slotId".into(), id().into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewSlots") {
+        body.properties.insert("startsAt".into(), time().into());
+        body.properties.insert("meetingUrl".into(), link().into());
+        body.properties.insert("courseId".into(), nullable(course()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SlotChange") {
+        body.properties.insert("startsAt".into(), nullable(time()).into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+        body.properties.insert("courseId".into(), nullable(course()).into());
     }
 }
 

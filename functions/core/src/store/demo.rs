@@ -1,0 +1,211 @@
+//! Demo classes: slots on the index by their start; in each slot's partition its numbered seats
+//! (`SEATNO#001`…, each a conditional put naming its booking, so concurrent bookings can never hold
+//! more seats than there are, and a retried put finds its own seat rather than a second one) and
+//! one hold per e-mail (a conditional put, so the same e-mail is one booking); bookings on the index
+//! by their slot; the local worker's reminders by the time they are due.
+
+use super::records::{item, record_of, records_of};
+use super::{keys, Item, PutMode, Result, Store, StoreError};
+use crate::domain::{DemoBooking, DemoReminder, DemoSlot};
+use async_trait::async_trait;
+use serde_json::Value;
+
+#[async_trait]
+pub trait DemoRecords: Send + Sync {
+    /// Stores a new slot (`Conflict` if its id is taken) or replaces one.
+    async fn insert_demo_slot(&self, slot: &DemoSlot) -> Result<()>;
+    async fn save_demo_slot(&self, slot: &DemoSlot) -> Result<()>;
+    async fn get_demo_slot(&self, id: &str) -> Result<Option<DemoSlot>>;
+    /// Slots starting from `from` to `to` (epoch seconds, both included), by start.
+    async fn demo_slots_between(&self, from: i64, to: i64) -> Result<Vec<DemoSlot>>;
+
+    /// Takes one of the slot's numbered seats for `booking_id` (a conditional put on a free
+    /// number; a number this booking holds already is its own): whether one was free.
+    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str) -> Result<bool>;
+    /// Gives back the seat `booking_id` holds in the slot (nothing when it holds none).
+    async fn give_seat(&self, slot_id: &str, booking_id: &str) -> Result<()>;
+    /// How many of the slot's seats are taken.
+    async fn seats_taken(&self, slot_id: &str) -> Result<i64>;
+    /// Holds the seat of `email_key` in the slot for `booking_id`; `Conflict` if it is held.
+    async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str) -> Result<()>;
+    /// The booking holding the seat of `email_key` in the slot.
+    async fn seat_holder(&self, slot_id: &str, email_key: &str) -> Result<Option<String>>;
+    async fn release_seat(&self, slot_id: &str, email_key: &str) -> Result<()>;
+
+    async fn save_demo_booking(&self, booking: &DemoBooking) -> Result<()>;
+    async fn get_demo_booking(&self, id: &str) -> Result<Option<DemoBooking>>;
+    /// Claims the change of a booking from its `sequence` (a move or a cancellation): `Conflict`
+    /// when another change of that sequence came first, so two at once cannot both move its seat.
+    async fn claim_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()>;
+    /// Gives a claimed change back (the change was refused after all).
+    async fn release_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()>;
+    /// Every booking (standing or cancelled) of a slot, oldest first.
+    async fn demo_bookings_of(&self, slot_id: &str) -> Result<Vec<DemoBooking>>;
+
+    /// The local worker's reminders: one per booking and kind (a new sequence replaces it).
+    async fn save_demo_reminder(&self, reminder: &DemoReminder) -> Result<()>;
+    async fn delete_demo_reminder(&self, reminder: &DemoReminder) -> Result<()>;
+    /// Reminders due at or before `now`, earliest first.
+    async fn due_demo_reminders(&self, now: i64) -> Result<Vec<DemoReminder>>;
+
+    /// Claims the staff digest of `date` (`YYYY-MM-DD`): `Conflict` if it was sent already.
+    async fn claim_demo_digest(&self, date: &str, now: i64) -> Result<()>;
+}
+
+/// The booking a seat's item names.
+fn holder_of(it: &Item) -> Option<&str> {
+    it.body.get("bookingId").and_then(Value::as_str)
+}
+
+fn slot_item(slot: &DemoSlot) -> Result<Item> {
+    let mut it = item(keys::demo_slot_pk(&slot.id), keys::DEMO_SLOT.into(), slot)?;
+    it.gsi1 = Some((keys::DEMO_SLOTS.into(), keys::demo_slot_time(slot.starts_at, &slot.id)));
+    Ok(it)
+}
+
+fn booking_item(booking: &DemoBooking) -> Result<Item> {
+    let mut it = item(keys::demo_booking_pk(&booking.id), keys::DEMO_BOOKING.into(), booking)?;
+    let place = format!("{:012}#{}", booking.created_at, booking.id);
+    it.gsi1 = Some((keys::demo_slot_bookings(&booking.slot_id), place));
+    Ok(it)
+}
+
+fn reminder_item(reminder: &DemoReminder) -> Result<Item> {
+    let mut it = item(keys::demo_reminder_pk(&reminder.booking_id), reminder.kind.clone(), reminder)?;
+    let place = format!("{:012}#{}#{}", reminder.at.max(0), reminder.booking_id, reminder.kind);
+    it.gsi1 = Some((keys::DEMO_REMINDERS.into(), place));
+    Ok(it)
+}
+
+#[async_trait]
+impl DemoRecords for Store {
+    async fn insert_demo_slot(&self, slot: &DemoSlot) -> Result<()> {
+        self.items().put(slot_item(slot)?, PutMode::IfAbsent).await
+    }
+
+    async fn save_demo_slot(&self, slot: &DemoSlot) -> Result<()> {
+        self.items().put(slot_item(slot)?, PutMode::Upsert).await
+    }
+
+    async fn get_demo_slot(&self, id: &str) -> Result<Option<DemoSlot>> {
+        let found = self.items().get(&keys::demo_slot_pk(id), keys::DEMO_SLOT, 0).await?;
+        found.map(record_of).transpose()
+    }
+
+    async fn demo_slots_between(&self, from: i64, to: i64) -> Result<Vec<DemoSlot>> {
+        let (from, to) = (format!("{:012}", from.max(0)), format!("{:012}~", to.max(0)));
+        records_of(self.items().query_index_range(keys::DEMO_SLOTS, &from, &to, 0).await?)
+    }
+
+    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str) -> Result<bool> {
+        let pk = keys::demo_slot_pk(&slot.id);
+        let held = self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
+        if held.iter().any(|it| holder_of(it) == Some(booking_id)) {
+            return Ok(true);
+        }
+        let taken: Vec<&str> = held.iter().map(|it| it.sk.as_str()).collect();
+        let seat = serde_json::json!({ "bookingId": booking_id });
+        for number in 1..=slot.seats {
+            let sk = keys::demo_seat_number_sk(number);
+            if taken.contains(&sk.as_str()) {
+                continue;
+            }
+            match self.items().put(item(pk.clone(), sk.clone(), &seat)?, PutMode::IfAbsent).await {
+                Ok(()) => return Ok(true),
+                Err(StoreError::Conflict) => {
+                    // Taken a moment ago, or by this very call when a retry's first answer was lost.
+                    let found = self.items().get(&pk, &sk, 0).await?;
+                    if found.as_ref().and_then(holder_of) == Some(booking_id) {
+                        return Ok(true);
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+
+    async fn give_seat(&self, slot_id: &str, booking_id: &str) -> Result<()> {
+        let pk = keys::demo_slot_pk(slot_id);
+        for seat in self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await? {
+            if holder_of(&seat) == Some(booking_id) {
+                self.items().delete(&pk, &seat.sk).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn seats_taken(&self, slot_id: &str) -> Result<i64> {
+        let held = self.items().query(&keys::demo_slot_pk(slot_id), keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
+        Ok(held.len() as i64)
+    }
+
+    async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str) -> Result<()> {
+        let seat = serde_json::json!({ "bookingId": booking_id });
+        let it = item(keys::demo_slot_pk(slot_id), keys::demo_seat_sk(email_key), &seat)?;
+        self.items().put(it, PutMode::IfAbsent).await
+    }
+
+    async fn seat_holder(&self, slot_id: &str, email_key: &str) -> Result<Option<String>> {
+        let found = self.items().get(&keys::demo_slot_pk(slot_id), &keys::demo_seat_sk(email_key), 0).await?;
+        Ok(found.and_then(|it| it.body.get("bookingId").and_then(Value::as_str).map(str::to_owned)))
+    }
+
+    async fn release_seat(&self, slot_id: &str, email_key: &str) -> Result<()> {
+        self.items().delete(&keys::demo_slot_pk(slot_id), &keys::demo_seat_sk(email_key)).await
+    }
+
+    async fn save_demo_booking(&self, booking: &DemoBooking) -> Result<()> {
+        self.items().put(booking_item(booking)?, PutMode::Upsert).await
+    }
+
+    async fn get_demo_booking(&self, id: &str) -> Result<Option<DemoBooking>> {
+        let found = self.items().get(&keys::demo_booking_pk(id), keys::DEMO_BOOKING, 0).await?;
+        found.map(record_of).transpose()
+    }
+
+    async fn claim_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()> {
+        let change = serde_json::json!({ "sequence": sequence });
+        let it = item(keys::demo_booking_pk(booking_id), keys::demo_change_sk(sequence), &change)?;
+        self.items().put(it, PutMode::IfAbsent).await
+    }
+
+    async fn release_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()> {
+        self.items().delete(&keys::demo_booking_pk(booking_id), &keys::demo_change_sk(sequence)).await
+    }
+
+    async fn demo_bookings_of(&self, slot_id: &str) -> Result<Vec<DemoBooking>> {
+        let listed: Vec<DemoBooking> =
+            records_of(self.items().query_index(&keys::demo_slot_bookings(slot_id), None, 0).await?)?;
+        // The index is eventually consistent in DynamoDB: each booking is read again from the table,
+        // and one that has moved to another slot since is left out.
+        let mut out = Vec::with_capacity(listed.len());
+        for booking in listed {
+            if let Some(current) = self.get_demo_booking(&booking.id).await? {
+                if current.slot_id == slot_id {
+                    out.push(current);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    async fn save_demo_reminder(&self, reminder: &DemoReminder) -> Result<()> {
+        self.items().put(reminder_item(reminder)?, PutMode::Upsert).await
+    }
+
+    async fn delete_demo_reminder(&self, reminder: &DemoReminder) -> Result<()> {
+        self.items().delete(&keys::demo_reminder_pk(&reminder.booking_id), &reminder.kind).await
+    }
+
+    async fn due_demo_reminders(&self, now: i64) -> Result<Vec<DemoReminder>> {
+        let to = format!("{:012}~", now.max(0));
+        records_of(self.items().query_index_range(keys::DEMO_REMINDERS, "0", &to, 0).await?)
+    }
+
+    async fn claim_demo_digest(&self, date: &str, now: i64) -> Result<()> {
+        let mut it = item(keys::DEMO_DIGEST.into(), date.to_owned(), &serde_json::json!({ "sentAt": now }))?;
+        it.expires_at = Some(now + 40 * 24 * 3600);
+        self.items().put(it, PutMode::IfAbsent).await
+    }
+}
