@@ -1,8 +1,7 @@
 // The booking a mail's signed link opens (?id=…&token=…): its time in the visitor's zone and the institute's, the
 // meeting link, and, while it is booked, Reschedule (another open slot, free until two hours before) and Cancel
 // (confirmed first). An expired or altered link is told as such, with the way to book again.
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { anchors, paths, withHash } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
@@ -17,6 +16,9 @@ import { ZoneSwitch } from "./ZoneSwitch";
 
 /** Rescheduling and cancelling close this long before the class (the API refuses after). */
 export const CHANGE_CLOSES_MS = 2 * 60 * 60 * 1000;
+
+// The confirmation (Radix) loads when Cancel is first pressed.
+const CancelDialog = lazy(() => import("./CancelDialog").then((m) => ({ default: m.CancelDialog })));
 
 type Loaded = { status: "loading" } | { status: "ready"; booking: DemoBooking } | { status: "error"; error: unknown };
 
@@ -170,15 +172,18 @@ function BookingView({ id, token }: { id: string; token: string }) {
           onClose={() => setRescheduling(false)}
         />
       )}
-      <CancelDialog
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-        when={whenInZone(booking.startsAt, zone.own)}
-        onConfirm={async () => {
-          const done = await cancelBooking(booking.id, token);
-          changed(done, "Your booking is cancelled. We have e-mailed you the cancellation.");
-        }}
-      />
+      {cancelOpen && (
+        <Suspense fallback={null}>
+          <CancelDialog
+            onClose={() => setCancelOpen(false)}
+            when={whenInZone(booking.startsAt, zone.own)}
+            onConfirm={async () => {
+              const done = await cancelBooking(booking.id, token);
+              changed(done, "Your booking is cancelled. We have e-mailed you the cancellation.");
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -279,58 +284,5 @@ function Reschedule({ booking, token, zone, onMoved, onClose }: RescheduleProps)
         </button>
       </div>
     </section>
-  );
-}
-
-function CancelDialog({ open, onOpenChange, when, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; when: string; onConfirm: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const change = (next: boolean) => {
-    if (busy) return;
-    setError(null);
-    onOpenChange(next);
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      setBusy(false);
-      onOpenChange(false);
-    } catch (e) {
-      setBusy(false);
-      setError(e);
-    }
-  };
-  return (
-    <AlertDialog.Root open={open} onOpenChange={change}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[1100] bg-slate-900/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[1100] w-[min(92vw,30rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-xl font-bold text-ink">Cancel your demo class?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-3 text-slate-700">
-            Your class on {when} will be cancelled and your seat given to someone else. You can book another time afterwards.
-          </AlertDialog.Description>
-          {error ? (
-            <p role="alert" className="mt-4 font-medium text-red-700">
-              {refusalText(error, "Your booking was not cancelled. Please try again.")}
-            </p>
-          ) : null}
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={busy}>
-              Keep My Booking
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="btn min-h-11 bg-red-700 px-4 py-2 text-sm text-white hover:bg-red-800 disabled:opacity-60"
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {busy ? "Cancelling..." : "Cancel Booking"}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
   );
 }
