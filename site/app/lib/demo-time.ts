@@ -65,7 +65,7 @@ export const formatClock = (instant: string | Date, zone: string) =>
 export const formatDay = (instant: string | Date, zone: string) =>
   formatter("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long" }).format(at(instant));
 
-/** "Sun 29 Mar 2026" in `zone`: a short day with its year, for staff's lists. */
+/** "Sun, 29 Mar 2026" in `zone`: a short day with its year, for staff's lists. */
 export const formatShortDay = (instant: string | Date, zone: string) =>
   formatter("en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(at(instant));
 

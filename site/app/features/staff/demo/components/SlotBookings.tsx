@@ -19,7 +19,7 @@ const attendanceLabel: Record<Attendance, string> = { attended: "Attended", "no-
 
 interface SlotBookingsProps {
   slotId: string;
-  /** "Sun 29 Mar 2026, 7:00 PM Pakistan time": names the table. */
+  /** "Sun, 29 Mar 2026, 7:00 PM Pakistan time": names the table. */
   when: string;
   batches: readonly StaffBatch[];
   onEnrolled: () => void;

@@ -25,7 +25,7 @@ export const MINUTES = { min: 30, max: 45 } as const;
 export const SEATS = { min: 1, max: 50 } as const;
 export const REPEAT_WEEKS_MAX = 12;
 
-/** What a Karachi time is in the UK ("Sun 29 Mar 2026, 3:00 PM UK time"), or null while the input is incomplete. */
+/** What a Karachi time is in the UK ("Sun, 29 Mar 2026, 3:00 PM UK time"), or null while the input is incomplete. */
 export function ukTimeOf(karachiLocal: string): string | null {
   const instant = zonedToApiTime(karachiLocal, INSTITUTE_ZONE);
   return instant ? `${formatShortDay(instant, UK_ZONE)}, ${formatClock(instant, UK_ZONE)} ${zoneName(UK_ZONE)}` : null;

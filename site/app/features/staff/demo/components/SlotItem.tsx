@@ -15,7 +15,7 @@ import { SlotForm } from "./SlotForm";
 
 const small = "min-h-10 px-3 py-1.5 text-sm";
 
-/** "Sun 29 Mar 2026, 7:00 PM Pakistan time". */
+/** "Sun, 29 Mar 2026, 7:00 PM Pakistan time". */
 export const karachiWhen = (slot: { startsAt: string }) => `${formatShortDay(slot.startsAt, INSTITUTE_ZONE)}, ${clockInZone(slot.startsAt, INSTITUTE_ZONE)}`;
 
 interface SlotItemProps {
