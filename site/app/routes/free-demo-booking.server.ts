@@ -8,7 +8,7 @@ export function demoBookingData() {
     meta: [
       ...pageMeta({
         title: "Your Free Demo Class",
-        description: "See, reschedule or cancel your free demo class.",
+        description: "See the time of your free demo class, move it to another open time, or cancel it.",
         path: paths.demoBooking,
         noindex: true,
       }),

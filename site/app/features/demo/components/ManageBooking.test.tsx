@@ -94,4 +94,10 @@ describe("the manage-booking page", () => {
     await waitFor(() => expect(screen.getByTestId("booking-notice").textContent).toContain("Your booking is cancelled"));
     expect(screen.getByRole("link", { name: "Book Another Time" })).toBeTruthy();
   });
+
+  it("opens the cancel confirmation at once from the mail's Cancel link", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(200, { booking })));
+    renderAt(<ManageBooking />, `/FreeDemo/booking?id=${id}&token=t.k&action=cancel`);
+    expect((await screen.findByRole("alertdialog")).textContent).toContain("Cancel your demo class?");
+  });
 });

@@ -1,6 +1,7 @@
 // The booking a mail's signed link opens (?id=…&token=…): its time in the visitor's zone and the institute's, the
 // meeting link, and, while it is booked, Reschedule (another open slot, free until two hours before) and Cancel
-// (confirmed first). An expired or altered link is told as such, with the way to book again.
+// (confirmed first; the mail's Cancel link, `&action=cancel`, opens that confirmation at once). An expired or altered
+// link is told as such, with the way to book again.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { anchors, paths, withHash } from "../../../config/paths";
@@ -19,6 +20,9 @@ export const CHANGE_CLOSES_MS = 2 * 60 * 60 * 1000;
 
 // The confirmation (Radix) loads when Cancel is first pressed.
 const CancelDialog = lazy(() => import("./CancelDialog").then((m) => ({ default: m.CancelDialog })));
+
+/** The booking stands and starts more than two hours from now. */
+const changeOpen = (booking: DemoBooking) => booking.status === "booked" && Date.parse(booking.startsAt) - Date.now() > CHANGE_CLOSES_MS;
 
 type Loaded = { status: "loading" } | { status: "ready"; booking: DemoBooking } | { status: "error"; error: unknown };
 
@@ -39,7 +43,7 @@ export function ManageBooking() {
       </Problem>
     );
   }
-  return <BookingView key={`${id}|${token}`} id={id} token={token} />;
+  return <BookingView key={`${id}|${token}`} id={id} token={token} askToCancel={search.get("action") === "cancel"} />;
 }
 
 function Status({ children }: { children: string }) {
@@ -62,7 +66,7 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function BookingView({ id, token }: { id: string; token: string }) {
+function BookingView({ id, token, askToCancel }: { id: string; token: string; askToCancel: boolean }) {
   const zone = useZone();
   const [state, setState] = useState<Loaded>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -74,13 +78,17 @@ function BookingView({ id, token }: { id: string; token: string }) {
   useEffect(() => {
     let live = true;
     getBooking(id, token).then(
-      (booking) => live && setState({ status: "ready", booking }),
+      (booking) => {
+        if (!live) return;
+        setState({ status: "ready", booking });
+        if (askToCancel && changeOpen(booking)) setCancelOpen(true);
+      },
       (error: unknown) => live && setState({ status: "error", error }),
     );
     return () => {
       live = false;
     };
-  }, [id, token, attempt]);
+  }, [id, token, attempt, askToCancel]);
 
   const changed = useCallback((booking: DemoBooking, text: string) => {
     setState({ status: "ready", booking });
@@ -110,7 +118,7 @@ function BookingView({ id, token }: { id: string; token: string }) {
 
   const { booking } = state;
   const cancelled = booking.status === "cancelled";
-  const open = !cancelled && Date.parse(booking.startsAt) - Date.now() > CHANGE_CLOSES_MS;
+  const open = changeOpen(booking);
   return (
     <div className="mt-6 grid max-w-3xl gap-6">
       {notice && (

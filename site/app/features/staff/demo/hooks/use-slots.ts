@@ -27,18 +27,24 @@ export function useSlots() {
   const range = useMemo(() => windowFrom(now, shift), [now, shift]);
   const load = useCallback(async () => byStart(await listSlots(token, range)), [token, range]);
   const { state, retry, refresh } = useLoad(load);
-  const [changes, setChanges] = useState<Record<string, StaffDemoSlot>>({});
-
-  // A change answered by the API shows at once; the next load replaces it with the list as stored.
+  // A change answered by the API shows at once, over the list it was made on; the next load (a refresh, another
+  // window) replaces both with the list as stored.
+  const base = state.status === "ready" ? state.data : null;
+  const [changes, setChanges] = useState<{ base: StaffDemoSlot[] | null; slots: Record<string, StaffDemoSlot> }>({ base: null, slots: {} });
   const shown = useMemo(() => {
     if (state.status !== "ready") return state;
+    const mine = changes.base === state.data ? changes.slots : {};
     const ids = new Set(state.data.map((s) => s.id));
     const inWindow = (s: StaffDemoSlot) => s.startsAt >= range.from && s.startsAt < range.to;
-    const merged = [...state.data.map((s) => changes[s.id] ?? s), ...Object.values(changes).filter((s) => !ids.has(s.id) && inWindow(s))];
+    const merged = [...state.data.map((s) => mine[s.id] ?? s), ...Object.values(mine).filter((s) => !ids.has(s.id) && inWindow(s))];
     return { status: "ready" as const, data: byStart(merged) };
   }, [state, changes, range]);
 
-  const put = useCallback((...slots: StaffDemoSlot[]) => setChanges((c) => ({ ...c, ...Object.fromEntries(slots.map((s) => [s.id, s])) })), []);
+  const put = useCallback(
+    (...slots: StaffDemoSlot[]) =>
+      setChanges((c) => ({ base, slots: { ...(c.base === base ? c.slots : {}), ...Object.fromEntries(slots.map((s) => [s.id, s])) } })),
+    [base],
+  );
   const move = useCallback((weeks: number) => setShift((s) => s + weeks * 7), []);
 
   return { state: shown, range, retry, refresh, put, move, shifted: shift !== 0, resetWindow: () => setShift(0) };
