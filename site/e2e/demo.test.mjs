@@ -3,7 +3,8 @@
 // beside them; the visitor (on a 390 px phone) finds them on /FreeDemo#book in UK time, books the first, reads the
 // time in both zones on the thank-you page; the .eml in the outbox carries the invitation (text/calendar,
 // METHOD:REQUEST) and the signed link; from that link the visitor moves the booking to the second slot; staff then
-// sees the booking under the new time. axe finds nothing on the booking section and the manage page.
+// sees the booking under the new time and opens Enrol prefilled. axe finds nothing on the booking section, the manage
+// page and the console's Demo classes; none of them scrolls sideways on a 390 px phone.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -162,6 +163,10 @@ describe("demo booking", () => {
     const enrol = staff.page.getByRole("form", { name: "Enrol a student" });
     assert.equal(await enrol.getByLabel("Name").inputValue(), visitor.name);
     assert.equal(await enrol.getByLabel("E-mail").inputValue(), visitor.email);
+    await expectNoAxeViolations(staff.page, "Demo classes with a slot's bookings and the Enrol form");
+    await staff.page.setViewportSize(viewports.mobile);
+    await expectNoSidewaysScroll(staff.page, "/staff?section=demo");
+    await expectNoAxeViolations(staff.page, "Demo classes on a phone");
 
     await visit.close();
     await staff.context.close();
