@@ -462,3 +462,80 @@ mod tests {
         assert_eq!(parse_s3_url("https://x/y"), None);
     }
 }
+
+/// A free demo class staff published: when it starts (epoch seconds), how long it lasts, how many
+/// visitors it seats, and the meeting link, which only its booked visitors and staff ever see.
+/// How many seats are taken is a counter of its own (`store::DemoRecords::take_seat`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoSlot {
+    pub id: String,
+    pub starts_at: i64,
+    pub minutes: u32,
+    pub seats: u32,
+    /// The course the class is about; none: any course.
+    #[serde(default)]
+    pub course_id: Option<String>,
+    pub meeting_url: String,
+    #[serde(default)]
+    pub cancelled: bool,
+    pub created_at: i64,
+}
+
+impl DemoSlot {
+    pub fn ends_at(&self) -> i64 {
+        self.starts_at + i64::from(self.minutes) * 60
+    }
+}
+
+/// Whether a demo booking stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DemoStatus {
+    Booked,
+    Cancelled,
+}
+
+/// Whether a booked visitor came, as staff marked it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Attendance {
+    Attended,
+    NoShow,
+}
+
+/// A visitor's seat in a demo class. `sequence` counts the changes its calendar event went
+/// through (the invitation is 0; each move or cancellation adds one), and a reminder is sent only
+/// for the sequence it was scheduled for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoBooking {
+    pub id: String,
+    pub slot_id: String,
+    /// The slot's start when the booking last changed (what the visitor's calendar holds).
+    pub starts_at: i64,
+    pub minutes: u32,
+    /// The course the visitor asked about; empty: undecided.
+    #[serde(default)]
+    pub course_id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub status: DemoStatus,
+    #[serde(default)]
+    pub attendance: Option<Attendance>,
+    pub sequence: u32,
+    pub created_at: i64,
+}
+
+/// A reminder of a booking, kept in the store when a worker rather than EventBridge Scheduler
+/// sends them (the local server): due at `at`, for the booking's `sequence`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoReminder {
+    pub booking_id: String,
+    /// `24h` or `1h` before the class.
+    pub kind: String,
+    pub sequence: u32,
+    pub at: i64,
+}

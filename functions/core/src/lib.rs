@@ -20,6 +20,7 @@ pub mod tls;
 // Features
 pub mod assistant;
 pub mod catalog;
+pub mod demo;
 pub mod geo;
 pub mod leads;
 pub mod learning;

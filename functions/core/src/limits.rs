@@ -29,6 +29,12 @@ pub const ENQUIRIES: WindowLimit = WindowLimit { scope: "send-email", max: 30, w
 /// sender cannot flood the inbox from many addresses.
 pub const ENQUIRIES_PER_EMAIL: WindowLimit = WindowLimit { scope: "send-email-to", max: 5, window_secs: 10 * 60 };
 
+/// Demo bookings (and moves) per client address: as many as enquiries, for the same reason.
+pub const DEMO_BOOKINGS: WindowLimit = WindowLimit { scope: "demo-booking", max: 30, window_secs: 10 * 60 };
+
+/// Demo bookings per e-mail address (its SHA-256), as enquiries per e-mail.
+pub const DEMO_BOOKINGS_PER_EMAIL: WindowLimit = WindowLimit { scope: "demo-booking-to", max: 5, window_secs: 10 * 60 };
+
 /// Acknowledgements (`ACADEMY_AUTO_REPLY`) per recipient (the SHA-256 of the address): one a
 /// day (a UTC calendar day), so typing someone else's address again and again mails them at
 /// most once. The institute's own copy of every enquiry is not limited by this.

@@ -11,6 +11,12 @@ export const apiRules = {
       "offline"
     ]
   },
+  "Attendance": {
+    "enum": [
+      "attended",
+      "no-show"
+    ]
+  },
   "Batch": {
     "seats": {
       "minimum": 0
@@ -21,6 +27,14 @@ export const apiRules = {
   },
   "BatchReport": {
     "lecturesTotal": {
+      "minimum": 0
+    }
+  },
+  "Booking": {
+    "minutes": {
+      "minimum": 0
+    },
+    "sequence": {
       "minimum": 0
     }
   },
@@ -104,6 +118,12 @@ export const apiRules = {
         "contact-form"
       ]
     }
+  },
+  "DemoStatus": {
+    "enum": [
+      "booked",
+      "cancelled"
+    ]
   },
   "Enquiry": {
     "attempts": {
@@ -273,6 +293,26 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "NewBooking": {
+    "slotId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "email": {
+      "minLength": 3,
+      "maxLength": 254
+    },
+    "phone": {
+      "minLength": 7,
+      "maxLength": 32
+    },
+    "courseId": {
+      "maxLength": 24
+    }
+  },
   "NewLecture": {
     "title": {
       "minLength": 1,
@@ -289,6 +329,30 @@ export const apiRules = {
     "embedUrl": {
       "maxLength": 2048,
       "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
+    }
+  },
+  "NewSlots": {
+    "startsAt": {
+      "maxLength": 40
+    },
+    "minutes": {
+      "minimum": 30,
+      "maximum": 45
+    },
+    "seats": {
+      "minimum": 1,
+      "maximum": 50
+    },
+    "courseId": {
+      "maxLength": 24
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://"
+    },
+    "repeatWeeks": {
+      "minimum": 0,
+      "maximum": 12
     }
   },
   "Outline": {
@@ -375,6 +439,39 @@ export const apiRules = {
       ]
     }
   },
+  "Reschedule": {
+    "slotId": {
+      "pattern": "^[0-9a-f]{24}$"
+    }
+  },
+  "Slot": {
+    "minutes": {
+      "minimum": 0
+    },
+    "seatsLeft": {
+      "minimum": 0
+    }
+  },
+  "SlotChange": {
+    "startsAt": {
+      "maxLength": 40
+    },
+    "minutes": {
+      "minimum": 30,
+      "maximum": 45
+    },
+    "seats": {
+      "minimum": 1,
+      "maximum": 50
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://"
+    },
+    "courseId": {
+      "maxLength": 24
+    }
+  },
   "StaffBatch": {
     "enrolled": {
       "minimum": 0
@@ -394,6 +491,20 @@ export const apiRules = {
       "[]": {
         "minimum": 0
       }
+    }
+  },
+  "StaffSlot": {
+    "minutes": {
+      "minimum": 0
+    },
+    "seatsLeft": {
+      "minimum": 0
+    },
+    "seats": {
+      "minimum": 0
+    },
+    "booked": {
+      "minimum": 0
     }
   },
   "StudentReport": {

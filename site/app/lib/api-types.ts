@@ -99,6 +99,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["demo_book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo/bookings/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["demo_booking"];
+        put?: never;
+        post?: never;
+        delete: operations["demo_cancel"];
+        options?: never;
+        head?: never;
+        patch: operations["demo_reschedule"];
+        trace?: never;
+    };
+    "/api/demo/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["demo_slots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geo": {
         parameters: {
             query?: never;
@@ -403,6 +451,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/demo/bookings/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["staff_mark_demo_booking"];
+        trace?: never;
+    };
+    "/api/staff/demo/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_demo_slots"];
+        put?: never;
+        post: operations["staff_publish_demo_slots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/demo/slots/{slotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["staff_cancel_demo_slot"];
+        options?: never;
+        head?: never;
+        patch: operations["staff_update_demo_slot"];
+        trace?: never;
+    };
+    "/api/staff/demo/slots/{slotId}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_demo_slot_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/enquiries": {
         parameters: {
             query?: never;
@@ -541,6 +653,15 @@ export interface components {
          * @enum {string}
          */
         AnswerSource: "model" | "offline";
+        /**
+         * @description Whether a booked visitor came, as staff marked it.
+         * @enum {string}
+         */
+        Attendance: "attended" | "no-show";
+        /** @description `PATCH /api/staff/demo/bookings/{bookingId}` body. */
+        AttendanceChange: {
+            attendance?: null | components["schemas"]["Attendance"];
+        };
         /** @description One staff action, as the audit trail keeps it: never changed, never deleted. */
         AuditEntry: {
             id: string;
@@ -591,6 +712,39 @@ export interface components {
             lecturesTotal: number;
             lectures: components["schemas"]["LectureReport"][];
             students: components["schemas"]["StudentReport"][];
+        };
+        /** @description A booking made or moved, with a token for its signed links. */
+        Booked: {
+            booking: components["schemas"]["Booking"];
+            /** @description Opens the booking (`?token=`) until the class ends. */
+            token: string;
+        };
+        /** @description A booking as its holder (the token's) and staff see it. */
+        Booking: {
+            id: string;
+            slotId: string;
+            /** @description RFC 3339, UTC (`Z`). */
+            startsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            /** @description The course asked about; empty: undecided. */
+            courseId: string;
+            name: string;
+            email: string;
+            phone: string;
+            status: components["schemas"]["DemoStatus"];
+            attendance?: null | components["schemas"]["Attendance"];
+            /** @description The class's meeting link (null once cancelled). */
+            meetingUrl?: string | null;
+            /**
+             * Format: int32
+             * @description How many times its calendar event changed.
+             */
+            sequence: number;
+        };
+        /** @description `GET` / `DELETE /api/demo/bookings/{id}` answer. */
+        BookingAnswer: {
+            booking: components["schemas"]["Booking"];
         };
         /** @description `POST /api/staff/batches/{batchId}/enrolments/bulk` answer. */
         BulkAnswer: {
@@ -683,6 +837,11 @@ export interface components {
             skills?: string[];
             level?: string | null;
         };
+        /**
+         * @description Whether a demo booking stands.
+         * @enum {string}
+         */
+        DemoStatus: "booked" | "cancelled";
         /** @description An enquiry as staff see it. */
         Enquiry: {
             id: string;
@@ -942,6 +1101,16 @@ export interface components {
         MyBatches: {
             batches: components["schemas"]["MyBatch"][];
         };
+        /** @description `POST /api/demo/bookings` body: the slot and the visitor, as the enquiry form asks them. */
+        NewBooking: {
+            slotId: string;
+            name: string;
+            email: string;
+            /** @description 7 to 15 digits, with spaces, `+`, `-`, `(`, `)` and `.` between. */
+            phone: string;
+            /** @description A course's id, or empty: undecided. */
+            courseId?: string;
+        };
         /** @description `POST /api/staff/batches/{batchId}/lectures` body. */
         NewLecture: {
             title: string;
@@ -953,6 +1122,27 @@ export interface components {
             lectureNumber?: number | null;
             /** @description An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed. None: a recording awaiting its upload. */
             embedUrl?: string | null;
+        };
+        /** @description `POST /api/staff/demo/slots` body. */
+        NewSlots: {
+            /**
+             * @description RFC 3339 (the console sends the Karachi time with its offset, `+05:00`); in the future.
+             * @example 2026-03-29T19:00:00+05:00
+             */
+            startsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            /** Format: int32 */
+            seats: number;
+            /** @description A course's id; absent, null or empty: any course. */
+            courseId?: string | null;
+            /** @description The meeting's https link, shown only to booked visitors and staff. */
+            meetingUrl: string;
+            /**
+             * Format: int32
+             * @description Also the same time on each of the next N weeks.
+             */
+            repeatWeeks?: number | null;
         };
         /** @description The week-by-week plan of one course. */
         Outline: {
@@ -1043,6 +1233,10 @@ export interface components {
              */
             submissionId?: string | null;
         };
+        /** @description `PATCH /api/demo/bookings/{id}` body: the slot to move to. */
+        Reschedule: {
+            slotId: string;
+        };
         SendEmailAnswer: {
             ok: boolean;
             submissionId: string;
@@ -1050,6 +1244,51 @@ export interface components {
         };
         /** @description One enquiry or enrolment request: the form's type and its fields, as the form requires them. */
         SendEmailRequest: components["schemas"]["ContactFormRequest"] | components["schemas"]["RegistrationFormRequest"] | components["schemas"]["EnrollmentFormRequest"];
+        /** @description An open slot as visitors see it (never its meeting link). */
+        Slot: {
+            id: string;
+            /**
+             * @description RFC 3339, UTC (`Z`).
+             * @example 2026-03-29T14:00:00Z
+             */
+            startsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            /** Format: int32 */
+            seatsLeft: number;
+            /** @description The course it is about; null: any course. */
+            courseId?: string | null;
+        };
+        /** @description `GET /api/staff/demo/slots/{slotId}/bookings` answer. */
+        SlotBookings: {
+            bookings: components["schemas"]["Booking"][];
+        };
+        /** @description `PATCH /api/staff/demo/slots/{slotId}` body: the fields to change. */
+        SlotChange: {
+            startsAt?: string | null;
+            /** Format: int32 */
+            minutes?: number | null;
+            /**
+             * Format: int32
+             * @description At least the seats booked.
+             */
+            seats?: number | null;
+            meetingUrl?: string | null;
+            /** @description null or empty: any course. */
+            courseId?: string | null;
+        };
+        /** @description `GET /api/demo/slots` answer. */
+        SlotList: {
+            slots: components["schemas"]["Slot"][];
+        };
+        /** @description A slot refused (full, too soon, past, cancelled), with the next open slots. */
+        SlotRefused: {
+            /** @description `slot_unavailable`. */
+            error: string;
+            message: string;
+            /** @description The next open slots (at most 3). */
+            nextSlots: components["schemas"]["Slot"][];
+        };
         /** @description A batch with how many are enrolled. */
         StaffBatch: {
             batch: components["schemas"]["Batch"];
@@ -1096,6 +1335,30 @@ export interface components {
         /** @description `GET /api/staff/batches/{batchId}/lectures` answer. */
         StaffLectures: {
             lectures: components["schemas"]["StaffLecture"][];
+        };
+        /** @description A slot as staff see it: the public slot's fields, and its seats, bookings and link. */
+        StaffSlot: {
+            id: string;
+            /** @description RFC 3339, UTC (`Z`). */
+            startsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            /** Format: int32 */
+            seatsLeft: number;
+            courseId?: string | null;
+            /** Format: int32 */
+            seats: number;
+            /**
+             * Format: int32
+             * @description Seats taken.
+             */
+            booked: number;
+            meetingUrl: string;
+            cancelled: boolean;
+        };
+        /** @description `GET /api/staff/demo/slots` and `POST` answers. */
+        StaffSlots: {
+            slots: components["schemas"]["StaffSlot"][];
         };
         StudentReport: {
             /** @description None for an account that linked a Secret ID issued outside the console. */
@@ -1577,6 +1840,431 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBooking"];
+            };
+        };
+        responses: {
+            /** @description this e-mail had booked this class already: the same booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booked"];
+                };
+            };
+            /** @description booked; the confirmation with its invitation is mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booked"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description full, starting within 2 hours, past or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotRefused"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_booking: {
+        parameters: {
+            query: {
+                /** @description the signed link's token */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is missing, wrong or expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_cancel: {
+        parameters: {
+            query: {
+                /** @description the signed link's token */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cancelled; the cancellation is mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the class has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_reschedule: {
+        parameters: {
+            query: {
+                /** @description the signed link's token */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reschedule"];
+            };
+        };
+        responses: {
+            /** @description moved; the update is mailed (same event, higher sequence) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booked"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the new slot is not open (with the next open ones), or rescheduling has closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotRefused"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_slots: {
+        parameters: {
+            query?: {
+                /** @description RFC 3339; default: 2 hours from now */
+                from?: string;
+                /** @description RFC 3339; default: 14 days after from; at most 31 days after it */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description open slots, by start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,6 +3998,501 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_mark_demo_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_demo_slots: {
+        parameters: {
+            query?: {
+                /** @description RFC 3339; default: 7 days ago */
+                from?: string;
+                /** @description RFC 3339; default: 60 days after from; at most 92 days after it */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every slot, cancelled ones too, by start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSlots"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_publish_demo_slots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSlots"];
+            };
+        };
+        responses: {
+            /** @description published: the slot and its weekly repeats */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSlots"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_cancel_demo_slot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                slotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cancelled; each booking is cancelled and mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSlot"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_update_demo_slot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                slotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SlotChange"];
+            };
+        };
+        responses: {
+            /** @description changed; booked visitors are mailed a moved time, length or link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSlot"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the slot is cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_demo_slot_bookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                slotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the slot's bookings, cancelled ones too, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotBookings"];
                 };
             };
             400: {

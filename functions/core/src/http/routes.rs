@@ -33,6 +33,10 @@ pub enum Endpoint {
     StaffReports,
     StaffAudit,
     StaffLectures,
+    /// The free demo class: open slots and visitors' bookings (`/api/demo/*`).
+    Demo,
+    /// Staff: demo classes (`/api/staff/demo/*`).
+    StaffDemo,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -102,6 +106,18 @@ pub enum Route {
         batch: String,
         lecture: String,
     },
+    /// The open demo slots.
+    DemoSlots,
+    /// A new booking (POST).
+    DemoBookings,
+    /// A booking behind its signed link: see it (GET), move it (PATCH), cancel it (DELETE).
+    DemoBooking(String),
+    /// Staff: demo slots (GET), new ones (POST); one changed (PATCH) or cancelled (DELETE); its
+    /// bookings; a booking's attendance (PATCH).
+    StaffDemoSlots,
+    StaffDemoSlot(String),
+    StaffDemoSlotBookings(String),
+    StaffDemoBooking(String),
 }
 
 impl Route {
@@ -159,6 +175,13 @@ impl Route {
             ["staff", "batches", batch, "lectures", lecture, "captions"] => {
                 Self::StaffLectureCaptions { batch: id(batch), lecture: id(lecture) }
             }
+            ["demo", "slots"] => Self::DemoSlots,
+            ["demo", "bookings"] => Self::DemoBookings,
+            ["demo", "bookings", booking] => Self::DemoBooking(id(booking)),
+            ["staff", "demo", "slots"] => Self::StaffDemoSlots,
+            ["staff", "demo", "slots", slot] => Self::StaffDemoSlot(id(slot)),
+            ["staff", "demo", "slots", slot, "bookings"] => Self::StaffDemoSlotBookings(id(slot)),
+            ["staff", "demo", "bookings", booking] => Self::StaffDemoBooking(id(booking)),
             _ => return None,
         })
     }
@@ -192,6 +215,11 @@ impl Route {
             | Self::StaffLectureUploadComplete { .. }
             | Self::StaffLectureRetry { .. }
             | Self::StaffLectureCaptions { .. } => Endpoint::StaffLectures,
+            Self::DemoSlots | Self::DemoBookings | Self::DemoBooking(_) => Endpoint::Demo,
+            Self::StaffDemoSlots
+            | Self::StaffDemoSlot(_)
+            | Self::StaffDemoSlotBookings(_)
+            | Self::StaffDemoBooking(_) => Endpoint::StaffDemo,
         }
     }
 
@@ -206,10 +234,13 @@ impl Route {
             | Self::StaffBulkEnrol(_)
             | Self::StaffLectureUpload { .. }
             | Self::StaffLectureUploadComplete { .. }
-            | Self::StaffLectureRetry { .. } => &[Method::POST],
-            Self::MyBatches | Self::StaffLectures(_) => &[Method::GET, Method::POST],
+            | Self::StaffLectureRetry { .. }
+            | Self::DemoBookings => &[Method::POST],
+            Self::MyBatches | Self::StaffLectures(_) | Self::StaffDemoSlots => &[Method::GET, Method::POST],
             Self::LectureProgress { .. } | Self::StaffLectureCaptions { .. } => &[Method::PUT],
-            Self::StaffLecture { .. } => &[Method::PATCH, Method::DELETE],
+            Self::StaffLecture { .. } | Self::StaffDemoSlot(_) => &[Method::PATCH, Method::DELETE],
+            Self::DemoBooking(_) => &[Method::GET, Method::PATCH, Method::DELETE],
+            Self::StaffDemoBooking(_) => &[Method::PATCH],
             Self::StaffEnquiry(_) => &[Method::GET, Method::PATCH],
             Self::StaffEnrolment(_) => &[Method::DELETE],
             _ => &[Method::GET],
@@ -225,6 +256,8 @@ impl Route {
             [Method::GET, Method::POST] => "GET, HEAD, POST",
             [Method::GET, Method::PATCH] => "GET, HEAD, PATCH",
             [Method::PATCH, Method::DELETE] => "PATCH, DELETE",
+            [Method::PATCH] => "PATCH",
+            [Method::GET, Method::PATCH, Method::DELETE] => "GET, HEAD, PATCH, DELETE",
             _ => "GET, HEAD",
         }
     }
@@ -342,6 +375,24 @@ mod tests {
             Route::resolve(&format!("/api/staff/batches/{id}/lectures/4/captions")),
             Some(Route::StaffLectureCaptions { batch: id.into(), lecture: "4".into() })
         );
+    }
+
+    #[test]
+    fn resolves_the_demo_paths() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        assert_eq!(Route::resolve("/api/demo/slots"), Some(Route::DemoSlots));
+        assert_eq!(Route::resolve("/api/demo/bookings"), Some(Route::DemoBookings));
+        assert_eq!(Route::resolve(&format!("/api/demo/bookings/{id}")), Some(Route::DemoBooking(id.into())));
+        assert_eq!(Route::resolve(&format!("/api/staff/demo/slots/{id}")), Some(Route::StaffDemoSlot(id.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/demo/slots/{id}/bookings")),
+            Some(Route::StaffDemoSlotBookings(id.into()))
+        );
+        assert_eq!(Route::resolve(&format!("/api/staff/demo/bookings/{id}")), Some(Route::StaffDemoBooking(id.into())));
+        assert_eq!(Route::DemoBooking(id.into()).allow(), "GET, HEAD, PATCH, DELETE");
+        assert_eq!(Route::StaffDemoBooking(id.into()).allow(), "PATCH");
+        assert_eq!(Route::resolve("/api/staff/demo/slots").map(|r| r.endpoint()), Some(Endpoint::StaffDemo));
+        assert_eq!(Route::resolve("/api/demo/slots").map(|r| r.endpoint()), Some(Endpoint::Demo));
     }
 
     #[test]

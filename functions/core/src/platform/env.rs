@@ -173,3 +173,29 @@ pub fn aws_keys_given() -> bool {
 pub fn aws_credentials_given() -> bool {
     is_set("AWS_ACCESS_KEY_ID") || is_set("AWS_PROFILE")
 }
+
+/// `ACADEMY_DEMO_KEY`: the local key demo booking links are signed with (at least 32 bytes);
+/// unset, a random key (links then last until the server stops).
+pub fn demo_key() -> Option<String> {
+    var("ACADEMY_DEMO_KEY")
+}
+
+/// `ACADEMY_DEMO_KEY_SECRET`: the Secrets Manager secret holding the demo link key (AWS).
+pub fn demo_key_secret() -> Option<String> {
+    var("ACADEMY_DEMO_KEY_SECRET")
+}
+
+/// `ACADEMY_DEMO_SCHEDULE_GROUP`: the EventBridge Scheduler group of the reminders.
+pub fn demo_schedule_group() -> String {
+    var("ACADEMY_DEMO_SCHEDULE_GROUP").unwrap_or_else(|| crate::demo::reminders::SCHEDULE_GROUP.into())
+}
+
+/// `ACADEMY_DEMO_REMINDER_ARN`: the `demo-reminder` function the reminder schedules invoke (AWS).
+pub fn demo_reminder_arn() -> Option<String> {
+    var("ACADEMY_DEMO_REMINDER_ARN")
+}
+
+/// `ACADEMY_DEMO_SCHEDULER_ROLE_ARN`: the role EventBridge Scheduler assumes to invoke it (AWS).
+pub fn demo_scheduler_role_arn() -> Option<String> {
+    var("ACADEMY_DEMO_SCHEDULER_ROLE_ARN")
+}

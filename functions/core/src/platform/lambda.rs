@@ -1,15 +1,19 @@
 //! The whole of every Lambda binary: logging, then the one service its endpoint needs (built
 //! once per container from the environment: only the clients that endpoint calls), then the
 //! runtime loop answering only that endpoint's routes (or, for `mailer`, the table's stream, and
-//! for `transcode`, EventBridge's events).
+//! for `transcode`, EventBridge's events; for `demo-reminder`, EventBridge Scheduler's).
 //!
 //! Each function is a type implementing `Function`: the endpoint whose routes it answers and the
 //! service that answers them are named together, so a binary (`run::<Videos>()`) cannot pair an
 //! endpoint with another endpoint's service, and links nothing the others need.
 
+use super::letters::MailedLetters;
 use super::services;
 use super::{aws, env};
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::demo::reminders::SchedulerReminders;
+use crate::demo::tokens::DemoKey;
+use crate::demo::Desk;
 use crate::http::routes::{self, Endpoint, Service};
 use crate::leads::mail::{stream, SesMailer};
 use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
@@ -296,6 +300,92 @@ pub async fn run_transcode() -> Result<(), Error> {
         crate::media::transcode::on_event(store, mediaconvert, &event.payload, crate::time::now())
             .await
             .map_err(|e| Error::from(e.to_string()))
+    }))
+    .await
+}
+
+/// The demo link key: the secret `ACADEMY_DEMO_KEY_SECRET`'s text (read once per container).
+async fn demo_key(config: &aws_config::SdkConfig) -> Result<DemoKey, String> {
+    let secret = env::demo_key_secret().ok_or("ACADEMY_DEMO_KEY_SECRET is not set")?;
+    let value = aws_sdk_secretsmanager::Client::new(config)
+        .get_secret_value()
+        .secret_id(secret)
+        .send()
+        .await
+        .map_err(|e| aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string())?;
+    let text = value.secret_string.ok_or("the demo key secret has no text")?;
+    DemoKey::new(text.into_bytes())
+}
+
+/// The demo desk in AWS: SES, the mail settings, the site's address and the link key.
+async fn demo_desk(config: &aws_config::SdkConfig) -> Result<Desk, String> {
+    let settings = env::mail_settings();
+    let mailer = Arc::new(SesMailer::from_config(config, env::ses_configuration_set()));
+    Ok(Desk {
+        letters: Arc::new(MailedLetters { mailer, settings: settings.clone() }),
+        from: settings.from,
+        inbox: settings.inbox,
+        site_url: env::site_url(),
+        key: demo_key(config).await?,
+    })
+}
+
+/// The reminders' one-time schedules in EventBridge Scheduler, invoking `demo-reminder`.
+fn scheduler_reminders(config: &aws_config::SdkConfig) -> Result<Arc<SchedulerReminders>, String> {
+    Ok(Arc::new(SchedulerReminders {
+        client: aws_sdk_scheduler::Client::new(config),
+        group: env::demo_schedule_group(),
+        target_arn: env::demo_reminder_arn().ok_or("ACADEMY_DEMO_REMINDER_ARN is not set")?,
+        role_arn: env::demo_scheduler_role_arn().ok_or("ACADEMY_DEMO_SCHEDULER_ROLE_ARN is not set")?,
+    }))
+}
+
+/// `/api/demo/*`: open slots and visitors' bookings; mail by SES; reminders as schedules.
+pub struct Demo;
+
+impl Function for Demo {
+    const ENDPOINT: Endpoint = Endpoint::Demo;
+    type Service = services::Demo;
+    async fn service() -> Result<services::Demo, String> {
+        let config = aws::config().await;
+        Ok(services::Demo {
+            store: aws::dynamodb_store(&config)?,
+            desk: demo_desk(&config).await?,
+            reminders: scheduler_reminders(&config)?,
+        })
+    }
+}
+
+/// `/api/staff/demo/*`: demo classes; mail by SES; reminders as schedules.
+pub struct StaffDemo;
+
+impl Function for StaffDemo {
+    const ENDPOINT: Endpoint = Endpoint::StaffDemo;
+    type Service = services::StaffDemo;
+    async fn service() -> Result<services::StaffDemo, String> {
+        let config = aws::config().await;
+        Ok(services::StaffDemo {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            desk: demo_desk(&config).await?,
+            reminders: scheduler_reminders(&config)?,
+        })
+    }
+}
+
+/// The `demo-reminder` function: EventBridge Scheduler's events, a reminder
+/// (`{bookingId, kind, sequence}`) or the morning digest (`{kind: "digest"}`)
+/// (academy_core::demo::reminders::on_event).
+pub async fn run_demo_reminder() -> Result<(), Error> {
+    use lambda_runtime::LambdaEvent;
+
+    super::telemetry::init_lambda();
+    let config = aws::config().await;
+    let store = aws::dynamodb_store(&config)?;
+    let desk = demo_desk(&config).await?;
+    let (store, desk) = (&store, &desk);
+    lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<serde_json::Value>| async move {
+        crate::demo::reminders::on_event(store, desk, &event.payload, crate::time::now()).await.map_err(Error::from)
     }))
     .await
 }

@@ -1,8 +1,12 @@
 //! The local world: every endpoint's service in one process (`academy serve`, the tests), built
 //! from the environment. The Lambdas build one service each instead (`lambda.rs`).
 
+use super::letters::{MailedLetters, Unposted};
 use super::{aws, env, services};
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::demo::reminders::StoredReminders;
+use crate::demo::tokens::DemoKey;
+use crate::demo::Desk;
 use crate::http::identity::Verifier;
 use crate::http::origin::OriginGuard;
 use crate::http::routes::{self, Endpoint, Route, Service};
@@ -36,6 +40,8 @@ pub struct AppState {
     pub staff_reports: services::StaffReports,
     pub staff_audit: services::StaffAudit,
     pub staff_lectures: services::StaffLectures,
+    pub demo: services::Demo,
+    pub staff_demo: services::StaffDemo,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -99,6 +105,7 @@ impl AppState {
         let model =
             ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config);
         let mut state = Self::with(opened, links, files, model);
+        state.sign_demo_links(local_demo_key()?);
         match (store, env::lectures_bucket()) {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
@@ -116,6 +123,15 @@ impl AppState {
     /// puts them elsewhere), and no transcoder.
     pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
         let uploads = Arc::new(FolderUploads::new(env::lectures_folder(), None, None).expect("a random key"));
+        let settings = env::mail_settings();
+        let desk = Desk {
+            letters: Arc::new(Unposted),
+            from: settings.from,
+            inbox: settings.inbox,
+            site_url: env::site_url(),
+            key: DemoKey::random(),
+        };
+        let reminders = Arc::new(StoredReminders { store: Arc::new(store.clone()) });
         Self {
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
@@ -135,6 +151,8 @@ impl AppState {
                 uploads: uploads.clone(),
                 queue: local_transcoder(),
             },
+            demo: services::Demo { store: store.clone(), desk: desk.clone(), reminders: reminders.clone() },
+            staff_demo: services::StaffDemo { store: store.clone(), verifier: None, desk, reminders },
             part_uploads: Some(uploads),
             store,
         }
@@ -146,6 +164,12 @@ impl AppState {
         self.part_uploads = Some(uploads);
     }
 
+    /// Signs demo booking links with `key` (both the visitor's and staff's mail carry them).
+    pub fn sign_demo_links(&mut self, key: DemoKey) {
+        self.demo.desk.key = key.clone();
+        self.staff_demo.desk.key = key;
+    }
+
     /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
     pub fn sign_in(&mut self, verifier: Option<Arc<Verifier>>) {
         self.videos.verifier = verifier.clone();
@@ -154,6 +178,7 @@ impl AppState {
         self.staff_enrolments.verifier = verifier.clone();
         self.staff_reports.verifier = verifier.clone();
         self.staff_lectures.verifier = verifier.clone();
+        self.staff_demo.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -163,6 +188,12 @@ impl AppState {
         let site_url = env::site_url();
         self.staff_enrolments.mailing = Some(Mailing { mailer: mailer.clone(), from: settings.from.clone(), site_url });
         self.staff_enquiries.mail = Some(services::InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
+        let letters = Arc::new(MailedLetters { mailer: mailer.clone(), settings: settings.clone() });
+        for desk in [&mut self.demo.desk, &mut self.staff_demo.desk] {
+            desk.letters = letters.clone();
+            desk.from = settings.from.clone();
+            desk.inbox = settings.inbox.clone();
+        }
         self.send_email.inline = Some(services::InlineMailer { mailer, settings });
     }
 }
@@ -184,7 +215,17 @@ impl Service for AppState {
             Endpoint::StaffReports => self.staff_reports.answer(route, req).await,
             Endpoint::StaffAudit => self.staff_audit.answer(route, req).await,
             Endpoint::StaffLectures => self.staff_lectures.answer(route, req).await,
+            Endpoint::Demo => self.demo.answer(route, req).await,
+            Endpoint::StaffDemo => self.staff_demo.answer(route, req).await,
         }
+    }
+}
+
+/// The local demo link key: `ACADEMY_DEMO_KEY` (at least 32 bytes), else a random one.
+fn local_demo_key() -> Result<DemoKey, String> {
+    match env::demo_key() {
+        Some(key) => DemoKey::new(key.into_bytes()).map_err(|e| format!("ACADEMY_DEMO_KEY: {e}")),
+        None => Ok(DemoKey::random()),
     }
 }
 

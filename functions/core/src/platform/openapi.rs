@@ -4,6 +4,10 @@
 
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
+use crate::demo::bookings::{self as demo_bookings, Booked, BookingAnswer, NewBooking, Reschedule, SlotRefused};
+use crate::demo::slots::{self as demo_slots, SlotList};
+use crate::demo::{Booking as DemoBooking, Slot as DemoSlot};
+use crate::domain::{Attendance, DemoStatus};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind, VideoList,
@@ -18,6 +22,9 @@ use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
 use crate::staff::audit::{self as staff_audit, AuditPage};
+use crate::staff::demo::{
+    self as staff_demo, AttendanceChange, NewSlots, SlotBookings, SlotChange, StaffSlot, StaffSlots,
+};
 use crate::staff::enquiries::{self, Enquiry, EnquiryPage, EnquiryUpdate};
 use crate::staff::enrolments::{
     self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
@@ -41,7 +48,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, and the staff console (enquiries, enrolments, reports, lectures and their uploads, the audit trail; staff only)."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, booking the free demo class (open slots, bookings behind signed links), and the staff console (enquiries, enrolments, reports, lectures and their uploads, demo classes, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -81,6 +88,17 @@ use utoipa::{Modify, OpenApi};
         staff_lectures::complete_upload,
         staff_lectures::retry,
         staff_lectures::captions,
+        demo_slots::list,
+        demo_bookings::book,
+        demo_bookings::get,
+        demo_bookings::reschedule,
+        demo_bookings::cancel,
+        staff_demo::list,
+        staff_demo::publish,
+        staff_demo::change,
+        staff_demo::cancel,
+        staff_demo::bookings,
+        staff_demo::mark,
     ),
     components(schemas(
         Course,
@@ -138,7 +156,23 @@ use utoipa::{Modify, OpenApi};
         PartUrl,
         UploadedPart,
         UploadStarted,
-        CompleteRequest
+        CompleteRequest,
+        DemoSlot,
+        DemoBooking,
+        DemoStatus,
+        Attendance,
+        SlotList,
+        NewBooking,
+        Reschedule,
+        Booked,
+        BookingAnswer,
+        SlotRefused,
+        StaffSlot,
+        StaffSlots,
+        SlotBookings,
+        NewSlots,
+        SlotChange,
+        AttendanceChange
     )),
     modifiers(&Rules)
 )]
@@ -203,6 +237,7 @@ impl Modify for Rules {
         send_email_request(schemas);
         staff_bodies(schemas);
         lecture_bodies(schemas);
+        demo_bodies(schemas);
         let captions = doc.paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
         let body = captions.and_then(|item| item.put.as_mut()).and_then(|put| put.request_body.as_mut());
         if let Some(vtt) = body.and_then(|body| body.content.get_mut("text/vtt")) {
@@ -286,6 +321,16 @@ fn list_parameters(operation: &mut Operation) {
                 .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
                 .into()
         });
+    }
+}
+
+/// The demo bodies' slot ids carry the id pattern.
+fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    for name in ["NewBooking", "Reschedule"] {
+        if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut(name) {
+            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+            body.properties.insert("slotId".into(), id.into());
+        }
     }
 }
 

@@ -4,6 +4,8 @@
 //! server holds them all (`local.rs`).
 
 use crate::assistant::{self, Knowledge, ModelProvider};
+use crate::demo::reminders::ReminderSchedule;
+use crate::demo::Desk;
 use crate::http::error::ApiError;
 use crate::http::identity::{identify, identify_staff, verified_email_of, Verifier};
 use crate::http::routes::{Route, Service};
@@ -297,6 +299,69 @@ impl Service for StaffLectures {
             Route::StaffLectureCaptions { batch, lecture } => {
                 lectures::captions(&handlers, req, &batch, &lecture).await
             }
+            _ => not_here(),
+        }
+    }
+}
+
+/// The free demo class: the store, the desk it mails from (with the link key), and where
+/// reminders are scheduled (EventBridge Scheduler in AWS, the store locally).
+pub struct Demo {
+    pub store: Store,
+    pub desk: Desk,
+    pub reminders: Arc<dyn ReminderSchedule>,
+}
+
+#[async_trait]
+impl Service for Demo {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use crate::demo::bookings::{self, Bookings};
+        let now = crate::time::now();
+        let handlers = Bookings { store: &self.store, desk: &self.desk, reminders: self.reminders.as_ref(), now };
+        match route {
+            Route::DemoSlots => crate::demo::slots::list(&self.store, req, now).await,
+            Route::DemoBookings => bookings::book(&handlers, req).await,
+            Route::DemoBooking(id) if req.method() == Method::PATCH => bookings::reschedule(&handlers, req, &id).await,
+            Route::DemoBooking(id) if req.method() == Method::DELETE => bookings::cancel(&handlers, req, &id).await,
+            Route::DemoBooking(id) => bookings::get(&handlers, req, &id).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Staff: demo classes. The store, the sign-in verifier, the desk and the reminders' schedule.
+pub struct StaffDemo {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub desk: Desk,
+    pub reminders: Arc<dyn ReminderSchedule>,
+}
+
+#[async_trait]
+impl Service for StaffDemo {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use staff::demo;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let now = crate::time::now();
+        match &route {
+            Route::StaffDemoSlots if req.method() != Method::POST => return demo::list(&self.store, req, now).await,
+            Route::StaffDemoSlotBookings(slot) => return demo::bookings(&self.store, slot).await,
+            _ => {}
+        }
+        let actor = Actor::named(verifier, req, caller).await;
+        let console = demo::DemoConsole {
+            store: &self.store,
+            desk: &self.desk,
+            reminders: self.reminders.as_ref(),
+            actor: &actor,
+            now,
+        };
+        match route {
+            Route::StaffDemoSlots => demo::publish(&console, req).await,
+            Route::StaffDemoSlot(id) if req.method() == Method::DELETE => demo::cancel(&console, &id).await,
+            Route::StaffDemoSlot(id) => demo::change(&console, req, &id).await,
+            Route::StaffDemoBooking(id) => demo::mark(&console, req, &id).await,
             _ => not_here(),
         }
     }

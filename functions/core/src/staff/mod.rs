@@ -1,6 +1,6 @@
 //! The staff console's API (`/api/staff/*`): enquiries (`enquiries`), enrolments and the batches'
 //! rosters (`enrolments`, mailing a welcome: `welcome`), what students watched (`report`), a
-//! batch's lectures and their recordings' uploads (`lectures`), the audit trail (`audit`) and the
+//! batch's lectures and their recordings' uploads (`lectures`), the demo classes (`demo`), the audit trail (`audit`) and the
 //! spreadsheets staff export and paste (`sheet`). Every route first checks that the caller is in
 //! the provider's `staff` group (`http::identity::identify_staff`;
 //! the gateway's authorizer only proves the token); every write is appended to the audit trail.
@@ -9,6 +9,7 @@
 //! grant), so it may use them; no feature uses it (docs/decisions/0028-staff-console.md).
 
 pub mod audit;
+pub mod demo;
 pub mod enquiries;
 pub mod enrolments;
 pub mod lectures;

@@ -55,5 +55,6 @@ pub fn welcome(mailing: &Mailing, enrolment: &Enrolment, batch: &Batch, secret_i
         subject: format!("Welcome to {}: your Secret ID", batch.name),
         text,
         html,
+        calendar: None,
     }
 }

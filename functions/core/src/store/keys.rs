@@ -80,3 +80,45 @@ pub const AUDIT: &str = "AUDIT";
 pub fn audit_sk(at_millis: i64, id: &str) -> String {
     format!("{at_millis:013}#{id}")
 }
+
+/// A demo slot, its seat counter and its seats (one per e-mail) share the slot's partition.
+pub fn demo_slot_pk(slot_id: &str) -> String {
+    format!("DEMO_SLOT#{slot_id}")
+}
+
+pub const DEMO_SLOT: &str = "DEMO_SLOT";
+pub const DEMO_SEATS: &str = "SEATS";
+
+/// The seat one e-mail (its digest) holds in a slot: the same e-mail booking twice is one seat.
+pub fn demo_seat_sk(email_key: &str) -> String {
+    format!("SEAT#{email_key}")
+}
+
+/// The index key under which every slot sorts by its start.
+pub const DEMO_SLOTS: &str = "DEMO_SLOTS";
+
+/// A slot's place on the index: its start (epoch seconds, zero-padded) then its id.
+pub fn demo_slot_time(starts_at: i64, slot_id: &str) -> String {
+    format!("{starts_at:012}#{slot_id}")
+}
+
+pub fn demo_booking_pk(booking_id: &str) -> String {
+    format!("DEMO_BOOKING#{booking_id}")
+}
+
+pub const DEMO_BOOKING: &str = "DEMO_BOOKING";
+
+/// The index key under which a slot's bookings sit.
+pub fn demo_slot_bookings(slot_id: &str) -> String {
+    format!("DEMO_SLOT_BOOKINGS#{slot_id}")
+}
+
+/// Reminders the local worker sends, by the time they are due.
+pub const DEMO_REMINDERS: &str = "DEMO_REMINDERS";
+
+pub fn demo_reminder_pk(booking_id: &str) -> String {
+    format!("DEMO_REMINDER#{booking_id}")
+}
+
+/// The staff digest of one day, sent once.
+pub const DEMO_DIGEST: &str = "DEMO_DIGEST";

@@ -2,11 +2,12 @@
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
 //! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
 //! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
-//! `EnrolmentRecords`, `AuditRecords`, `Counters`), so a handler asks for exactly the records it uses.
+//! `EnrolmentRecords`, `AuditRecords`, `Counters`, `DemoRecords`), so a handler asks for exactly the records it uses.
 
 mod audit;
 mod catalog;
 mod counters;
+mod demo;
 pub mod dynamodb;
 mod enrolments;
 mod grants;
@@ -23,6 +24,7 @@ use std::sync::Arc;
 pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use counters::Counters;
+pub use demo::DemoRecords;
 pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
 pub use records::Store;

@@ -1,0 +1,223 @@
+//! What the feature mails: to the visitor when a class is booked, moved or cancelled (text, HTML
+//! and the calendar object), the reminders, and the institute's morning digest. Every time is
+//! given in both zones; every visitor value is escaped in HTML.
+
+use super::ics::{self, Method};
+use super::{zones, Desk, Letter, LetterKind};
+use crate::domain::{DemoBooking, DemoSlot};
+
+/// Why a visitor is mailed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Booked just now.
+    Booked,
+    /// Moved by the visitor.
+    Rescheduled,
+    /// Moved or changed by staff (the time, length or link).
+    Updated,
+}
+
+fn e(text: &str) -> String {
+    html_escape::encode_text(text).into_owned()
+}
+
+fn attr(text: &str) -> String {
+    html_escape::encode_double_quoted_attribute(text).into_owned()
+}
+
+/// The first name to greet with: letters, spaces, hyphens and apostrophes only, else "there".
+fn greeting(name: &str) -> String {
+    let first = name.split_whitespace().next().unwrap_or_default();
+    let plain = !first.is_empty()
+        && first.chars().count() <= 40
+        && first.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '\u{2019}'));
+    if plain {
+        first.to_owned()
+    } else {
+        "there".into()
+    }
+}
+
+/// `Free demo class — {course}`.
+pub fn summary(course: &str) -> String {
+    format!("Free demo class — {course}")
+}
+
+fn lasting(booking: &DemoBooking) -> String {
+    format!("{} ({} minutes)", zones::both(booking.starts_at), booking.minutes)
+}
+
+/// The booked, moved or updated class, with its invitation (`METHOD:REQUEST`).
+pub fn confirmation(
+    desk: &Desk,
+    booking: &DemoBooking,
+    slot: &DemoSlot,
+    course: &str,
+    token: &str,
+    change: Change,
+    now: i64,
+) -> Letter {
+    let manage = desk.manage_url(booking, token);
+    let cancel = format!("{manage}&action=cancel");
+    let (subject, opening) = match change {
+        Change::Booked => ("Your free demo class is booked", "Your free demo class is booked."),
+        Change::Rescheduled => ("Your free demo class has moved", "Your free demo class has moved to a new time."),
+        Change::Updated => ("Your free demo class has changed", "We have changed your free demo class."),
+    };
+    let when = lasting(booking);
+    let text = format!(
+        "Dear {name},\n\n{opening}\n\n{summary}\nWhen: {when}\nJoin: {link}\n\nThe invitation is attached: add it \
+         to your calendar. Need another time? Reschedule free until 2 hours before the class:\n{manage}\nCancel:\n\
+         {cancel}\n\nSkyline Tech Academy\n",
+        name = greeting(&booking.name),
+        summary = summary(course),
+        link = slot.meeting_url,
+    );
+    let html = format!(
+        "<p>Dear {name},</p><p>{opening}</p><p><strong>{summary}</strong><br>When: {when}<br>Join: <a \
+         href=\"{link_attr}\">{link}</a></p><p>The invitation is attached: add it to your calendar.</p><p>Need \
+         another time? <a href=\"{manage_attr}\">Reschedule</a> free until 2 hours before the class, or <a \
+         href=\"{cancel_attr}\">cancel</a>.</p><p>Skyline Tech Academy</p>",
+        name = e(&greeting(&booking.name)),
+        opening = e(opening),
+        summary = e(&summary(course)),
+        when = e(&when),
+        link_attr = attr(&slot.meeting_url),
+        link = e(&slot.meeting_url),
+        manage_attr = attr(&manage),
+        cancel_attr = attr(&cancel),
+    );
+    let description = format!("Join: {}\nReschedule or cancel: {manage}", slot.meeting_url);
+    let details = ics::Details {
+        method: Method::Request,
+        summary: &summary(course),
+        organizer: &desk.from,
+        meeting_url: Some(&slot.meeting_url),
+        description: &description,
+        now,
+    };
+    Letter {
+        about: booking.id.clone(),
+        kind: LetterKind::Booking,
+        to: booking.email.clone(),
+        subject: format!("{subject}: {}", zones::both(booking.starts_at)),
+        text,
+        html,
+        calendar: Some((Method::Request, ics::calendar(booking, &details))),
+    }
+}
+
+/// The cancelled class (`METHOD:CANCEL`), with where to book again. `by_staff`: the institute
+/// cancelled the class, and says sorry.
+pub fn cancellation(desk: &Desk, booking: &DemoBooking, course: &str, by_staff: bool, now: i64) -> Letter {
+    let rebook = desk.rebook_url();
+    let opening = if by_staff {
+        "We are sorry: we had to cancel your free demo class."
+    } else {
+        "Your free demo class is cancelled, as you asked."
+    };
+    let when = lasting(booking);
+    let text = format!(
+        "Dear {name},\n\n{opening}\n\n{summary}\nWas: {when}\n\nBook another time here:\n{rebook}\n\nSkyline Tech \
+         Academy\n",
+        name = greeting(&booking.name),
+        summary = summary(course),
+    );
+    let html = format!(
+        "<p>Dear {name},</p><p>{opening}</p><p><strong>{summary}</strong><br>Was: {when}</p><p><a \
+         href=\"{rebook_attr}\">Book another time</a>.</p><p>Skyline Tech Academy</p>",
+        name = e(&greeting(&booking.name)),
+        opening = e(opening),
+        summary = e(&summary(course)),
+        when = e(&when),
+        rebook_attr = attr(&rebook),
+    );
+    let description = format!("Cancelled. Book another time: {rebook}");
+    let details = ics::Details {
+        method: Method::Cancel,
+        summary: &summary(course),
+        organizer: &desk.from,
+        meeting_url: None,
+        description: &description,
+        now,
+    };
+    Letter {
+        about: booking.id.clone(),
+        kind: LetterKind::Booking,
+        to: booking.email.clone(),
+        subject: format!("Cancelled: your free demo class on {}", zones::both(booking.starts_at)),
+        text,
+        html,
+        calendar: Some((Method::Cancel, ics::calendar(booking, &details))),
+    }
+}
+
+/// The reminder `ahead` (`24 hours`, `1 hour`) before the class, with its link.
+pub fn reminder(desk: &Desk, booking: &DemoBooking, slot: &DemoSlot, course: &str, token: &str, ahead: &str) -> Letter {
+    let manage = desk.manage_url(booking, token);
+    let when = lasting(booking);
+    let text = format!(
+        "Dear {name},\n\nYour free demo class starts in {ahead}.\n\n{summary}\nWhen: {when}\nJoin: {link}\n\nCannot \
+         make it? Reschedule or cancel:\n{manage}\n\nSkyline Tech Academy\n",
+        name = greeting(&booking.name),
+        summary = summary(course),
+        link = slot.meeting_url,
+    );
+    let html = format!(
+        "<p>Dear {name},</p><p>Your free demo class starts in {ahead}.</p><p><strong>{summary}</strong><br>When: \
+         {when}<br>Join: <a href=\"{link_attr}\">{link}</a></p><p>Cannot make it? <a \
+         href=\"{manage_attr}\">Reschedule or cancel</a>.</p><p>Skyline Tech Academy</p>",
+        name = e(&greeting(&booking.name)),
+        ahead = e(ahead),
+        summary = e(&summary(course)),
+        when = e(&when),
+        link_attr = attr(&slot.meeting_url),
+        link = e(&slot.meeting_url),
+        manage_attr = attr(&manage),
+    );
+    Letter {
+        about: booking.id.clone(),
+        kind: LetterKind::Reminder,
+        to: booking.email.clone(),
+        subject: format!("Reminder: your free demo class starts in {ahead}"),
+        text,
+        html,
+        calendar: None,
+    }
+}
+
+/// The institute's list of one day's classes (`date`, Karachi) and who booked each.
+pub fn digest(desk: &Desk, date: &str, day: &[(DemoSlot, Vec<DemoBooking>)]) -> Letter {
+    let mut text = format!("Demo classes on {date} (Pakistan time)\n");
+    let mut html = format!("<h2>Demo classes on {} (Pakistan time)</h2>", e(date));
+    for (slot, bookings) in day {
+        let head = format!(
+            "{} — {} minutes, {} of {} seats booked",
+            zones::both(slot.starts_at),
+            slot.minutes,
+            bookings.len(),
+            slot.seats
+        );
+        text.push_str(&format!("\n{head}\n{}\n", slot.meeting_url));
+        html.push_str(&format!("<h3>{}</h3><p>{}</p><ul>", e(&head), e(&slot.meeting_url)));
+        if bookings.is_empty() {
+            text.push_str("  nobody yet\n");
+            html.push_str("<li>nobody yet</li>");
+        }
+        for booking in bookings {
+            let who = format!("{} <{}>, {}", booking.name, booking.email, booking.phone);
+            text.push_str(&format!("  - {who}\n"));
+            html.push_str(&format!("<li>{}</li>", e(&who)));
+        }
+        html.push_str("</ul>");
+    }
+    Letter {
+        about: format!("digest-{date}"),
+        kind: LetterKind::Digest,
+        to: desk.inbox.clone(),
+        subject: format!("Today's demo classes ({date})"),
+        text,
+        html,
+        calendar: None,
+    }
+}

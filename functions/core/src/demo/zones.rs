@@ -1,0 +1,83 @@
+//! Times as the institute and its visitors read them: stored as epoch seconds (UTC), written in
+//! the contract as RFC 3339 with `Z`, and in mail in the institute's zone (Asia/Karachi, UTC+5
+//! all year) beside the UK's (Europe/London, which moves between GMT and BST). The zones come
+//! from the IANA database compiled into `chrono-tz`, so a clock change is the database's rule,
+//! not ours.
+
+use chrono::{DateTime, TimeZone, Utc};
+use chrono_tz::Tz;
+
+/// The institute's zone.
+pub const INSTITUTE: Tz = chrono_tz::Asia::Karachi;
+/// The zone of most of its overseas visitors.
+pub const UK: Tz = chrono_tz::Europe::London;
+
+fn utc(at: i64) -> DateTime<Utc> {
+    Utc.timestamp_opt(at, 0).single().unwrap_or_default()
+}
+
+/// `2026-03-29T10:00:00Z`.
+pub fn rfc3339(at: i64) -> String {
+    utc(at).format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// An RFC 3339 time with any offset, as epoch seconds (fractions of a second dropped).
+pub fn parse_rfc3339(text: &str) -> Option<i64> {
+    if text.len() > 40 {
+        return None;
+    }
+    DateTime::parse_from_rfc3339(text).ok().map(|t| t.timestamp())
+}
+
+/// The wall-clock time of `at` in `zone`: `Sun 29 Mar 2026, 3:00 PM`.
+pub fn wall_clock(at: i64, zone: Tz) -> String {
+    utc(at).with_timezone(&zone).format("%a %-d %b %Y, %-I:%M %p").to_string()
+}
+
+/// Both zones' times, the institute's first: `Sun 29 Mar 2026, 3:00 PM Pakistan time (Sun 29 Mar
+/// 2026, 11:00 AM UK time)`.
+pub fn both(at: i64) -> String {
+    format!("{} Pakistan time ({} UK time)", wall_clock(at, INSTITUTE), wall_clock(at, UK))
+}
+
+/// The institute's calendar day holding `at`: `YYYY-MM-DD`, and its first and last second.
+pub fn institute_day(at: i64) -> (String, i64, i64) {
+    let local = utc(at).with_timezone(&INSTITUTE).date_naive();
+    let start = INSTITUTE
+        .from_local_datetime(&local.and_hms_opt(0, 0, 0).unwrap_or_default())
+        .single()
+        .map(|t| t.timestamp())
+        .unwrap_or(at);
+    (local.format("%Y-%m-%d").to_string(), start, start + 24 * 3600 - 1)
+}
+
+/// The hour of the day (0–23) at `at` in the institute's zone.
+pub fn institute_hour(at: i64) -> u32 {
+    use chrono::Timelike;
+    utc(at).with_timezone(&INSTITUTE).hour()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_rfc3339_with_any_offset() {
+        assert_eq!(parse_rfc3339("2026-03-29T10:00:00Z"), Some(1_774_778_400));
+        assert_eq!(parse_rfc3339("2026-03-29T15:00:00+05:00"), Some(1_774_778_400));
+        assert_eq!(rfc3339(1_774_778_400), "2026-03-29T10:00:00Z");
+        for bad in ["", "2026-03-29", "2026-03-29 10:00", "tomorrow", "2026-02-30T10:00:00Z"] {
+            assert_eq!(parse_rfc3339(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn karachi_days_start_at_its_midnight() {
+        // 2026-03-29T10:00Z is 15:00 in Karachi; the day began at 2026-03-28T19:00Z.
+        let (day, start, end) = institute_day(1_774_778_400);
+        assert_eq!(day, "2026-03-29");
+        assert_eq!(rfc3339(start), "2026-03-28T19:00:00Z");
+        assert_eq!(end - start, 24 * 3600 - 1);
+        assert_eq!(institute_hour(1_774_778_400), 15);
+    }
+}
