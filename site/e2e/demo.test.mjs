@@ -151,6 +151,10 @@ describe("demo booking", () => {
     await page.getByTestId("booking-notice").filter({ hasText: "Your class is moved to" }).waitFor();
     assert.match(await time.innerText(), new RegExp(`${clock(second.instant, LONDON)} UK time`));
     await waitForMail((text) => text.includes(visitor.email) && /SEQUENCE:[1-9]/.test(text) && /METHOD:REQUEST/.test(text));
+    // The page now holds the move's fresh link: a reload opens the booking at its new time.
+    await page.reload();
+    await hydrated(page);
+    await time.filter({ hasText: `${clock(second.instant, LONDON)} UK time` }).waitFor();
 
     // Staff sees the booking under the new time, and none left under the old one.
     await staff.page.getByRole("button", { name: "Refresh slots" }).click();

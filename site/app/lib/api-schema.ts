@@ -51,3 +51,12 @@ export type UploadedPart = Schemas["UploadedPart"];
 export type StaffBatch = Schemas["StaffBatch"];
 export type StudentReport = Schemas["StudentReport"];
 export type SubmissionStatus = Schemas["SubmissionStatus"];
+// The demo booking's (features/demo, features/staff/demo).
+export type DemoSlot = Schemas["Slot"];
+export type DemoBooking = Schemas["Booking"];
+export type DemoBooked = Schemas["Booked"];
+export type NewDemoBooking = Schemas["NewBooking"];
+export type Attendance = Schemas["Attendance"];
+export type StaffDemoSlot = Schemas["StaffSlot"];
+export type NewDemoSlots = Schemas["NewSlots"];
+export type DemoSlotChange = Schemas["SlotChange"];

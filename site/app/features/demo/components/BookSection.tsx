@@ -4,7 +4,7 @@
 // section stays exactly the enquiry. Nothing of the widget is in the page's first load (decision 0022's budget).
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { SectionHeading } from "../../../components/Section";
-import type { DemoSlot } from "../../../lib/demo-schema";
+import type { DemoSlot } from "../../../lib/api-schema";
 import type { DemoBookingProps } from "./DemoBooking";
 
 interface BookSectionProps {

@@ -8,7 +8,7 @@ import { brand } from "../../../content/brand";
 import { demoBookingPath, paths } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { whenInZone } from "../../../lib/demo-time";
-import type { DemoSlot } from "../../../lib/demo-schema";
+import type { DemoSlot } from "../../../lib/api-schema";
 import { bookSlot, nextSlotsOf } from "../api/bookings";
 import { bookedState } from "../booked";
 import { refusalText } from "../refusal";

@@ -60,7 +60,7 @@ describe("the manage-booking page", () => {
     const moved = { ...booking, slotId: other.id, startsAt: other.startsAt, sequence: 1 };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith("/api/demo/slots")) return json(200, { slots: [{ ...other, id: booking.slotId, startsAt: booking.startsAt }, other] });
-      if (init?.method === "PATCH") return json(200, { booking: moved });
+      if (init?.method === "PATCH") return json(200, { booking: moved, token: "t.k2" });
       return json(200, { booking });
     });
     vi.stubGlobal("fetch", fetch);
@@ -79,6 +79,8 @@ describe("the manage-booking page", () => {
     const patch = fetch.mock.calls.find((c) => c[1]?.method === "PATCH")!;
     expect(patch[0]).toBe(`/api/demo/bookings/${id}?token=t.k`);
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ slotId: other.id });
+    // The fresh token (the old one ends with the old slot) is the page's link from now on.
+    expect(window.location.search).toBe(`?id=${id}&token=t.k2`);
   });
 
   it("cancels after the confirmation", async () => {

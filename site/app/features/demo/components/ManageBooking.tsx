@@ -4,10 +4,10 @@
 // link is told as such, with the way to book again.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { anchors, paths, withHash } from "../../../config/paths";
+import { anchors, demoBookingPath, paths, withHash } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { INSTITUTE_ZONE, whenInBothZones, whenInZone } from "../../../lib/demo-time";
-import type { DemoBooking, DemoSlot } from "../../../lib/demo-schema";
+import type { DemoBooked, DemoBooking, DemoSlot } from "../../../lib/api-schema";
 import { cancelBooking, getBooking, nextSlotsOf, rescheduleBooking } from "../api/bookings";
 import { getOpenSlots } from "../api/get-slots";
 import { useZone } from "../hooks/use-zone";
@@ -43,7 +43,7 @@ export function ManageBooking() {
       </Problem>
     );
   }
-  return <BookingView key={`${id}|${token}`} id={id} token={token} askToCancel={search.get("action") === "cancel"} />;
+  return <BookingView key={id} id={id} linkToken={token} askToCancel={search.get("action") === "cancel"} />;
 }
 
 function Status({ children }: { children: string }) {
@@ -66,8 +66,13 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function BookingView({ id, token, askToCancel }: { id: string; token: string; askToCancel: boolean }) {
+/** The address bar keeps the newest link (a move answers a fresh token), without a navigation. */
+const keepLink = (id: string, token: string) => window.history.replaceState(window.history.state, "", demoBookingPath(id, token));
+
+function BookingView({ id, linkToken, askToCancel }: { id: string; linkToken: string; askToCancel: boolean }) {
   const zone = useZone();
+  // The link's token until a move answers a fresh one (the old one ends with the old slot).
+  const [token, setToken] = useState(linkToken);
   const [state, setState] = useState<Loaded>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,7 +82,7 @@ function BookingView({ id, token, askToCancel }: { id: string; token: string; as
 
   useEffect(() => {
     let live = true;
-    getBooking(id, token).then(
+    getBooking(id, linkToken).then(
       (booking) => {
         if (!live) return;
         setState({ status: "ready", booking });
@@ -88,7 +93,7 @@ function BookingView({ id, token, askToCancel }: { id: string; token: string; as
     return () => {
       live = false;
     };
-  }, [id, token, attempt, askToCancel]);
+  }, [id, linkToken, attempt, askToCancel]);
 
   const changed = useCallback((booking: DemoBooking, text: string) => {
     setState({ status: "ready", booking });
@@ -176,7 +181,11 @@ function BookingView({ id, token, askToCancel }: { id: string; token: string; as
           booking={booking}
           token={token}
           zone={zone}
-          onMoved={(moved) => changed(moved, `Your class is moved to ${whenInZone(moved.startsAt, zone.own)}. We have e-mailed you the updated invitation.`)}
+          onMoved={({ booking: moved, token: fresh }) => {
+            setToken(fresh);
+            keepLink(moved.id, fresh);
+            changed(moved, `Your class is moved to ${whenInZone(moved.startsAt, zone.own)}. We have e-mailed you the updated invitation.`);
+          }}
           onClose={() => setRescheduling(false)}
         />
       )}
@@ -200,7 +209,7 @@ interface RescheduleProps {
   booking: DemoBooking;
   token: string;
   zone: ReturnType<typeof useZone>;
-  onMoved: (booking: DemoBooking) => void;
+  onMoved: (moved: DemoBooked) => void;
   onClose: () => void;
 }
 

@@ -2,7 +2,7 @@
 // a slot for one course says which.
 import { useId } from "react";
 import { formatClock, groupByDay, zoneName } from "../../../lib/demo-time";
-import type { DemoSlot } from "../../../lib/demo-schema";
+import type { DemoSlot } from "../../../lib/api-schema";
 
 interface SlotPickerProps {
   slots: readonly DemoSlot[];

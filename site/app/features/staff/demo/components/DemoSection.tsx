@@ -5,7 +5,7 @@ import { useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import type { StaffBatch } from "../../../../lib/api-schema";
 import { formatShortDay, INSTITUTE_ZONE } from "../../../../lib/demo-time";
-import type { StaffDemoSlot } from "../../../../lib/demo-schema";
+import type { StaffDemoSlot } from "../../../../lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Empty, Failure, Loading } from "../../components/States";

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { courses } from "../../../../content/courses";
 import { ApiError } from "../../../../lib/api-client";
 import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
-import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "../../../../lib/demo-schema";
+import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "../../../../lib/api-schema";
 import { FormButtons } from "../../components/FormButtons";
 import { failureText } from "../../format";
 

@@ -6,7 +6,7 @@ import { showToast } from "../../../../components/Toasts";
 import { courses } from "../../../../content/courses";
 import type { StaffBatch } from "../../../../lib/api-schema";
 import { clockInZone, formatShortDay, INSTITUTE_ZONE, UK_ZONE } from "../../../../lib/demo-time";
-import type { DemoSlotChange, StaffDemoSlot } from "../../../../lib/demo-schema";
+import type { DemoSlotChange, StaffDemoSlot } from "../../../../lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { Badge } from "../../components/States";
 import { changeSlot } from "../api/demo";

@@ -2,7 +2,7 @@
 // start time. A slot the API answered after a change replaces its old self in place (or joins the list).
 import { useCallback, useMemo, useState } from "react";
 import { toApiTime } from "../../../../lib/demo-time";
-import type { StaffDemoSlot } from "../../../../lib/demo-schema";
+import type { StaffDemoSlot } from "../../../../lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { useLoad } from "../../hooks/use-load";
 import { listSlots } from "../api/demo";
