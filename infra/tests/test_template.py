@@ -272,6 +272,10 @@ STAFF_ROUTES = {
     "/api/staff/batches/{batchId}/lectures/{lectureNumber}/upload/complete": "StaffLecturesFunction",
     "/api/staff/batches/{batchId}/lectures/{lectureNumber}/retry": "StaffLecturesFunction",
     "/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions": "StaffLecturesFunction",
+    "/api/staff/demo/slots": "StaffDemoFunction",
+    "/api/staff/demo/slots/{slotId}": "StaffDemoFunction",
+    "/api/staff/demo/slots/{slotId}/bookings": "StaffDemoFunction",
+    "/api/staff/demo/bookings/{bookingId}": "StaffDemoFunction",
 }
 SIGNED_IN_ROUTES = {path: "MeFunction" for path in ME_ROUTES} | STAFF_ROUTES
 
@@ -547,3 +551,50 @@ def test_mediaconvert_may_only_read_sources_and_write_renditions(source, transfo
     passes = [s for s in statements(transcode) if "iam:PassRole" in actions(s)]
     assert [s["Resource"] for s in passes] == [[{"Fn::GetAtt": ["MediaConvertRole", "Arn"]}]]
     assert passes[0]["Condition"] == {"StringEquals": {"iam:PassedToService": "mediaconvert.amazonaws.com"}}
+
+
+# ---- the free demo class's reminders (docs/decisions/0034-demo-booking.md) -----------------
+
+def test_demo_reminders_are_scheduler_schedules_invoking_demo_reminder_as_its_own_role(source, transformed):
+    resources = source["Resources"]
+    group = resources["DemoScheduleGroup"]["Properties"]["Name"]
+    assert group == "academy-demo", "the group functions/core/src/demo/reminders.rs names"
+    # The role Scheduler assumes may invoke demo-reminder and nothing else.
+    role = resources["DemoSchedulerRole"]["Properties"]
+    [trust] = role["AssumeRolePolicyDocument"]["Statement"]
+    assert trust["Principal"] == {"Service": "scheduler.amazonaws.com"} and trust["Action"] == "sts:AssumeRole"
+    assert trust["Condition"] == {"StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}}
+    [policy] = role["Policies"]
+    [invoke] = policy["PolicyDocument"]["Statement"]
+    assert (invoke["Action"], invoke["Resource"]) == ("lambda:InvokeFunction", {"Fn::GetAtt": ["DemoReminderFunction", "Arn"]})
+    # The morning digest: 08:00 in Karachi, every day, to demo-reminder as that role.
+    digest = resources["DemoDigestSchedule"]["Properties"]
+    assert digest["ScheduleExpression"] == "cron(0 8 * * ? *)"
+    assert digest["ScheduleExpressionTimezone"] == "Asia/Karachi"
+    assert digest["GroupName"] == {"Ref": "DemoScheduleGroup"}
+    assert digest["Target"]["Arn"] == {"Fn::GetAtt": ["DemoReminderFunction", "Arn"]}
+    assert digest["Target"]["RoleArn"] == {"Fn::GetAtt": ["DemoSchedulerRole", "Arn"]}
+    assert json.loads(digest["Target"]["Input"]) == {"kind": "digest"}
+    # demo and staff-demo make the one-time schedules in that group only, pass only that role,
+    # only to Scheduler, and tell the code where they are.
+    roles = dict(roles_by_binary(source, transformed))
+    for binary, name in (("demo", "DemoFunction"), ("staff-demo", "StaffDemoFunction")):
+        granted = {a: s for s in statements(roles[binary]) for a in actions(s)}
+        schedule_arn = {"Fn::Sub": "arn:${AWS::Partition}:scheduler:${AWS::Region}:${AWS::AccountId}:schedule/${DemoScheduleGroup}/*"}
+        assert granted["scheduler:CreateSchedule"]["Resource"] == [schedule_arn], binary
+        assert granted["scheduler:DeleteSchedule"]["Resource"] == [schedule_arn], binary
+        passing = granted["iam:PassRole"]
+        assert passing["Resource"] == [{"Fn::GetAtt": ["DemoSchedulerRole", "Arn"]}], binary
+        assert passing["Condition"] == {"StringEquals": {"iam:PassedToService": "scheduler.amazonaws.com"}}, binary
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        assert env["ACADEMY_DEMO_SCHEDULE_GROUP"] == {"Ref": "DemoScheduleGroup"}, binary
+        assert env["ACADEMY_DEMO_REMINDER_ARN"] == {"Fn::GetAtt": ["DemoReminderFunction", "Arn"]}, binary
+        assert env["ACADEMY_DEMO_SCHEDULER_ROLE_ARN"] == {"Fn::GetAtt": ["DemoSchedulerRole", "Arn"]}, binary
+    # Every demo function signs or checks links with the one generated key and mails as the stack does.
+    mailer = resources["MailerFunction"]["Properties"]["Environment"]["Variables"]
+    for name in ("DemoFunction", "StaffDemoFunction", "DemoReminderFunction"):
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        assert env["ACADEMY_DEMO_KEY_SECRET"] == {"Ref": "DemoKey"}, name
+        for variable in ("ACADEMY_MAIL_FROM", "ACADEMY_MAIL_TO", "ACADEMY_SES_CONFIGURATION_SET"):
+            assert env[variable] == mailer[variable], f"{name}: {variable}"
+    assert "SecretStringTemplate" not in resources["DemoKey"]["Properties"]["GenerateSecretString"], "a plain key"

@@ -3,7 +3,8 @@
 //! address as API Gateway's source IP); `PUT /upload/…` takes a lecture recording's parts into the
 //! local lecture folder (S3 takes them in AWS: no Lambda answers it); everything else is the
 //! built site, served by the CDN's rules. Submissions are mailed right after they are stored, and a background task re-drives
-//! what a crash left pending (`redrive`).
+//! what a crash left pending (`redrive`); another sends the demo classes' due reminders and the
+//! staff's morning digest (`demo_reminders`: EventBridge Scheduler's job in AWS).
 
 use crate::site::{redirect_location, Resolved, Site};
 use academy_core::http::error::ApiError;
@@ -294,6 +295,7 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     }
     let redriver = Redriver::new(state.store.clone(), mailer, env::mail_settings(), redrive_every(&options));
     tokio::spawn(redrive(redriver, redrive_every(&options)));
+    tokio::spawn(demo_reminders(state.store.clone(), state.demo.desk.clone(), DEMO_REMINDERS_EVERY));
     let shutdown = shutdown_signal();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
@@ -318,6 +320,24 @@ async fn redrive(mut redriver: Redriver, period: Duration) {
             Ok(done) if done != Redrive::default() => tracing::info!(?done, "re-drive of pending submissions"),
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "re-drive stopped early; the next one tries again"),
+        }
+    }
+}
+
+/// How often the local worker looks for due demo reminders (they go out at most this late).
+const DEMO_REMINDERS_EVERY: Duration = Duration::from_secs(30);
+
+/// Sends the demo classes' reminders when due and the staff's digest from 08:00 Karachi time,
+/// from the reminder records the demo routes stored (academy_core::demo::reminders::tick).
+async fn demo_reminders(store: academy_core::store::Store, desk: academy_core::demo::Desk, period: Duration) {
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match academy_core::demo::reminders::tick(&store, &desk, academy_core::time::now()).await {
+            Ok((0, false)) => {}
+            Ok((reminders, digest)) => tracing::info!(reminders, digest, "demo reminders sent"),
+            Err(error) => tracing::warn!(%error, "demo reminders stopped early; the next look tries again"),
         }
     }
 }

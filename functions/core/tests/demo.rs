@@ -321,9 +321,15 @@ async fn full_soon_past_and_cancelled_slots_are_refused_with_the_next_ones(store
     }
     let undecided = json!({"slotId": open["id"], "name": "Bilal", "email": "b@example.com", "phone": "03001234567", "courseId": ""});
     world.visitor("POST", "/api/demo/bookings", Some(undecided)).await.expect(201);
+    let unknown_course = json!({"slotId": open["id"], "name": "Bilal", "email": "c@example.com", "phone": "03001234567",
+        "courseId": "665f1c2a9b3e4d0012a1bfff"});
+    world.visitor("POST", "/api/demo/bookings", Some(unknown_course)).await.refused(404, "not_found");
     world.visitor("GET", "/api/demo/slots?from=yesterday", None).await.refused(400, "bad_request");
+    // A span longer than 31 days is cut to 31; a backwards one is empty
     let too_long = format!("/api/demo/slots?from={}&to={}", zones::rfc3339(now), zones::rfc3339(now + 40 * DAY));
-    world.visitor("GET", &too_long, None).await.refused(400, "bad_request");
+    assert_eq!(world.visitor("GET", &too_long, None).await.expect(200)["slots"].as_array().unwrap().len(), 1);
+    let backwards = format!("/api/demo/slots?from={}&to={}", zones::rfc3339(now + 9 * DAY), zones::rfc3339(now));
+    assert_eq!(world.visitor("GET", &backwards, None).await.expect(200)["slots"], json!([]));
 }
 
 // Signed links
@@ -544,15 +550,22 @@ async fn staff_publish_move_cancel_and_mark_every_write_audited(store: Store) {
         ("seats", json!(0)),
         ("seats", json!(51)),
         ("meetingUrl", json!("http://meet.example.com/x")),
-        ("startsAt", json!(zones::rfc3339(now - 60))),
+        ("startsAt", json!("next Friday")),
         ("repeatWeeks", json!(13)),
-        ("courseId", json!("665f1c2a9b3e4d0012a1bfff")),
+        ("courseId", json!("mern")),
     ] {
         let mut body = base.clone();
         body[field] = value;
         let refused = world.staff("POST", "/api/staff/demo/slots", Some(body)).await.refused(400, "invalid");
         assert!(refused["fields"][field].is_string(), "{field}: {refused}");
     }
+    // Well-formed but not possible: a time gone (409), a course we do not have (404)
+    let mut past = base.clone();
+    past["startsAt"] = json!(zones::rfc3339(now - 60));
+    world.staff("POST", "/api/staff/demo/slots", Some(past)).await.refused(409, "conflict");
+    let mut unknown = base.clone();
+    unknown["courseId"] = json!("665f1c2a9b3e4d0012a1bfff");
+    world.staff("POST", "/api/staff/demo/slots", Some(unknown)).await.refused(404, "not_found");
     // Publish weekly for two more weeks: the same Karachi time each week
     let mut weekly = base.clone();
     weekly["repeatWeeks"] = json!(2);

@@ -658,6 +658,130 @@ async fn transcode() -> BTreeSet<String> {
     world.made()
 }
 
+/// A demo function's world: its link key read from a secret (as at a cold start), mail by SES as
+/// `SENDER`, reminders scheduled in moto's EventBridge Scheduler; two open slots.
+async fn demo_world() -> (World, Vec<String>, String) {
+    use academy_core::demo::reminders::SchedulerReminders;
+    let mut world = World::new().await;
+    let secret = format!("academy/demo-key-{}", ids::generate());
+    let key = "0123456789abcdef0123456789abcdef0123456789";
+    world.secrets.create_secret().name(&secret).secret_string(key).send().await.unwrap();
+    let scheduler = aws_sdk_scheduler::Client::from_conf(
+        aws_sdk_scheduler::config::Builder::from(&world.config).interceptor(world.recorder("scheduler")).build(),
+    );
+    let group = format!("academy-demo-{}", &ids::generate()[..8]);
+    scheduler.create_schedule_group().name(&group).send().await.unwrap();
+    let settings = MailSettings { inbox: "admissions@iam.academy.test".into(), from: SENDER.into(), auto_reply: false };
+    world.state.mail_inline(world.ses().await, settings);
+    let reminders = Arc::new(SchedulerReminders {
+        client: scheduler,
+        group,
+        target_arn: "arn:aws:lambda:eu-west-2:123456789012:function:demo-reminder".into(),
+        role_arn: "arn:aws:iam::123456789012:role/demo-scheduler".into(),
+    });
+    world.state.demo.reminders = reminders.clone();
+    world.state.staff_demo.reminders = reminders;
+    let mut slots = Vec::new();
+    for days in [3, 4] {
+        let body = json!({"startsAt": academy_core::demo::zones::rfc3339(time::now() + days * 86_400), "minutes": 40,
+            "seats": 1, "meetingUrl": "https://meet.example.com/iam"});
+        let (status, published) =
+            world.staff(Endpoint::StaffDemo, post("/api/staff/demo/slots", body, "203.0.113.70")).await;
+        assert_eq!(status, 201, "{published}");
+        slots.push(published["slots"][0]["id"].as_str().unwrap().to_owned());
+    }
+    world.forget();
+    let key = academy_core::platform::lambda::demo_key_from(&world.secrets, &secret).await.unwrap();
+    world.state.sign_demo_links(key);
+    (world, slots, secret)
+}
+
+/// What a demo function called, with the role each schedule is created with handed to Scheduler
+/// (`iam:PassRole`, which IAM checks on CreateSchedule: no call of its own to record).
+fn with_passed_role(mut made: BTreeSet<String>) -> BTreeSet<String> {
+    if made.contains("scheduler:CreateSchedule") {
+        made.insert("iam:PassRole".into());
+    }
+    made
+}
+
+async fn demo_call(world: &World, req: lambda_http::Request) -> (u16, Value) {
+    json_of(dispatch(&world.state, req, Some(Endpoint::Demo)).await)
+}
+
+/// The demo function: the open slots, a booking (its reminders scheduled, its invitation mailed),
+/// the same e-mail again, a full slot refused, the booking opened, moved and cancelled by its link.
+async fn demo() -> BTreeSet<String> {
+    let (world, slots, _) = demo_world().await;
+    let ip = "203.0.113.71";
+    assert_eq!(demo_call(&world, get("/api/demo/slots", &[], ip)).await.0, 200);
+    let visitor = |email: &str, slot: &str| json!({"slotId": slot, "name": "Iam Visitor", "email": email, "phone": "+44 7700 900123", "courseId": ""});
+    let (status, booked) = demo_call(&world, post("/api/demo/bookings", visitor("v@example.com", &slots[0]), ip)).await;
+    assert_eq!(status, 201, "{booked}");
+    assert_eq!(demo_call(&world, post("/api/demo/bookings", visitor("v@example.com", &slots[0]), ip)).await.0, 200);
+    assert_eq!(demo_call(&world, post("/api/demo/bookings", visitor("w@example.com", &slots[0]), ip)).await.0, 409);
+    let (id, token) = (booked["booking"]["id"].as_str().unwrap(), booked["token"].as_str().unwrap());
+    let path = format!("/api/demo/bookings/{id}?token={token}");
+    assert_eq!(demo_call(&world, get(&path, &[], ip)).await.0, 200);
+    let (status, moved) = demo_call(&world, send("PATCH", &path, json!({"slotId": slots[1]}), ip)).await;
+    assert_eq!(status, 200, "{moved}");
+    let path = format!("/api/demo/bookings/{id}?token={}", moved["token"].as_str().unwrap());
+    assert_eq!(demo_call(&world, request("DELETE", &path, &[], ip)).await.0, 200);
+    with_passed_role(world.made())
+}
+
+/// Staff's demo classes: the list, a slot published, a visitor's booking (not recorded), the slot
+/// moved (the booking mailed and its reminders scheduled again), its bookings, attendance, the
+/// slot cancelled (the booking's seat given back, mailed, reminders removed), all audited.
+async fn staff_demo() -> BTreeSet<String> {
+    let (world, slots, secret) = demo_world().await;
+    let ip = "203.0.113.72";
+    let booking =
+        json!({"slotId": slots[0], "name": "Iam Visitor", "email": "v@example.com", "phone": "+44 7700 900123"});
+    let (status, booked) = demo_call(&world, post("/api/demo/bookings", booking, ip)).await;
+    assert_eq!(status, 201, "{booked}");
+    world.forget();
+    academy_core::platform::lambda::demo_key_from(&world.secrets, &secret).await.unwrap();
+    let endpoint = Endpoint::StaffDemo;
+    assert_eq!(world.staff(endpoint, get("/api/staff/demo/slots", &[], ip)).await.0, 200);
+    let later = academy_core::demo::zones::rfc3339(time::now() + 5 * 86_400);
+    let slot = format!("/api/staff/demo/slots/{}", slots[0]);
+    let (status, moved) = world.staff(endpoint, send("PATCH", &slot, json!({"startsAt": later}), ip)).await;
+    assert_eq!(status, 200, "{moved}");
+    assert_eq!(world.staff(endpoint, get(&format!("{slot}/bookings"), &[], ip)).await.0, 200);
+    let marked = send(
+        "PATCH",
+        &format!("/api/staff/demo/bookings/{}", booked["booking"]["id"].as_str().unwrap()),
+        json!({"attendance": "attended"}),
+        ip,
+    );
+    assert_eq!(world.staff(endpoint, marked).await.0, 200);
+    assert_eq!(world.staff(endpoint, request("DELETE", &slot, &[], ip)).await.0, 200);
+    with_passed_role(world.made())
+}
+
+/// The demo-reminder function: its key at a cold start, a reminder that goes out, one for an older
+/// sequence that is dropped, and the morning digest.
+async fn demo_reminder() -> BTreeSet<String> {
+    use academy_core::demo::reminders::on_event;
+    let (world, slots, secret) = demo_world().await;
+    let booking =
+        json!({"slotId": slots[0], "name": "Iam Visitor", "email": "v@example.com", "phone": "+44 7700 900123"});
+    let (status, booked) = demo_call(&world, post("/api/demo/bookings", booking, "203.0.113.73")).await;
+    assert_eq!(status, 201, "{booked}");
+    let id = booked["booking"]["id"].as_str().unwrap();
+    let starts = academy_core::demo::zones::parse_rfc3339(booked["booking"]["startsAt"].as_str().unwrap()).unwrap();
+    world.forget();
+    academy_core::platform::lambda::demo_key_from(&world.secrets, &secret).await.unwrap();
+    let (store, desk) = (&world.state.store, &world.state.demo.desk);
+    let due = json!({"bookingId": id, "kind": "1h", "sequence": 0});
+    assert_eq!(on_event(store, desk, &due, starts - 3600).await.unwrap(), "reminder 1h sent");
+    let stale = json!({"bookingId": id, "kind": "24h", "sequence": 7});
+    assert!(on_event(store, desk, &stale, starts - 86_400).await.unwrap().contains("dropped"));
+    assert_eq!(on_event(store, desk, &json!({"kind": "digest"}), starts).await.unwrap(), "digest sent");
+    world.made()
+}
+
 #[tokio::test]
 async fn every_function_calls_exactly_what_its_role_allows() {
     let made: BTreeMap<&str, BTreeSet<String>> = BTreeMap::from([
@@ -697,6 +821,9 @@ async fn every_function_calls_exactly_what_its_role_allows() {
         ("staff-audit", staff_audit().await),
         ("staff-lectures", staff_lectures().await),
         ("transcode", transcode().await),
+        ("demo", demo().await),
+        ("staff-demo", staff_demo().await),
+        ("demo-reminder", demo_reminder().await),
     ]);
     let declared = declared();
     assert_eq!(declared.keys().map(String::as_str).collect::<Vec<_>>(), made.keys().copied().collect::<Vec<_>>());

@@ -298,19 +298,18 @@ export const apiRules = {
       "pattern": "^[0-9a-f]{24}$"
     },
     "name": {
-      "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
     },
     "email": {
-      "minLength": 3,
       "maxLength": 254
     },
     "phone": {
-      "minLength": 7,
-      "maxLength": 32
+      "maxLength": 32,
+      "pattern": "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[ +().-]*(?:[0-9][ +().-]*){7,15}[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"
     },
     "courseId": {
-      "maxLength": 24
+      "pattern": "^([0-9a-f]{24})?$"
     }
   },
   "NewLecture": {
@@ -332,9 +331,6 @@ export const apiRules = {
     }
   },
   "NewSlots": {
-    "startsAt": {
-      "maxLength": 40
-    },
     "minutes": {
       "minimum": 30,
       "maximum": 45
@@ -344,11 +340,11 @@ export const apiRules = {
       "maximum": 50
     },
     "courseId": {
-      "maxLength": 24
+      "pattern": "^([0-9a-f]{24})?$"
     },
     "meetingUrl": {
       "maxLength": 2048,
-      "pattern": "^https://"
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
     },
     "repeatWeeks": {
       "minimum": 0,
@@ -453,9 +449,6 @@ export const apiRules = {
     }
   },
   "SlotChange": {
-    "startsAt": {
-      "maxLength": 40
-    },
     "minutes": {
       "minimum": 30,
       "maximum": 45
@@ -466,10 +459,10 @@ export const apiRules = {
     },
     "meetingUrl": {
       "maxLength": 2048,
-      "pattern": "^https://"
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
     },
     "courseId": {
-      "maxLength": 24
+      "pattern": "^([0-9a-f]{24})?$"
     }
   },
   "StaffBatch": {

@@ -1105,10 +1105,11 @@ export interface components {
         NewBooking: {
             slotId: string;
             name: string;
+            /** Format: email */
             email: string;
-            /** @description 7 to 15 digits, with spaces, `+`, `-`, `(`, `)` and `.` between. */
+            /** @description 7 to 15 digits, and only spaces and + - ( ) . besides. */
             phone: string;
-            /** @description A course's id, or empty: undecided. */
+            /** @description A course's id, or empty: any course. */
             courseId?: string;
         };
         /** @description `POST /api/staff/batches/{batchId}/lectures` body. */
@@ -1126,17 +1127,17 @@ export interface components {
         /** @description `POST /api/staff/demo/slots` body. */
         NewSlots: {
             /**
-             * @description RFC 3339 (the console sends the Karachi time with its offset, `+05:00`); in the future.
-             * @example 2026-03-29T19:00:00+05:00
+             * Format: date-time
+             * @description RFC 3339, e.g. 2026-03-29T19:00:00+05:00.
              */
             startsAt: string;
             /** Format: int32 */
             minutes: number;
             /** Format: int32 */
             seats: number;
-            /** @description A course's id; absent, null or empty: any course. */
+            /** @description A course's id, or empty: any course. */
             courseId?: string | null;
-            /** @description The meeting's https link, shown only to booked visitors and staff. */
+            /** @description The meeting's https link. */
             meetingUrl: string;
             /**
              * Format: int32
@@ -1265,6 +1266,10 @@ export interface components {
         };
         /** @description `PATCH /api/staff/demo/slots/{slotId}` body: the fields to change. */
         SlotChange: {
+            /**
+             * Format: date-time
+             * @description RFC 3339, e.g. 2026-03-29T19:00:00+05:00.
+             */
             startsAt?: string | null;
             /** Format: int32 */
             minutes?: number | null;
@@ -1273,8 +1278,9 @@ export interface components {
              * @description At least the seats booked.
              */
             seats?: number | null;
+            /** @description The meeting's https link. */
             meetingUrl?: string | null;
-            /** @description null or empty: any course. */
+            /** @description A course's id, or empty: any course. */
             courseId?: string | null;
         };
         /** @description `GET /api/demo/slots` answer. */
@@ -1898,6 +1904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description no such slot, or no such course */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2220,7 +2227,7 @@ export interface operations {
             query?: {
                 /** @description RFC 3339; default: 2 hours from now */
                 from?: string;
-                /** @description RFC 3339; default: 14 days after from; at most 31 days after it */
+                /** @description RFC 3339; default: 14 days after from; cut to 31 days after it */
                 to?: string;
             };
             header?: never;
@@ -4151,7 +4158,7 @@ export interface operations {
             query?: {
                 /** @description RFC 3339; default: 7 days ago */
                 from?: string;
-                /** @description RFC 3339; default: 60 days after from; at most 92 days after it */
+                /** @description RFC 3339; default: 60 days after from; cut to 92 days after it */
                 to?: string;
             };
             header?: never;
@@ -4259,8 +4266,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description no such course */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the path is answered, but not with this method (see Allow) */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the start time has passed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4419,6 +4444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description no such slot or course */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4436,7 +4462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the slot is cancelled */
+            /** @description the slot is cancelled, the new time has passed, or fewer seats than booked */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -104,12 +104,12 @@ async fn checked(store: &(impl CatalogRecords + ?Sized), body: &NewBooking) -> R
     let (name, email, phone, course) = (body.name.trim(), body.email.trim(), body.phone.trim(), body.course_id.trim());
     if name.is_empty() {
         fields.insert("name".into(), "is required".into());
-    } else if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        fields.insert("name".into(), format!("must be at most {MAX_NAME_CHARS} characters on one line"));
+    } else if body.name.chars().count() > MAX_NAME_CHARS {
+        fields.insert("name".into(), format!("must be at most {MAX_NAME_CHARS} characters"));
     }
     if email.is_empty() {
         fields.insert("email".into(), "is required".into());
-    } else if email.chars().count() > MAX_EMAIL_CHARS || !email.validate_email() {
+    } else if body.email.chars().count() > MAX_EMAIL_CHARS || !email.validate_email() {
         fields.insert("email".into(), "must be a valid e-mail address".into());
     }
     if phone.is_empty() {
@@ -117,11 +117,14 @@ async fn checked(store: &(impl CatalogRecords + ?Sized), body: &NewBooking) -> R
     } else if !is_phone(phone) {
         fields.insert("phone".into(), "must be a phone number of 7 to 15 digits".into());
     }
-    if !course.is_empty() && (!crate::ids::is_valid(course) || store.get_course(course).await?.is_none()) {
-        fields.insert("courseId".into(), "must be one of our courses".into());
+    if !course.is_empty() && !crate::ids::is_valid(course) {
+        fields.insert("courseId".into(), "must be a course's id, or empty".into());
     }
     if !fields.is_empty() {
         return Err(ApiError::Invalid { fields });
+    }
+    if !course.is_empty() && store.get_course(course).await?.is_none() {
+        return Err(ApiError::NotFound("No course has this id.".into()));
     }
     Ok(Visitor { name: name.into(), email: email.into(), phone: phone.into(), course_id: course.into() })
 }
@@ -384,7 +387,7 @@ const TOKEN: &str = "the signed link's token";
     responses(
         (status = 201, description = "booked; the confirmation with its invitation is mailed", body = Booked),
         (status = 200, description = "this e-mail had booked this class already: the same booking", body = Booked),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 400, body = ErrorBody), (status = 404, description = "no such slot, or no such course", body = ErrorBody),
         (status = 409, description = "full, starting within 2 hours, past or cancelled", body = SlotRefused),
         (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]

@@ -279,3 +279,14 @@ pub async fn on_event(
         _ => Err("a reminder names bookingId, kind (24h or 1h) and sequence".into()),
     }
 }
+
+/// The local worker's step at `now`: the reminders due, then the digest once a Karachi day from
+/// 08:00. How many reminders were sent, and whether the digest was.
+pub async fn tick(
+    store: &(impl DemoRecords + CatalogRecords + ?Sized),
+    desk: &Desk,
+    now: i64,
+) -> Result<(usize, bool), StoreError> {
+    let sent = send_due(store, desk, now).await?;
+    Ok((sent, digest_if_due(store, desk, now).await?))
+}

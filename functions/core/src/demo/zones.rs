@@ -23,7 +23,7 @@ pub fn rfc3339(at: i64) -> String {
 
 /// An RFC 3339 time with any offset, as epoch seconds (fractions of a second dropped).
 pub fn parse_rfc3339(text: &str) -> Option<i64> {
-    if text.len() > 40 {
+    if text.len() > 64 {
         return None;
     }
     DateTime::parse_from_rfc3339(text).ok().map(|t| t.timestamp())

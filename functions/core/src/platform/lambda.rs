@@ -307,7 +307,12 @@ pub async fn run_transcode() -> Result<(), Error> {
 /// The demo link key: the secret `ACADEMY_DEMO_KEY_SECRET`'s text (read once per container).
 async fn demo_key(config: &aws_config::SdkConfig) -> Result<DemoKey, String> {
     let secret = env::demo_key_secret().ok_or("ACADEMY_DEMO_KEY_SECRET is not set")?;
-    let value = aws_sdk_secretsmanager::Client::new(config)
+    demo_key_from(&aws_sdk_secretsmanager::Client::new(config), &secret).await
+}
+
+/// The demo link key held as the text of the secret `secret`.
+pub async fn demo_key_from(secrets: &aws_sdk_secretsmanager::Client, secret: &str) -> Result<DemoKey, String> {
+    let value = secrets
         .get_secret_value()
         .secret_id(secret)
         .send()

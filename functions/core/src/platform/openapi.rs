@@ -307,6 +307,10 @@ fn list_parameters(operation: &mut Operation) {
                 ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"]))
             }
             "handled" => ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["true", "false"])),
+            // The demo lists' span (`demo::slots::span`).
+            "from" | "to" => ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
             _ => continue,
         };
         parameter.schema = Some(schema.into());
@@ -324,13 +328,65 @@ fn list_parameters(operation: &mut Operation) {
     }
 }
 
-/// The demo bodies' slot ids carry the id pattern.
+/// An https link whose host the server's URL parser takes (`staff::demo::checked_url` checks
+/// more loosely): labels of letters, digits and hyphens, the last starting with a letter.
+const MEETING_URL_PATTERN: &str = "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$";
+
+/// The demo bodies' fields as the server checks them (`demo::bookings`, `staff::demo`).
 fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
-    for name in ["NewBooking", "Reschedule"] {
-        if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut(name) {
-            let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
-            body.properties.insert("slotId".into(), id.into());
-        }
+    use crate::demo::bookings::{MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
+    let id = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+    let course = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some("^([0-9a-f]{24})?$"))
+            .description(Some("A course's id, or empty: any course."))
+    };
+    let time = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .description(Some("RFC 3339, e.g. 2026-03-29T19:00:00+05:00."))
+    };
+    let link = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(staff_demo::MAX_URL_CHARS))
+            .pattern(Some(MEETING_URL_PATTERN))
+            .description(Some("The meeting's https link."))
+    };
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewBooking") {
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_NAME_CHARS))
+            .pattern(Some(forms::not_blank_pattern()));
+        let email = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+            .max_length(Some(MAX_EMAIL_CHARS));
+        let phone = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_PHONE_CHARS))
+            .pattern(Some(forms::phone_pattern(false)))
+            .description(Some("7 to 15 digits, and only spaces and + - ( ) . besides."));
+        body.properties.insert("slotId".into(), id().into());
+        body.properties.insert("name".into(), name.into());
+        body.properties.insert("email".into(), email.into());
+        body.properties.insert("phone".into(), phone.into());
+        body.properties.insert("courseId".into(), course().into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("Reschedule") {
+        body.properties.insert("slotId".into(), id().into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewSlots") {
+        body.properties.insert("startsAt".into(), time().into());
+        body.properties.insert("meetingUrl".into(), link().into());
+        body.properties.insert("courseId".into(), nullable(course()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SlotChange") {
+        body.properties.insert("startsAt".into(), nullable(time()).into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+        body.properties.insert("courseId".into(), nullable(course()).into());
     }
 }
 

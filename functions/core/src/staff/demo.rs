@@ -12,7 +12,7 @@ use crate::demo::{email_key, messages, zones, Booking, Desk};
 use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
-use crate::store::{AuditRecords, CatalogRecords, DemoRecords, StoreError};
+use crate::store::{AuditRecords, CatalogRecords, DemoRecords};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -159,27 +159,38 @@ fn checked_url(url: &str) -> Result<String, String> {
     Ok(parsed.to_string())
 }
 
-fn checked_start(text: &str, now: i64) -> Result<i64, String> {
-    let at = zones::parse_rfc3339(text).ok_or("must be a date and time in RFC 3339, e.g. 2026-03-29T19:00:00+05:00")?;
+fn checked_start(text: &str) -> Result<i64, String> {
+    zones::parse_rfc3339(text)
+        .ok_or_else(|| "must be a date and time in RFC 3339, e.g. 2026-03-29T19:00:00+05:00".into())
+}
+
+/// A class may only be published or moved to a time still ahead.
+fn ahead(at: i64, now: i64) -> Result<(), ApiError> {
     if at <= now {
-        return Err("must be in the future".into());
+        return Err(ApiError::Conflict("The start time has passed: choose a time ahead.".into()));
     }
-    Ok(at)
+    Ok(())
 }
 
 fn in_range(value: Option<u32>, min: u32, max: u32) -> Result<u32, String> {
     value.filter(|v| (min..=max).contains(v)).ok_or_else(|| format!("must be a whole number from {min} to {max}"))
 }
 
-async fn checked_course(
-    store: &(impl CatalogRecords + ?Sized),
-    course: Option<&str>,
-) -> Result<Result<Option<String>, String>, StoreError> {
-    let Some(course) = course.map(str::trim).filter(|c| !c.is_empty()) else { return Ok(Ok(None)) };
-    if !crate::ids::is_valid(course) || store.get_course(course).await?.is_none() {
-        return Ok(Err("must be one of our courses".into()));
+/// A course id as given: none (absent or empty) or a well-formed id.
+fn checked_course(course: Option<&str>) -> Result<Option<String>, String> {
+    match course.map(str::trim).filter(|c| !c.is_empty()) {
+        None => Ok(None),
+        Some(id) if crate::ids::is_valid(id) => Ok(Some(id.to_owned())),
+        Some(_) => Err("must be a course's id, or empty".into()),
     }
-    Ok(Ok(Some(course.to_owned())))
+}
+
+/// 404 unless the course (when one is named) is in the catalog.
+async fn known_course(store: &(impl CatalogRecords + ?Sized), course: Option<&str>) -> Result<(), ApiError> {
+    match course {
+        Some(id) if store.get_course(id).await?.is_none() => Err(ApiError::NotFound("No course has this id.".into())),
+        _ => Ok(()),
+    }
 }
 
 /// A checked field's value, or its reason noted in `fields`.
@@ -222,17 +233,19 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             })?;
             let mut fields = BTreeMap::new();
             let f = &mut fields;
-            let starts_at = noted(f, "startsAt", checked_start(&body.starts_at, self.now));
+            let starts_at = noted(f, "startsAt", checked_start(&body.starts_at));
             let minutes = noted(f, "minutes", in_range(body.minutes, MIN_MINUTES, MAX_MINUTES));
             let seats = noted(f, "seats", in_range(body.seats, 1, MAX_SEATS));
             let meeting_url = noted(f, "meetingUrl", checked_url(&body.meeting_url));
             let repeat = noted(f, "repeatWeeks", in_range(Some(body.repeat_weeks.unwrap_or(0)), 0, MAX_REPEAT_WEEKS));
-            let course_id = noted(f, "courseId", checked_course(self.store, body.course_id.as_deref()).await?);
+            let course_id = noted(f, "courseId", checked_course(body.course_id.as_deref()));
             let (Some(starts_at), Some(minutes), Some(seats), Some(meeting_url), Some(repeat), Some(course_id)) =
                 (starts_at, minutes, seats, meeting_url, repeat, course_id)
             else {
                 return Err(ApiError::Invalid { fields });
             };
+            ahead(starts_at, self.now)?;
+            known_course(self.store, course_id.as_deref()).await?;
             let mut slots = Vec::new();
             for week in 0..=i64::from(repeat) {
                 let slot = DemoSlot {
@@ -294,7 +307,7 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             let mut fields = BTreeMap::new();
             let before = slot.clone();
             if let Some(text) = &change.starts_at {
-                match checked_start(text, self.now) {
+                match checked_start(text) {
                     Ok(at) => slot.starts_at = at,
                     Err(why) => drop(fields.insert("startsAt".to_owned(), why)),
                 }
@@ -307,9 +320,6 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             }
             if change.seats.is_some() {
                 match in_range(change.seats, 1, MAX_SEATS) {
-                    Ok(s) if i64::from(s) < taken => {
-                        fields.insert("seats".to_owned(), format!("must be at least the {taken} booked"));
-                    }
                     Ok(s) => slot.seats = s,
                     Err(why) => drop(fields.insert("seats".to_owned(), why)),
                 }
@@ -321,13 +331,22 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
                 }
             }
             if let Some(course) = &change.course_id {
-                match checked_course(self.store, course.as_deref()).await? {
+                match checked_course(course.as_deref()) {
                     Ok(course) => slot.course_id = course,
                     Err(why) => drop(fields.insert("courseId".to_owned(), why)),
                 }
             }
             if !fields.is_empty() {
                 return Err(ApiError::Invalid { fields });
+            }
+            if slot.starts_at != before.starts_at {
+                ahead(slot.starts_at, self.now)?;
+            }
+            if i64::from(slot.seats) < taken {
+                return Err(ApiError::Conflict(format!("{taken} seats are booked: keep at least that many.")));
+            }
+            if slot.course_id != before.course_id {
+                known_course(self.store, slot.course_id.as_deref()).await?;
             }
             self.store.save_demo_slot(&slot).await?;
             let moved = slot.starts_at != before.starts_at
@@ -403,7 +422,7 @@ pub const MAX_LIST_DAYS: i64 = 92;
 #[utoipa::path(get, path = "/api/staff/demo/slots", tag = "staff", operation_id = "staff_demo_slots", security(("bearer" = [])),
     params(
         ("from" = Option<String>, Query, description = "RFC 3339; default: 7 days ago"),
-        ("to" = Option<String>, Query, description = "RFC 3339; default: 60 days after from; at most 92 days after it"),
+        ("to" = Option<String>, Query, description = "RFC 3339; default: 60 days after from; cut to 92 days after it"),
     ),
     responses((status = 200, description = "every slot, cancelled ones too, by start", body = StaffSlots),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
@@ -419,7 +438,9 @@ pub async fn list(store: &(impl DemoRecords + ?Sized), req: &Request, now: i64) 
 #[utoipa::path(post, path = "/api/staff/demo/slots", tag = "staff", operation_id = "staff_publish_demo_slots", security(("bearer" = [])),
     request_body = NewSlots,
     responses((status = 201, description = "published: the slot and its weekly repeats", body = StaffSlots),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, description = "no such course", body = ErrorBody),
+        (status = 409, description = "the start time has passed", body = ErrorBody)))]
 pub async fn publish(console: &DemoConsole<'_, impl DemoStaffStore + ?Sized>, req: &Request) -> Answer {
     console.publish(req).await
 }
@@ -428,7 +449,8 @@ pub async fn publish(console: &DemoConsole<'_, impl DemoStaffStore + ?Sized>, re
     params(("slotId" = String, Path, description = "24 lowercase hex characters")), request_body = SlotChange,
     responses((status = 200, description = "changed; booked visitors are mailed a moved time, length or link", body = StaffSlot),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, description = "the slot is cancelled", body = ErrorBody)))]
+        (status = 404, description = "no such slot or course", body = ErrorBody),
+        (status = 409, description = "the slot is cancelled, the new time has passed, or fewer seats than booked", body = ErrorBody)))]
 pub async fn change(console: &DemoConsole<'_, impl DemoStaffStore + ?Sized>, req: &Request, id: &str) -> Answer {
     console.change(req, id).await
 }
