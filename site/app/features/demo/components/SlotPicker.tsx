@@ -54,7 +54,7 @@ export function SlotPicker({ slots, zone, chosen, onChoose, courseTitles, legend
                     />
                     <span className="min-w-0">
                       <span className="block font-semibold text-ink">
-                        {formatClock(slot.startsAt, zone)} <span className="text-sm font-normal text-slate-700">{zoneName(zone)}</span>
+                        {formatClock(slot.startsAt, zone)} <span className="text-sm font-normal whitespace-nowrap text-slate-700">{zoneName(zone)}</span>
                       </span>
                       <span className="block text-sm text-slate-700">
                         {slot.minutes} min · {seats(slot.seatsLeft)}
