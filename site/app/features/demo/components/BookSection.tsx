@@ -1,6 +1,6 @@
 // /FreeDemo#book: the page is pre-rendered with today's enquiry (the course chooser that books on WhatsApp). Once
-// the page has hydrated, the booking widget's code and the open slots load in the browser, beside each other; when
-// there are open slots the widget takes the enquiry's place. With none published, or the API unreachable, the
+// the page has hydrated, the open slots load in the browser; when there are any, the booking widget's code loads and
+// the widget takes the enquiry's place. With none published, or the API unreachable, the
 // section stays exactly the enquiry. Nothing of the widget is in the page's first load (decision 0022's budget).
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { SectionHeading } from "../../../components/Section";
@@ -20,11 +20,15 @@ export function BookSection({ headingId, enquiry, courses }: BookSectionProps) {
   const [widget, setWidget] = useState<Widget | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all([import("./DemoBooking"), import("../api/get-slots").then((m) => m.getOpenSlots())]).then(
-      ([m, slots]) => live && slots.length > 0 && setWidget({ Booking: m.DemoBooking, slots }),
-      // No answer, or a refusal: the enquiry stays, so nothing breaks.
-      () => undefined,
-    );
+    import("../api/get-slots")
+      .then((m) => m.getOpenSlots())
+      // The widget's code loads only when there is something to book.
+      .then(async (slots) => (slots.length > 0 ? { Booking: (await import("./DemoBooking")).DemoBooking, slots } : null))
+      .then(
+        (ready) => live && ready && setWidget(ready),
+        // No answer, or a refusal: the enquiry stays, so nothing breaks.
+        () => undefined,
+      );
     return () => {
       live = false;
     };
