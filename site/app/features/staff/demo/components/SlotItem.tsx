@@ -105,7 +105,7 @@ export function SlotItem({ slot, batches, onChanged, onCancel, onEnrolled }: Slo
         </div>
       )}
       <div id={`${id}-bookings`} hidden={!showBookings} className="mt-4">
-        {showBookings && <SlotBookings slotId={slot.id} when={when} batches={batches} onEnrolled={onEnrolled} />}
+        {showBookings && <SlotBookings key={`${slot.booked}|${slot.cancelled}|${slot.startsAt}`} slotId={slot.id} when={when} batches={batches} onEnrolled={onEnrolled} />}
       </div>
     </li>
   );
