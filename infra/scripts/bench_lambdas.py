@@ -75,6 +75,7 @@ ORIGIN_SECRET = "bench-origin-secret"
 # The lecture link keys (as template.yaml's LectureKey secret holds them) and the secret's name.
 LECTURE_KEY_ID, LECTURE_KEY = "k1", "bench-lecture-key-0123456789abcdef0123456789"
 LECTURE_KEY_SECRET = "academy/bench-lecture-key"
+DEMO_KEY_SECRET = "academy/bench-demo-key"
 MAIL_FROM = "no-reply@skylinetech.academy"
 MAIL_TO = "admissions@skylinetech.academy"
 REQUEST_ID = "8476a536-e9f4-11e8-9739-2dfe598c3fcd"
@@ -264,6 +265,9 @@ def answered(event: dict, reply: bytes, own: bool) -> tuple[bool, str]:
     if "detail-type" in event:
         # An EventBridge event (transcode's): handled is an empty answer.
         return body is None, "handled" if body is None else f"answered {json.dumps(body)[:200]}"
+    if set(event) <= {"kind", "bookingId", "sequence"}:
+        # An EventBridge Scheduler event (demo-reminder's): handled is a sentence of what was done.
+        return isinstance(body, str), body if isinstance(body, str) else f"answered {json.dumps(body)[:200]}"
     if "Records" in event:
         failures = body.get("batchItemFailures") if isinstance(body, dict) else None
         return failures == [], "no failed items" if failures == [] else f"failures: {json.dumps(body)[:200]}"
@@ -386,6 +390,10 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         "ACADEMY_LECTURE_KEY_SECRET": LECTURE_KEY_SECRET,
         # transcode's: its fixture names no stored lecture, so MediaConvert is never called.
         "ACADEMY_MEDIACONVERT_ROLE": "arn:aws:iam::123456789012:role/academy-MediaConvertRole",
+        # The demo functions': the link key, and where reminders would be scheduled (no fixture books one).
+        "ACADEMY_DEMO_KEY_SECRET": DEMO_KEY_SECRET,
+        "ACADEMY_DEMO_REMINDER_ARN": "arn:aws:lambda:eu-west-2:123456789012:function:demo-reminder",
+        "ACADEMY_DEMO_SCHEDULER_ROLE_ARN": "arn:aws:iam::123456789012:role/academy-DemoSchedulerRole",
     }
 
 
@@ -594,6 +602,7 @@ def main():
             client("sesv2", moto_url).create_email_identity(EmailIdentity=MAIL_FROM.split("@")[1])
             keys = json.dumps({"current": LECTURE_KEY_ID, LECTURE_KEY_ID: LECTURE_KEY})
             client("secretsmanager", moto_url).create_secret(Name=LECTURE_KEY_SECRET, SecretString=keys)
+            client("secretsmanager", moto_url).create_secret(Name=DEMO_KEY_SECRET, SecretString="bench-demo-key-" + "0" * 40)
             events = Events(args.academy, moto_url, dynamodb)
             # Copies: the target folder is shared, and a build elsewhere must not swap a binary mid-run.
             (scratch / "bin").mkdir()

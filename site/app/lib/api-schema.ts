@@ -51,12 +51,20 @@ export type UploadedPart = Schemas["UploadedPart"];
 export type StaffBatch = Schemas["StaffBatch"];
 export type StudentReport = Schemas["StudentReport"];
 export type SubmissionStatus = Schemas["SubmissionStatus"];
-// The demo booking's (features/demo, features/staff/demo).
+// The free demo class (features/demo, features/staff/demo).
 export type DemoSlot = Schemas["Slot"];
+export type DemoSlotList = Schemas["SlotList"];
 export type DemoBooking = Schemas["Booking"];
 export type DemoBooked = Schemas["Booked"];
+export type DemoBookingAnswer = Schemas["BookingAnswer"];
+export type DemoSlotRefused = Schemas["SlotRefused"];
+export type DemoStatus = Schemas["DemoStatus"];
+export type DemoAttendance = Schemas["Attendance"];
 export type NewDemoBooking = Schemas["NewBooking"];
-export type Attendance = Schemas["Attendance"];
+export type DemoReschedule = Schemas["Reschedule"];
 export type StaffDemoSlot = Schemas["StaffSlot"];
+export type StaffDemoSlots = Schemas["StaffSlots"];
+export type DemoSlotBookings = Schemas["SlotBookings"];
 export type NewDemoSlots = Schemas["NewSlots"];
 export type DemoSlotChange = Schemas["SlotChange"];
+export type DemoAttendanceChange = Schemas["AttendanceChange"];

@@ -221,3 +221,90 @@ pub fn digest(desk: &Desk, date: &str, day: &[(DemoSlot, Vec<DemoBooking>)]) -> 
         calendar: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::tokens::DemoKey;
+    use crate::demo::{Letter, LetterBox};
+    use crate::domain::DemoStatus;
+    use std::sync::Arc;
+
+    struct Nowhere;
+
+    #[async_trait::async_trait]
+    impl LetterBox for Nowhere {
+        async fn send(&self, _letter: &Letter) -> Result<(), String> {
+            Ok(())
+        }
+    }
+
+    fn desk() -> Desk {
+        Desk {
+            letters: Arc::new(Nowhere),
+            from: "no-reply@academy.test".into(),
+            inbox: "admissions@academy.test".into(),
+            site_url: "https://academy.test/".into(),
+            key: DemoKey::random(),
+        }
+    }
+
+    fn booking(name: &str) -> (DemoBooking, DemoSlot) {
+        let slot = DemoSlot {
+            id: "665f1c2a9b3e4d0012a1d001".into(),
+            starts_at: 1_774_796_400, // 2026-03-29T15:00:00Z: 8 PM in Karachi, 4 PM BST
+            minutes: 40,
+            seats: 5,
+            course_id: None,
+            meeting_url: "https://meet.example.com/a?b=1&c=<2>".into(),
+            cancelled: false,
+            created_at: 0,
+        };
+        let booking = DemoBooking {
+            id: "665f1c2a9b3e4d0012a1e001".into(),
+            slot_id: slot.id.clone(),
+            starts_at: slot.starts_at,
+            minutes: 40,
+            course_id: String::new(),
+            name: name.into(),
+            email: "visitor@example.com".into(),
+            phone: "+44 7700 900123".into(),
+            status: DemoStatus::Booked,
+            attendance: None,
+            sequence: 0,
+            created_at: 0,
+        };
+        (booking, slot)
+    }
+
+    #[test]
+    fn visitor_text_is_escaped_and_only_a_plain_first_name_is_repeated() {
+        // GIVEN a name that is markup, and a link with characters HTML must escape
+        let (booking, slot) = booking("<script>alert(1)</script> Khan");
+        // WHEN the confirmation is written
+        let letter = confirmation(&desk(), &booking, &slot, "Skyline Tech Academy", "1.sig", Change::Booked, 0);
+        // THEN no markup of the visitor's reaches the HTML, and the greeting falls back
+        assert!(!letter.html.contains("<script>"), "{}", letter.html);
+        assert!(letter.text.starts_with("Dear there,"), "{}", letter.text);
+        assert!(letter.html.contains("c=&lt;2&gt;"), "{}", letter.html);
+        // AND the time is in both zones, the links are the site's
+        assert!(letter.subject.contains("Sun 29 Mar 2026, 8:00 PM Pakistan time (Sun 29 Mar 2026, 4:00 PM UK time)"));
+        assert!(letter.text.contains("https://academy.test/FreeDemo/booking?id=665f1c2a9b3e4d0012a1e001&token=1.sig"));
+        assert_eq!(greeting("Zoë O'Neil"), "Zoë");
+        assert_eq!(greeting("   "), "there");
+    }
+
+    #[test]
+    fn the_calendar_names_the_attendee_without_quotes_and_gives_utc_times() {
+        let (booking, slot) = booking("Ayesha \"AK\" Khan");
+        let letter = confirmation(&desk(), &booking, &slot, "MERN", "1.sig", Change::Booked, 0);
+        let (method, ics) = letter.calendar.unwrap();
+        assert_eq!(method, ics::Method::Request);
+        let calendar: icalendar::Calendar = ics.parse().unwrap();
+        assert_eq!(calendar.property_value("METHOD"), Some("REQUEST"));
+        assert!(ics.contains("CN=Ayesha AK Khan") || ics.contains("CN=\"Ayesha AK Khan\""), "{ics}");
+        assert!(ics.contains("DTSTART:20260329T150000Z"), "{ics}");
+        assert!(ics.contains("DTEND:20260329T154000Z"), "{ics}");
+        assert!(ics.contains("SUMMARY:Free demo class — MERN"), "{ics}");
+    }
+}

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { courses } from "../../../../content/courses";
 import type { Enrolled, StaffBatch } from "../../../../lib/api-schema";
-import type { Attendance, DemoBooking } from "../../../../lib/api-schema";
+import type { DemoAttendance as Attendance, DemoBooking } from "../../../../lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { EnrolForm } from "../../components/EnrolForm";
 import { SecretIdReveal } from "../../components/SecretIdReveal";
