@@ -26,6 +26,7 @@ var ROUTES = {
     "/terms",
     "/refund-policy",
     "/Thank-you",
+    "/FreeDemo/booking",
     "/search",
     "/sign-in",
     "/sign-up",
@@ -82,7 +83,8 @@ var ROUTES = {
     "/cybersecurityservices": "/CyberSecurityServices",
     "/uiuxservices": "/UIUXServices",
     "/freedemo": "/FreeDemo",
-    "/thank-you": "/Thank-you"
+    "/thank-you": "/Thank-you",
+    "/freedemo/booking": "/FreeDemo/booking"
   },
   "clientRendered": [
     "/lms",

@@ -22,6 +22,7 @@ export default [
   route(at(servicePagePaths["ui-ux-design"]), "routes/uiux-services.tsx"),
   route(at(paths.portfolio), "routes/portfolio.tsx"),
   route(at(paths.freeDemo), "routes/free-demo.tsx"),
+  route(at(paths.demoBooking), "routes/free-demo-booking.tsx"),
   route(at(paths.contact), "routes/contact.tsx"),
   route(at(paths.thankYou), "routes/thank-you.tsx"),
   route(at(paths.enroll), "routes/enroll-now.tsx"),

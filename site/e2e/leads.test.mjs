@@ -389,8 +389,9 @@ describe("enrolment", () => {
     assert.ok(hrefs.length >= 1 && hrefs.every((h) => h === "/enrollnow?course=mern-full-stack-development"), hrefs.join());
     await page.goto(url("/FreeDemo"));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.locator("#book").getByRole("radio").nth(1).check();
-    const enrol = page.getByTestId("book-enrol");
+    // The recorded demo's chooser (the live one becomes the booking widget while slots are open).
+    await page.locator("#recorded").getByRole("radio").nth(1).check();
+    const enrol = page.getByTestId("recorded-enrol");
     assert.match(await enrol.getAttribute("href"), /^\/enrollnow\?course=/);
     await enrol.click();
     await page.waitForURL((u) => u.pathname === "/enrollnow");

@@ -26,6 +26,7 @@ export function robotsTxt(): string {
     `Disallow: ${paths.lms}`,
     `Disallow: ${paths.staff}`,
     `Disallow: ${paths.thankYou}`,
+    `Disallow: ${paths.demoBooking}`,
     `Disallow: ${paths.search}`,
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,

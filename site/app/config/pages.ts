@@ -33,6 +33,7 @@ export const publicPagePaths: readonly string[] = [
 /** Pre-rendered too, but kept out of the sitemap (noindex pages). */
 export const utilityPagePaths: readonly string[] = [
   paths.thankYou,
+  paths.demoBooking,
   paths.search,
   paths.signIn,
   paths.signUp,

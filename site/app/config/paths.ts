@@ -7,6 +7,8 @@ export const paths = {
   services: "/services",
   portfolio: "/portfolio",
   freeDemo: "/FreeDemo",
+  /** A booked demo class, opened from the link in its mails (?id=…&token=…): reschedule or cancel. */
+  demoBooking: "/FreeDemo/booking",
   contact: "/contact",
   thankYou: "/Thank-you",
   enroll: "/enrollnow",
@@ -61,6 +63,10 @@ export const enrollPath = (course: string) => `${paths.enroll}?${enrollCoursePar
 /** The enrolment page with a plan chosen (basic, standard, premium); the plan form offers it once a course is chosen. */
 export const enrollPlanParam = "plan";
 export const enrollPlanPath = (plan: string) => `${paths.enroll}?${enrollPlanParam}=${encodeURIComponent(plan)}`;
+
+/** The signed link to manage a demo booking, as the API's mails write it. */
+export const demoBookingPath = (id: string, token: string) =>
+  `${paths.demoBooking}?id=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
 
 export const courseOutlinePath = (courseId: string) => `/course-outline/${courseId}`;
 export const batchesPath = (courseId: string) => `/batches/${courseId}`;

@@ -45,7 +45,7 @@ export class ApiError extends Error {
     readonly statusText: string,
     /** The server's sentence (ErrorBody.message, else its `error` code, else a short plain-text body). */
     readonly serverMessage: string | undefined,
-    readonly extra: { timedOut?: boolean; retryAfterSeconds?: number; fields?: Record<string, string>; messageField?: string } = {},
+    readonly extra: { timedOut?: boolean; retryAfterSeconds?: number; fields?: Record<string, string>; messageField?: string; body?: object } = {},
   ) {
     super(serverMessage || statusText || "Network error");
     this.name = "ApiError";
@@ -60,6 +60,10 @@ export class ApiError extends Error {
   get messageField() {
     return this.extra.messageField;
   }
+  /** The refusal's JSON object as it came, for answers that carry more than a message (a full slot's next slots). */
+  get body(): object | undefined {
+    return this.extra.body;
+  }
   /** For a refused form: each failing field with its reason. */
   get fields(): Record<string, string> {
     return this.extra.fields ?? {};
@@ -69,7 +73,7 @@ export class ApiError extends Error {
 type ErrorBody = components["schemas"]["ErrorBody"];
 
 /** The refusal's ErrorBody, read defensively: the server (or a proxy in front of it) may send anything. */
-function errorDetails(text: string): { message?: string; messageField?: string; fields?: Record<string, string> } {
+function errorDetails(text: string): { message?: string; messageField?: string; fields?: Record<string, string>; body?: object } {
   if (!text) return {};
   let body: unknown;
   try {
@@ -85,7 +89,7 @@ function errorDetails(text: string): { message?: string; messageField?: string; 
     for (const [name, reason] of Object.entries(fields)) if (typeof reason === "string") reasons[name] = reason;
   }
   const nonEmpty = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-  return { message: nonEmpty(message) ?? nonEmpty(error), messageField: nonEmpty(message), fields: reasons };
+  return { message: nonEmpty(message) ?? nonEmpty(error), messageField: nonEmpty(message), fields: reasons, body };
 }
 
 function fillPath(path: string, params: Record<string, string> | undefined): string {
@@ -143,11 +147,12 @@ export async function send<T>(method: string, path: string, options: SendOptions
       throw new ApiError(0, timedOut ? "Request timed out" : "Network error", undefined, { timedOut });
     }
     if (res.status < 200 || res.status > 299) {
-      const { message, messageField, fields } = errorDetails(await res.text().catch(() => ""));
+      const { message, messageField, fields, body: answer } = errorDetails(await res.text().catch(() => ""));
       const retry = Number(res.headers.get("retry-after"));
       throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`, message, {
         fields,
         messageField,
+        body: answer,
         retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
       });
     }

@@ -1,4 +1,5 @@
-// /FreeDemo: intro, #book (live session, course chooser), #recorded, six testimonials, twelve FAQs.
+// /FreeDemo: intro, #book (live session: the open slots to book once they have loaded, else the course chooser),
+// #recorded, six testimonials, twelve FAQs.
 import { ContactDetails } from "../components/ContactDetails";
 import { DemoRequestForm } from "../components/DemoRequestForm";
 import { Faq } from "../components/Faq";
@@ -6,6 +7,7 @@ import { FeatureGrid } from "../components/FeatureGrid";
 import { PageHero } from "../components/PageHero";
 import { Section, SectionHeading } from "../components/Section";
 import { TestimonialGrid } from "../components/TestimonialCard";
+import { BookSection } from "../features/demo/components/BookSection";
 import { anchors, withHash, paths } from "../config/paths";
 import { freeDemoData } from "./free-demo.server";
 import { metaFromLoader } from "../lib/route-meta";
@@ -47,22 +49,20 @@ export default function FreeDemo({ loaderData: d }: Route.ComponentProps) {
       </Section>
 
       <Section id={anchors.freeDemoBook} headingId="book-heading" className="scroll-mt-20 bg-slate-50">
-        <SectionHeading
-          id="book-heading"
-          eyebrow="Live session"
-          title="Book Your Free Session"
-          intro="Choose a course and we will confirm your live demo on WhatsApp."
+        <BookSection
+          headingId="book-heading"
+          courses={d.courses}
+          enquiry={
+            <DemoRequestForm
+              id="book"
+              legend="Which course would you like to try?"
+              whatsappUrl={d.contact.whatsappUrl}
+              courses={d.courses}
+              message={(title) => `Hello! I'd like to book a free demo class for ${title}.`}
+              submitLabel="Book Free Session"
+            />
+          }
         />
-        <div className="mx-auto max-w-3xl">
-          <DemoRequestForm
-            id="book"
-            legend="Which course would you like to try?"
-            whatsappUrl={d.contact.whatsappUrl}
-            courses={d.courses}
-            message={(title) => `Hello! I'd like to book a free demo class for ${title}.`}
-            submitLabel="Book Free Session"
-          />
-        </div>
       </Section>
 
       <Section id={anchors.freeDemoRecorded} headingId="recorded-heading" className="scroll-mt-20">

@@ -43,4 +43,28 @@ describe("Thank-you page", () => {
     act(() => vi.advanceTimersByTime(16000));
     expect(screen.getByText("Second message")).toBeTruthy();
   });
+
+  it("after a demo booking shows its time in the visitor's zone and Pakistan's, and the link to change it", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Europe/London";
+    vi.useRealTimers();
+    try {
+      const { router } = renderAt(<ThankYou {...props} />, "/");
+      await act(() =>
+        router.navigate("/Thank-you", {
+          state: { demoBooked: { startsAt: "2026-10-25T19:00:00Z", minutes: 45, managePath: "/FreeDemo/booking?id=abc&token=t" } },
+        }),
+      );
+      const notice = await screen.findByTestId("booked-notice");
+      expect(notice.textContent).toContain("Sunday 25 October, 7:00 PM UK time (Monday 26 October, 12:00 AM Pakistan time)");
+      expect(screen.getByRole("link", { name: "Reschedule or cancel" }).getAttribute("href")).toBe("/FreeDemo/booking?id=abc&token=t");
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it("shows no booking without one in the page's state", () => {
+    renderAt(<ThankYou {...props} />, "/Thank-you");
+    expect(screen.queryByTestId("booked-notice")).toBeNull();
+  });
 });

@@ -7,7 +7,7 @@ import type { Plan } from "../../../content/plans";
 import { cx } from "../../../lib/cx";
 import { formValues, toastMs, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
 import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse, type EnrolmentTitle } from "./enrolment";
-import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from "./fields";
+import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from "../../../components/FormFields";
 
 const texts: SubmissionTexts = {
   success: { title: "Request Sent!", description: "Thank you for enrolling. Our team will contact you via WhatsApp shortly." },

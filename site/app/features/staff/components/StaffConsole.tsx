@@ -1,12 +1,13 @@
-// The staff console (/staff, docs/product.md#staff-console): Enquiries, Batches (and one batch) and the Audit trail,
-// chosen in the URL (`?section=`, `&batch=`). Its first call, the batches, is also the gate: the API answers 403 to a
-// signed-in user outside the staff group, who sees "Staff only".
+// The staff console (/staff, docs/product.md#staff-console): Enquiries, Batches (and one batch), Demo classes and the
+// Audit trail, chosen in the URL (`?section=`, `&batch=`). Its first call, the batches, is also the gate: the API
+// answers 403 to a signed-in user outside the staff group, who sees "Staff only".
 import { useCallback, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { getStaffBatches } from "../api/enrolments";
 import { TokenProvider, type TokenSource } from "../api/token";
 import { isForbidden, isUnauthorized } from "../format";
 import { useLoad } from "../hooks/use-load";
+import { DemoSection } from "../demo/components/DemoSection";
 import { AuditSection } from "./AuditSection";
 import { BatchesSection } from "./BatchesSection";
 import { BatchView } from "./BatchView";
@@ -17,6 +18,7 @@ import { Failure, Loading } from "./States";
 export const staffSections = [
   { id: "enquiries", label: "Enquiries" },
   { id: "batches", label: "Batches" },
+  { id: "demo", label: "Demo classes" },
   { id: "audit", label: "Audit trail" },
 ] as const;
 type SectionId = (typeof staffSections)[number]["id"];
@@ -73,6 +75,7 @@ export function StaffConsole({ token, onSessionEnded }: StaffConsoleProps) {
               {section === "batches" && batchId && (
                 <BatchView key={batchId} batchId={batchId} batches={state.data} backLink={sectionLink("batches")} onBatchesChanged={refresh} />
               )}
+              {section === "demo" && <DemoSection batches={state.data} onEnrolled={refresh} />}
               {section === "audit" && <AuditSection />}
             </div>
           </>

@@ -7,7 +7,7 @@ import { failureText } from "../../format";
 import { addLecture } from "../api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
 import type { StaffLecture } from "../../../../lib/api-schema";
-import { FormButtons } from "./FormButtons";
+import { FormButtons } from "../../components/FormButtons";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldLabel = "block text-sm font-semibold text-slate-800";

@@ -7,7 +7,7 @@ import { changeLecture } from "../api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
 import type { LectureChange, StaffLecture } from "../../../../lib/api-schema";
 import { fieldInput, fieldLabel } from "./AddLectureForm";
-import { FormButtons } from "./FormButtons";
+import { FormButtons } from "../../components/FormButtons";
 
 interface EditLectureFormProps {
   batchId: string;

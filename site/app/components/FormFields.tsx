@@ -1,6 +1,7 @@
-// Labelled form controls that show the server's reason for a field next to it, and the honeypot.
+// Labelled form controls that show the server's reason for a field next to it, and the honeypot: the lead forms' and the
+// demo booking's (features/forms, features/demo), so a visitor meets one set of fields and messages.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { cx } from "../../../lib/cx";
+import { cx } from "../lib/cx";
 
 export const fieldClass =
   "mt-1 block w-full rounded-lg border px-3 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-700";

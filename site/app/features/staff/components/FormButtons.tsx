@@ -1,4 +1,4 @@
-/** A lecture form's submit and Cancel buttons, both held while the form is being sent. */
+/** A console form's submit and Cancel buttons (lectures, demo slots), both held while the form is being sent. */
 export function FormButtons({ label, busyLabel, busy, onCancel }: { label: string; busyLabel: string; busy: boolean; onCancel: () => void }) {
   return (
     <div className="flex flex-wrap gap-3 sm:col-span-2">
