@@ -385,6 +385,8 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         "ACADEMY_MAIL_FROM": MAIL_FROM,
         "ACADEMY_MAIL_TO": MAIL_TO,
         "ACADEMY_LECTURE_KEY_SECRET": LECTURE_KEY_SECRET,
+        # staff-lectures': the bucket its upload links name (listing lectures calls nothing in it).
+        "ACADEMY_LECTURES_BUCKET": "academy-bench-lectures",
         # transcode's: its fixture names no stored lecture, so MediaConvert is never called.
         "ACADEMY_MEDIACONVERT_ROLE": "arn:aws:iam::123456789012:role/academy-MediaConvertRole",
         # As template.yaml's Globals: the partition file its layer holds at /opt/aws/partitions.json.
