@@ -19,8 +19,8 @@ fn partitions_file() -> PathBuf {
 }
 
 /// The regions to resolve: every region of the SDK's own `aws` partition as it ships them (whose
-/// entries carry only descriptions, which is why the file lists none), two it does not list yet
-/// (matched by the pattern), and names of other partitions' regions, which the file leaves to `aws`.
+/// entries carry only descriptions, which is why the file lists none), and two it does not list yet
+/// (matched by the pattern).
 const REGIONS: [&str; 37] = [
     "af-south-1",
     "ap-east-1",
