@@ -210,11 +210,12 @@ class Events:
 
     def sign_lecture_link(self, event: dict):
         """A valid link for the fixture's lecture, as the videos function signs it
-        (functions/core/src/learning/lecture/link.rs): HMAC-SHA256 over batch, lecture, grant, expiry."""
+        (functions/core/src/learning/lecture/link.rs): HMAC-SHA256 over batch, lecture, file (none: the
+        lecture's one stored file), grant, expiry."""
         _, _, batch, lecture = event["rawPath"].split("/")
         grant = hashlib.sha256(self.secret_for(batch).strip().encode()).hexdigest()
         expires = str(int(time.time()) + 900)
-        text = f"academy-lecture\n{batch}\n{lecture}\n{grant}\n{expires}".encode()
+        text = f"academy-lecture\n{batch}\n{lecture}\n\n{grant}\n{expires}".encode()
         mac = hmac.new(LECTURE_KEY.encode(), text, hashlib.sha256).digest()
         signature = base64.urlsafe_b64encode(mac).decode().rstrip("=")
         params = {"grant": grant, "expires": expires, "key": LECTURE_KEY_ID, "signature": signature}
@@ -388,6 +389,8 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         "ACADEMY_MAIL_FROM": MAIL_FROM,
         "ACADEMY_MAIL_TO": MAIL_TO,
         "ACADEMY_LECTURE_KEY_SECRET": LECTURE_KEY_SECRET,
+        # staff-lectures': the bucket its upload links name (listing lectures calls nothing in it).
+        "ACADEMY_LECTURES_BUCKET": "academy-bench-lectures",
         # transcode's: its fixture names no stored lecture, so MediaConvert is never called.
         "ACADEMY_MEDIACONVERT_ROLE": "arn:aws:iam::123456789012:role/academy-MediaConvertRole",
         # As template.yaml's Globals: the partition file its layer holds at /opt/aws/partitions.json.
