@@ -51,3 +51,14 @@ export type UploadedPart = Schemas["UploadedPart"];
 export type StaffBatch = Schemas["StaffBatch"];
 export type StudentReport = Schemas["StudentReport"];
 export type SubmissionStatus = Schemas["SubmissionStatus"];
+// Certificates (features/certificates, features/staff/certificates).
+export type CertificateStatus = Schemas["CertificateStatus"];
+export type CertificateView = Schemas["CertificateView"];
+export type VerifiedCertificate = Schemas["VerifiedCertificate"];
+export type ClaimRequest = Schemas["ClaimRequest"];
+export type MyCertificates = Schemas["MyCertificates"];
+export type BatchCertificates = Schemas["BatchCertificates"];
+export type StudentCompletion = Schemas["StudentCompletion"];
+export type CompletionChange = Schemas["CompletionChange"];
+export type CertificateName = Schemas["CertificateName"];
+export type Revocation = Schemas["Revocation"];
