@@ -140,6 +140,8 @@ pub async fn pdf(
     if !id::is_valid(id) {
         return Err(unknown());
     }
-    let certificate = store.find_certificate(id).await?.filter(|c| c.sub == student.sub).ok_or_else(unknown)?;
+    // The student's own certificates (a consistent read of their partition: one just issued is there).
+    let mine = store.list_certificates(&student.sub).await?;
+    let certificate = mine.into_iter().find(|c| c.id == id).ok_or_else(unknown)?;
     Ok(pdf_answer(id, issuer.pdf(&certificate).await?))
 }
