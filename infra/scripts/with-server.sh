@@ -15,6 +15,7 @@ work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export ACADEMY_STORE="embedded:$work/academy.db" BASE_URL="http://127.0.0.1:$port"
 export ACADEMY_OUTBOX="$work/outbox" ACADEMY_BIN="$academy" ACADEMY_LECTURES="$work/lectures"
+export ACADEMY_CERTIFICATES="$work/certificates"
 export ACADEMY_SITE_URL="${ACADEMY_SITE_URL:-$BASE_URL}" ACADEMY_STAFF_EMAILS="${ACADEMY_STAFF_EMAILS:-staff@example.com}"
 # Upload parts of 64 KiB, so a test's short clip is sent in several (site/e2e/lectures.test.mjs).
 export ACADEMY_UPLOAD_PART_BYTES="${ACADEMY_UPLOAD_PART_BYTES:-65536}"

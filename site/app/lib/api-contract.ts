@@ -25,6 +25,11 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "BatchCertificates": {
+    "lecturesTotal": {
+      "minimum": 0
+    }
+  },
   "BatchReport": {
     "lecturesTotal": {
       "minimum": 0
@@ -59,11 +64,34 @@ export const apiRules = {
       "maxLength": 60000
     }
   },
+  "CertificateName": {
+    "name": {
+      "minLength": 2,
+      "maxLength": 80,
+      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\-]$"
+    }
+  },
+  "CertificateStatus": {
+    "enum": [
+      "valid",
+      "revoked"
+    ]
+  },
   "ChatRequest": {
     "question": {
       "minLength": 1,
       "maxLength": 500,
       "pattern": "\\S"
+    }
+  },
+  "ClaimRequest": {
+    "batchId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "name": {
+      "minLength": 2,
+      "maxLength": 80,
+      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\-]$"
     }
   },
   "CompleteRequest": {
@@ -440,6 +468,13 @@ export const apiRules = {
       "pattern": "^[0-9a-f]{24}$"
     }
   },
+  "Revocation": {
+    "reason": {
+      "minLength": 1,
+      "maxLength": 300,
+      "pattern": "\\S"
+    }
+  },
   "Slot": {
     "minutes": {
       "minimum": 0
@@ -497,6 +532,11 @@ export const apiRules = {
       "minimum": 0
     },
     "booked": {
+      "minimum": 0
+    }
+  },
+  "StudentCompletion": {
+    "lecturesWatched": {
       "minimum": 0
     }
   },

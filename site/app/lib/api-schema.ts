@@ -68,3 +68,14 @@ export type DemoSlotBookings = Schemas["SlotBookings"];
 export type NewDemoSlots = Schemas["NewSlots"];
 export type DemoSlotChange = Schemas["SlotChange"];
 export type DemoAttendanceChange = Schemas["AttendanceChange"];
+// Certificates (features/certificates, features/staff/certificates).
+export type CertificateStatus = Schemas["CertificateStatus"];
+export type CertificateView = Schemas["CertificateView"];
+export type VerifiedCertificate = Schemas["VerifiedCertificate"];
+export type ClaimRequest = Schemas["ClaimRequest"];
+export type MyCertificates = Schemas["MyCertificates"];
+export type BatchCertificates = Schemas["BatchCertificates"];
+export type StudentCompletion = Schemas["StudentCompletion"];
+export type CompletionChange = Schemas["CompletionChange"];
+export type CertificateName = Schemas["CertificateName"];
+export type Revocation = Schemas["Revocation"];

@@ -4,6 +4,7 @@
 use super::letters::{MailedLetters, Unposted};
 use super::{aws, env, services};
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};
 use crate::demo::reminders::StoredReminders;
 use crate::demo::tokens::DemoKey;
 use crate::demo::Desk;
@@ -42,6 +43,8 @@ pub struct AppState {
     pub staff_lectures: services::StaffLectures,
     pub demo: services::Demo,
     pub staff_demo: services::StaffDemo,
+    pub certificates: services::Certificates,
+    pub staff_certificates: services::StaffCertificates,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -110,6 +113,7 @@ impl AppState {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
                 state.part_uploads = None;
+                state.keep_certificates(Arc::new(S3Certificates::new(aws_sdk_s3::Client::new(&config), &bucket)));
             }
             _ => state.upload_locally(folder_uploads()?),
         }
@@ -132,6 +136,7 @@ impl AppState {
             key: DemoKey::random(),
         };
         let reminders = Arc::new(StoredReminders { store: Arc::new(store.clone()) });
+        let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
         Self {
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
@@ -153,6 +158,18 @@ impl AppState {
             },
             demo: services::Demo { store: store.clone(), desk: desk.clone(), reminders: reminders.clone() },
             staff_demo: services::StaffDemo { store: store.clone(), verifier: None, desk, reminders },
+            certificates: services::Certificates {
+                store: store.clone(),
+                files: certificates.clone(),
+                site_url: env::site_url(),
+                verifier: None,
+            },
+            staff_certificates: services::StaffCertificates {
+                store: store.clone(),
+                verifier: None,
+                files: certificates,
+                site_url: env::site_url(),
+            },
             part_uploads: Some(uploads),
             store,
         }
@@ -170,6 +187,12 @@ impl AppState {
         self.staff_demo.desk.key = key;
     }
 
+    /// Keeps certificates' PDFs in `files` (S3, a folder of a test's own).
+    pub fn keep_certificates(&mut self, files: Arc<dyn CertificateFiles>) {
+        self.certificates.files = files.clone();
+        self.staff_certificates.files = files;
+    }
+
     /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
     pub fn sign_in(&mut self, verifier: Option<Arc<Verifier>>) {
         self.videos.verifier = verifier.clone();
@@ -179,6 +202,8 @@ impl AppState {
         self.staff_reports.verifier = verifier.clone();
         self.staff_lectures.verifier = verifier.clone();
         self.staff_demo.verifier = verifier.clone();
+        self.certificates.verifier = verifier.clone();
+        self.staff_certificates.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -217,6 +242,8 @@ impl Service for AppState {
             Endpoint::StaffLectures => self.staff_lectures.answer(route, req).await,
             Endpoint::Demo => self.demo.answer(route, req).await,
             Endpoint::StaffDemo => self.staff_demo.answer(route, req).await,
+            Endpoint::Certificates => self.certificates.answer(route, req).await,
+            Endpoint::StaffCertificates => self.staff_certificates.answer(route, req).await,
         }
     }
 }
