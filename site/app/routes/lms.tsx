@@ -1,5 +1,5 @@
-// /lms: signed-in users only. Hero, "My batches" (the student's linked batches with their progress, and the form
-// that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
+// /lms: signed-in users only. Hero, "My batches" (the student's linked batches with their progress, a complete
+// batch's certificate or "Get your certificate", and the form that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
 // vision and the six values. The fixed content is build-time data; the clientLoader sends a signed-out visitor to
 // sign-in and starts the lists, which show their own loading, error and empty states.
 import { lazy, Suspense, use, useState } from "react";
@@ -15,10 +15,14 @@ import { accessToken } from "../features/auth/access-token";
 import { getAllBatches } from "../features/lms/api/get-batches";
 import { getCourses } from "../features/lms/api/get-courses";
 import { getMyBatches, linkBatch } from "../features/lms/api/student";
+import { claimCertificate } from "../features/certificates/api/claim-certificate";
+import { downloadCertificate } from "../features/certificates/api/download-certificate";
+import { getMyCertificates } from "../features/certificates/api/get-my-certificates";
+import { BatchCertificate, OtherCertificates, type CertificateActions } from "../features/certificates/components/BatchCertificate";
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "./lms.server";
-import type { Batch, Course } from "../lib/api-schema";
+import type { Batch, Certificate, Course } from "../lib/api-schema";
 import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
@@ -44,7 +48,10 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     () => ({ kind: "error" }),
   );
   const allBatches: Promise<Batch[]> = getAllBatches().catch(() => []);
-  return { ...(await serverLoader()), courses, myBatches, allBatches };
+  // The certificates show inside their batches' cards; a failure leaves the cards without them.
+  const certificates: Promise<Certificate[] | null> = getMyCertificates(accessToken).catch(() => null);
+  const myBatchIds = myBatches.then((l) => (l.kind === "list" ? l.batches.map((b) => b.batch._id) : []));
+  return { ...(await serverLoader()), courses, myBatches, allBatches, certificates, myBatchIds };
 }
 clientLoader.hydrate = true as const;
 
@@ -59,6 +66,11 @@ export function HydrateFallback() {
     </section>
   );
 }
+
+const certificateActions: CertificateActions = {
+  claim: (batchId, name) => claimCertificate(accessToken, { batchId, name }),
+  download: (id) => downloadCertificate(accessToken, id),
+};
 
 /** The list, or 'Error: {status text}' (docs/product.md#messages). */
 type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
@@ -86,7 +98,22 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
       <Section headingId="lms-mine" className="bg-slate-50">
         <SectionHeading id="lms-mine" eyebrow="Your learning" title="My batches" />
         <Suspense fallback={<p role="status">{myBatchesTexts.loading}</p>}>
-          <MyBatchesList list={d.myBatches} onRetry={() => void revalidate()} />
+          <MyBatchesList
+            list={d.myBatches}
+            onRetry={() => void revalidate()}
+            extra={(mine) => (
+              <Suspense fallback={null}>
+                <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} actions={certificateActions} />
+              </Suspense>
+            )}
+          />
+        </Suspense>
+        <Suspense fallback={null}>
+          <OtherCertificates
+            certificates={d.certificates}
+            shownBatchIds={d.myBatchIds}
+            download={certificateActions.download}
+          />
         </Suspense>
         <Suspense fallback={null}>
           <LinkBatchForm

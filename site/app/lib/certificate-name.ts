@@ -1,0 +1,40 @@
+// The name printed on a certificate (docs/product.md#certificates): Latin letters (accented ones too), spaces,
+// hyphens, apostrophes and periods, 2 to 80 characters once trimmed. The API enforces it; the student's claim and
+// staff's issue check it first, so the rule is explained before anything is sent.
+
+export const certificateNameLimits = { min: 2, max: 80 } as const;
+
+/** The rule in the words the forms show under the field. */
+export const certificateNameRule =
+  "Letters (accents welcome), spaces, hyphens, apostrophes and periods; 2 to 80 characters. It cannot be changed later.";
+
+/**
+ * The name as it will be sent: composed (é as one letter), typographic apostrophes (’ from a phone's keyboard) as
+ * the plain one, runs of white space as one space, trimmed.
+ */
+export function normaliseCertificateName(raw: string): string {
+  return raw
+    .normalize("NFC")
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const allowed = /^[\p{Script=Latin} .'-]+$/u;
+const letter = /\p{Script=Latin}/u;
+
+/** What is wrong with `raw` as a certificate name, or null when it may be printed. */
+export function certificateNameProblem(raw: string): string | null {
+  const name = normaliseCertificateName(raw);
+  const length = [...name].length;
+  if (length === 0) return "Enter the name to print on the certificate.";
+  if (length < certificateNameLimits.min) return `The name needs at least ${certificateNameLimits.min} characters.`;
+  if (length > certificateNameLimits.max) return `The name can have at most ${certificateNameLimits.max} characters (it has ${length}).`;
+  if (!allowed.test(name) || !letter.test(name)) {
+    const others = [...new Set([...name].filter((c) => !/[\p{Script=Latin} .'-]/u.test(c)))].join(" ");
+    return others
+      ? `Use letters, spaces, hyphens, apostrophes and periods only (not ${others}).`
+      : "Use letters, spaces, hyphens, apostrophes and periods only.";
+  }
+  return null;
+}
