@@ -140,9 +140,7 @@ impl Site {
                 return Resolved::File { path: shell_page, status: 200 };
             }
         }
-        let client_rendered = CLIENT_RENDERED
-            .iter()
-            .find(|p| lower == **p || under(p));
+        let client_rendered = CLIENT_RENDERED.iter().find(|p| lower == **p || under(p));
         let fallback = self.root.join(SPA_FALLBACK);
         if let Some(prefix) = client_rendered.filter(|_| fallback.is_file()) {
             // The client router matches case-insensitively: send `/LMS` to `/lms` rather than
