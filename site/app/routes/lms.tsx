@@ -15,20 +15,24 @@ import { accessToken } from "../features/auth/access-token";
 import { getAllBatches } from "../features/lms/api/get-batches";
 import { getCourses } from "../features/lms/api/get-courses";
 import { getMyBatches, linkBatch } from "../features/lms/api/student";
-import { claimCertificate } from "../features/certificates/api/claim-certificate";
-import { downloadCertificate } from "../features/certificates/api/download-certificate";
 import { getMyCertificates } from "../features/certificates/api/get-my-certificates";
-import { BatchCertificate, OtherCertificates, type CertificateActions } from "../features/certificates/components/BatchCertificate";
+import type { CertificateActions } from "../features/certificates/components/BatchCertificate";
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "./lms.server";
-import type { Batch, Certificate, Course } from "../lib/api-schema";
+import type { Batch, Certificate, Course, MyBatchWithCertificate } from "../lib/api-schema";
 import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
 
 export const loader = () => lmsData();
 export const meta: Route.MetaFunction = metaFromLoader;
+
+// A batch's certificate (and its claim dialog) loads when a batch is complete; the student's other certificates
+// after the page has shown.
+const certificates = () => import("../features/certificates/components/BatchCertificate");
+const BatchCertificate = lazy(() => certificates().then((m) => ({ default: m.BatchCertificate })));
+const OtherCertificates = lazy(() => certificates().then((m) => ({ default: m.OtherCertificates })));
 
 // The choice dialog (Radix) loads when a course is first chosen.
 const CourseChoiceDialog = lazy(() =>
@@ -68,9 +72,12 @@ export function HydrateFallback() {
 }
 
 const certificateActions: CertificateActions = {
-  claim: (batchId, name) => claimCertificate(accessToken, { batchId, name }),
-  download: (id) => downloadCertificate(accessToken, id),
+  claim: async (batchId, name) => (await import("../features/certificates/api/claim-certificate")).claimCertificate(accessToken, { batchId, name }),
+  download: async (id) => (await import("../features/certificates/api/download-certificate")).downloadCertificate(accessToken, id),
 };
+
+/** A batch earns its certificate part once it is complete (or has its certificate). */
+const hasCertificatePart = (mine: MyBatchWithCertificate) => mine.complete === true || Boolean(mine.certificateId);
 
 /** The list, or 'Error: {status text}' (docs/product.md#messages). */
 type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
@@ -101,11 +108,13 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
           <MyBatchesList
             list={d.myBatches}
             onRetry={() => void revalidate()}
-            extra={(mine) => (
-              <Suspense fallback={null}>
-                <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} actions={certificateActions} />
-              </Suspense>
-            )}
+            extra={(mine) =>
+              hasCertificatePart(mine) && (
+                <Suspense fallback={null}>
+                  <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} actions={certificateActions} />
+                </Suspense>
+              )
+            }
           />
         </Suspense>
         <Suspense fallback={null}>
