@@ -107,7 +107,7 @@ describe("certificates", () => {
     await dialog.waitFor();
     const field = dialog.getByLabel("Name to print");
     assert.equal(await field.inputValue(), student.printed);
-    await dialog.getByText(/Letters \(accents welcome\), spaces, hyphens, apostrophes and periods; 2 to 80 characters/).waitFor();
+    await dialog.getByText(/Letters \(accents welcome\), spaces, hyphens, apostrophes and periods; 2 to 80 characters, starting with a letter/).waitFor();
     await expectNoAxeViolations(page, "the claim dialog", "[role=dialog]");
     await field.fill("Zoë 2");
     await dialog.getByRole("button", { name: "Get certificate" }).click();

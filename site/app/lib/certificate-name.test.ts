@@ -22,7 +22,9 @@ describe("the certificate name rule", () => {
     expect(certificateNameProblem("علی")).not.toBeNull();
     expect(certificateNameProblem("Ali <b>")).toBe("Use letters, spaces, hyphens, apostrophes and periods only (not < >).");
     expect(certificateNameProblem("Ali_Khan")).not.toBeNull();
-    expect(certificateNameProblem("-- ..")).toBe("Use letters, spaces, hyphens, apostrophes and periods only.");
+    expect(certificateNameProblem("-- ..")).toBe("Start the name with a letter.");
+    expect(certificateNameProblem(".Zoë")).toBe("Start the name with a letter.");
+    expect(certificateNameProblem("Ali × Khan")).toBe("Use letters, spaces, hyphens, apostrophes and periods only (not ×).");
   });
 
   it("normalises what a phone or a paste brings: composed accents, ’ as ', one space, trimmed", () => {

@@ -1,12 +1,13 @@
-// The name printed on a certificate (docs/product.md#certificates): Latin letters (accented ones too), spaces,
-// hyphens, apostrophes and periods, 2 to 80 characters once trimmed. The API enforces it; the student's claim and
-// staff's issue check it first, so the rule is explained before anything is sent.
+// The name printed on a certificate: Latin letters (accented ones too), spaces, hyphens, apostrophes and periods,
+// 2 to 80 characters once trimmed, starting with a letter. The API enforces it (the same letters: the ones the
+// certificate's font draws); the student's claim and staff's issue check it first, so the rule is explained before
+// anything is sent.
 
 export const certificateNameLimits = { min: 2, max: 80 } as const;
 
 /** The rule in the words the forms show under the field. */
 export const certificateNameRule =
-  "Letters (accents welcome), spaces, hyphens, apostrophes and periods; 2 to 80 characters. It cannot be changed later.";
+  "Letters (accents welcome), spaces, hyphens, apostrophes and periods; 2 to 80 characters, starting with a letter. It cannot be changed later.";
 
 /**
  * The name as it will be sent: composed (é as one letter), typographic apostrophes (’ from a phone's keyboard) as
@@ -20,8 +21,10 @@ export function normaliseCertificateName(raw: string): string {
     .trim();
 }
 
-const allowed = /^[\p{Script=Latin} .'-]+$/u;
-const letter = /\p{Script=Latin}/u;
+/** Basic Latin, Latin-1 (not × or ÷), Latin Extended-A and -B, Latin Extended Additional: as the API counts them. */
+const letters = "A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF";
+const allowedChar = new RegExp(`[${letters}\u0300-\u036F .'-]`, "u");
+const allowed = new RegExp(`^[${letters}][${letters}\u0300-\u036F .'-]*$`, "u");
 
 /** What is wrong with `raw` as a certificate name, or null when it may be printed. */
 export function certificateNameProblem(raw: string): string | null {
@@ -30,11 +33,9 @@ export function certificateNameProblem(raw: string): string | null {
   if (length === 0) return "Enter the name to print on the certificate.";
   if (length < certificateNameLimits.min) return `The name needs at least ${certificateNameLimits.min} characters.`;
   if (length > certificateNameLimits.max) return `The name can have at most ${certificateNameLimits.max} characters (it has ${length}).`;
-  if (!allowed.test(name) || !letter.test(name)) {
-    const others = [...new Set([...name].filter((c) => !/[\p{Script=Latin} .'-]/u.test(c)))].join(" ");
-    return others
-      ? `Use letters, spaces, hyphens, apostrophes and periods only (not ${others}).`
-      : "Use letters, spaces, hyphens, apostrophes and periods only.";
+  if (!allowed.test(name)) {
+    const others = [...new Set([...name].filter((c) => !allowedChar.test(c)))].join(" ");
+    return others ? `Use letters, spaces, hyphens, apostrophes and periods only (not ${others}).` : "Start the name with a letter.";
   }
   return null;
 }

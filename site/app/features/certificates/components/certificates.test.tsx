@@ -58,7 +58,7 @@ describe("ClaimDialog", () => {
     expect(field).toHaveProperty("value", "Zoë O'Brien");
     expect(field.getAttribute("aria-describedby")).toBeTruthy();
     const rule = document.getElementById(field.getAttribute("aria-describedby")!.split(" ")[0]!)!;
-    expect(rule.textContent).toMatch(/Letters \(accents welcome\), spaces, hyphens, apostrophes and periods; 2 to 80 characters/);
+    expect(rule.textContent).toMatch(/Letters \(accents welcome\), spaces, hyphens, apostrophes and periods; 2 to 80 characters, starting with a letter/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Get certificate" }));
     await waitFor(() => expect(onClaimed).toHaveBeenCalledWith(certificate()));
     expect(claim).toHaveBeenCalledWith("Zoë O'Brien");
