@@ -22,9 +22,18 @@ export function normaliseCertificateName(raw: string): string {
 }
 
 /** Basic Latin, Latin-1 (not × or ÷), Latin Extended-A and -B, Latin Extended Additional: as the API counts them. */
-const letters = "A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF";
-const allowedChar = new RegExp(`[${letters}\u0300-\u036F .'-]`, "u");
-const allowed = new RegExp(`^[${letters}][${letters}\u0300-\u036F .'-]*$`, "u");
+const letterRanges: [number, number][] = [
+  [0x41, 0x5a],
+  [0x61, 0x7a],
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0xf8, 0x24f],
+  [0x1e00, 0x1eff],
+];
+const inRanges = (c: string, ranges: [number, number][]) => ranges.some(([from, to]) => c.codePointAt(0)! >= from && c.codePointAt(0)! <= to);
+const isLetter = (c: string) => inRanges(c, letterRanges);
+/** A letter, a combining accent (a letter typed as letter then accent), a space, or - ' . */
+const isAllowed = (c: string) => isLetter(c) || inRanges(c, [[0x300, 0x36f]]) || " -'.".includes(c);
 
 /** What is wrong with `raw` as a certificate name, or null when it may be printed. */
 export function certificateNameProblem(raw: string): string | null {
@@ -33,8 +42,9 @@ export function certificateNameProblem(raw: string): string | null {
   if (length === 0) return "Enter the name to print on the certificate.";
   if (length < certificateNameLimits.min) return `The name needs at least ${certificateNameLimits.min} characters.`;
   if (length > certificateNameLimits.max) return `The name can have at most ${certificateNameLimits.max} characters (it has ${length}).`;
-  if (!allowed.test(name)) {
-    const others = [...new Set([...name].filter((c) => !allowedChar.test(c)))].join(" ");
+  const chars = [...name];
+  if (!isLetter(chars[0]!) || !chars.every(isAllowed)) {
+    const others = [...new Set(chars.filter((c) => !isAllowed(c)))].join(" ");
     return others ? `Use letters, spaces, hyphens, apostrophes and periods only (not ${others}).` : "Start the name with a letter.";
   }
   return null;

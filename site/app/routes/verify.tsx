@@ -19,10 +19,14 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { id, answer: await checkCertificate(id) };
 }
 
+/** The issuer's name, from the root's build-time data. */
+const useIssuer = () => (useRouteLoaderData("root") as { brand?: { name: string } } | undefined)?.brand?.name ?? "The academy";
+
 export function HydrateFallback() {
   return (
     <section className="container-page py-12 sm:py-16">
-      <h1 className="text-3xl font-extrabold sm:text-4xl">{verifyTexts.title}</h1>
+      <p className="eyebrow">{useIssuer()}</p>
+      <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{verifyTexts.title}</h1>
       <p role="status" className="mt-8 text-lg text-slate-600">
         {verifyTexts.checking}
       </p>
@@ -31,7 +35,7 @@ export function HydrateFallback() {
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData("root") as { brand?: { name: string } } | undefined;
+  const issuer = useIssuer();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { revalidate, state } = useRevalidator();
@@ -39,7 +43,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
     <VerifyView
       id={loaderData.id}
       answer={loaderData.answer}
-      issuer={root?.brand?.name ?? "The academy"}
+      issuer={issuer}
       onCheck={(id) => void navigate(verifyPath(id))}
       onRetry={() => void revalidate()}
       busy={navigation.state === "loading" || state === "loading"}
