@@ -54,8 +54,11 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const allBatches: Promise<Batch[]> = getAllBatches().catch(() => []);
   // The certificates show inside their batches' cards; a failure leaves the cards without them.
   const certificates: Promise<Certificate[] | null> = getMyCertificates(accessToken).catch(() => null);
-  const myBatchIds = myBatches.then((l) => (l.kind === "list" ? l.batches.map((b) => b.batch._id) : []));
-  return { ...(await serverLoader()), courses, myBatches, allBatches, certificates, myBatchIds };
+  // Certificates of batches no longer listed (their access ended) show below the list.
+  const otherCertificates: Promise<Certificate[]> = Promise.all([certificates, myBatches]).then(([list, mine]) =>
+    (list ?? []).filter((c) => mine.kind === "list" && !mine.batches.some((b) => b.batch._id === c.batchId)),
+  );
+  return { ...(await serverLoader()), courses, myBatches, allBatches, certificates, otherCertificates };
 }
 clientLoader.hydrate = true as const;
 
@@ -118,11 +121,7 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
           />
         </Suspense>
         <Suspense fallback={null}>
-          <OtherCertificates
-            certificates={d.certificates}
-            shownBatchIds={d.myBatchIds}
-            download={certificateActions.download}
-          />
+          <OtherCertificatesOf list={d.otherCertificates} />
         </Suspense>
         <Suspense fallback={null}>
           <LinkBatchForm
@@ -158,6 +157,12 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** The student's other certificates, when there are any (their code loads only then). */
+function OtherCertificatesOf({ list }: { list: Promise<Certificate[]> }) {
+  const certificates = use(list);
+  return certificates.length > 0 && <OtherCertificates certificates={certificates} download={certificateActions.download} />;
 }
 
 function Courses({ list, onChoose }: { list: Promise<CourseList>; onChoose: (course: Course) => void }) {

@@ -66,24 +66,12 @@ export function BatchCertificate({ mine, certificates, defaultName, actions }: B
 }
 
 /** Certificates of batches no longer in "My batches" (their access ended): the certificate stays the student's. */
-export function OtherCertificates({
-  certificates,
-  shownBatchIds,
-  download,
-}: {
-  certificates: Promise<Certificate[] | null>;
-  shownBatchIds: Promise<string[]>;
-  download: (id: string) => Promise<unknown>;
-}) {
-  const list = use(certificates);
-  const shown = use(shownBatchIds);
-  const others = (list ?? []).filter((c) => !shown.includes(c.batchId));
-  if (others.length === 0) return null;
+export function OtherCertificates({ certificates, download }: { certificates: Certificate[]; download: (id: string) => Promise<unknown> }) {
   return (
     <div className="mt-8">
       <h3 className="text-xl font-semibold text-ink">Your other certificates</h3>
       <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {others.map((c) => (
+        {certificates.map((c) => (
           <li key={c.id}>
             <p className="mb-2 font-semibold text-slate-800">{c.batch}</p>
             <CertificateCard certificate={c} download={download} />
