@@ -313,6 +313,56 @@ pub struct LectureProgress {
     pub updated_at: i64,
 }
 
+/// Whether a student completed a batch: every watchable lecture (`watchable`, at least one)
+/// completed by the progress rule (`LectureProgress::completed`: watched to 90 %, or an embed
+/// marked watched), or staff marked the student complete (`marked`).
+pub fn batch_complete(watchable: &[u32], progress: &[LectureProgress], marked: bool) -> bool {
+    let done = |n: &u32| progress.iter().any(|p| p.lecture_number == *n && p.completed);
+    marked || (!watchable.is_empty() && watchable.iter().all(done))
+}
+
+/// Staff's word that a student completed a batch (e.g. finished it in class), under the
+/// student's `sub` beside their link.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompletionMark {
+    pub sub: String,
+    pub batch_id: String,
+    pub marked_at: i64,
+    /// Who marked it (a member of staff's e-mail, or account id).
+    pub marked_by: String,
+}
+
+/// A certificate of completion as stored: one per student and batch, named by an unguessable id
+/// (`certificates::id`). What it says is fixed when issued, but for the name staff may correct.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Certificate {
+    pub id: String,
+    /// The holder's account.
+    pub sub: String,
+    pub batch_id: String,
+    pub course_id: String,
+    /// The course's title and the batch's name when it was issued.
+    pub course: String,
+    pub batch: String,
+    pub instructor: String,
+    /// The holder's name as printed.
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub completed_on: String,
+    pub issued_on: String,
+    /// Epoch seconds.
+    pub issued_at: i64,
+    /// The member of staff who issued it; none when the student claimed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issued_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoked_on: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoked_reason: Option<String>,
+}
+
 /// Delivery state of a stored enquiry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

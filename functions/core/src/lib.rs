@@ -20,6 +20,7 @@ pub mod tls;
 // Features
 pub mod assistant;
 pub mod catalog;
+pub mod certificates;
 pub mod geo;
 pub mod leads;
 pub mod learning;

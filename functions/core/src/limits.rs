@@ -21,6 +21,11 @@ pub const SECRET_ID_GUESSES: WindowLimit = WindowLimit { scope: "videos", max: 1
 /// Assistant questions: 20 per client in 10 minutes (the model bill).
 pub const CHAT_QUESTIONS: WindowLimit = WindowLimit { scope: "chat", max: 20, window_secs: 10 * 60 };
 
+/// Certificate look-ups by id (the public verification and its PDF): 60 per client an hour. A
+/// person checking a few certificates never meets it; someone guessing ids (80 bits each) gets
+/// 60 guesses an hour.
+pub const CERTIFICATE_CHECKS: WindowLimit = WindowLimit { scope: "certificates", max: 60, window_secs: 60 * 60 };
+
 /// Enquiries per client address: 30 in 10 minutes. High, because a whole mobile carrier's NAT or
 /// a university lab is one address, and a refused enquiry is a lost one.
 pub const ENQUIRIES: WindowLimit = WindowLimit { scope: "send-email", max: 30, window_secs: 10 * 60 };

@@ -19,6 +19,11 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "BatchCertificates": {
+    "lecturesTotal": {
+      "minimum": 0
+    }
+  },
   "BatchReport": {
     "lecturesTotal": {
       "minimum": 0
@@ -45,11 +50,34 @@ export const apiRules = {
       "maxLength": 60000
     }
   },
+  "CertificateName": {
+    "name": {
+      "minLength": 2,
+      "maxLength": 80,
+      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\-]$"
+    }
+  },
+  "CertificateStatus": {
+    "enum": [
+      "valid",
+      "revoked"
+    ]
+  },
   "ChatRequest": {
     "question": {
       "minLength": 1,
       "maxLength": 500,
       "pattern": "\\S"
+    }
+  },
+  "ClaimRequest": {
+    "batchId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "name": {
+      "minLength": 2,
+      "maxLength": 80,
+      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\-]$"
     }
   },
   "CompleteRequest": {
@@ -375,6 +403,13 @@ export const apiRules = {
       ]
     }
   },
+  "Revocation": {
+    "reason": {
+      "minLength": 1,
+      "maxLength": 300,
+      "pattern": "\\S"
+    }
+  },
   "StaffBatch": {
     "enrolled": {
       "minimum": 0
@@ -394,6 +429,11 @@ export const apiRules = {
       "[]": {
         "minimum": 0
       }
+    }
+  },
+  "StudentCompletion": {
+    "lecturesWatched": {
+      "minimum": 0
     }
   },
   "StudentReport": {

@@ -51,55 +51,14 @@ export type UploadedPart = Schemas["UploadedPart"];
 export type StaffBatch = Schemas["StaffBatch"];
 export type StudentReport = Schemas["StudentReport"];
 export type SubmissionStatus = Schemas["SubmissionStatus"];
-// Certificates (features/certificates, features/staff/certificates). Written by hand from the agreed shapes until
-// the contract carries them; then they become the generated schemas' names like the rest.
-export type CertificateStatus = "valid" | "revoked";
-export interface Certificate {
-  id: string;
-  name: string;
-  courseId: string;
-  course: string;
-  batchId: string;
-  batch: string;
-  instructor: string;
-  completedOn: string;
-  issuedOn: string;
-  status: CertificateStatus;
-  revokedOn: string | null;
-  revokedReason: string | null;
-  verifyUrl: string;
-  linkedInUrl: string;
-}
-export interface CertificateList {
-  certificates: Certificate[];
-}
-export interface CertificateClaim {
-  batchId: string;
-  name: string;
-}
-/** What anyone may read of a certificate: never the reason of a revocation, never the holder's account. */
-export interface PublicCertificate {
-  id: string;
-  name: string;
-  course: string;
-  batch: string;
-  completedOn: string;
-  issuedOn: string;
-  status: CertificateStatus;
-  revokedOn: string | null;
-}
-export interface StudentCompletion {
-  studentId: string;
-  name: string;
-  email: string;
-  lecturesWatched: number;
-  complete: boolean;
-  markedComplete: boolean;
-  certificate: Certificate | null;
-}
-export interface BatchCompletions {
-  lecturesTotal: number;
-  students: StudentCompletion[];
-}
-/** A student's batch on /lms with whether it is complete and its certificate, once the API sends them. */
-export type MyBatchWithCertificate = MyBatch & { complete?: boolean; certificateId?: string | null };
+// Certificates (features/certificates, features/staff/certificates).
+export type CertificateStatus = Schemas["CertificateStatus"];
+export type CertificateView = Schemas["CertificateView"];
+export type VerifiedCertificate = Schemas["VerifiedCertificate"];
+export type ClaimRequest = Schemas["ClaimRequest"];
+export type MyCertificates = Schemas["MyCertificates"];
+export type BatchCertificates = Schemas["BatchCertificates"];
+export type StudentCompletion = Schemas["StudentCompletion"];
+export type CompletionChange = Schemas["CompletionChange"];
+export type CertificateName = Schemas["CertificateName"];
+export type Revocation = Schemas["Revocation"];

@@ -20,7 +20,7 @@ import type { CertificateActions } from "../features/certificates/components/Bat
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "./lms.server";
-import type { Batch, Certificate, Course, MyBatchWithCertificate } from "../lib/api-schema";
+import type { Batch, CertificateView, Course, MyBatch } from "../lib/api-schema";
 import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
@@ -53,9 +53,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   );
   const allBatches: Promise<Batch[]> = getAllBatches().catch(() => []);
   // The certificates show inside their batches' cards; a failure leaves the cards without them.
-  const certificates: Promise<Certificate[] | null> = getMyCertificates(accessToken).catch(() => null);
+  const certificates: Promise<CertificateView[] | null> = getMyCertificates(accessToken).catch(() => null);
   // Certificates of batches no longer listed (their access ended) show below the list.
-  const otherCertificates: Promise<Certificate[]> = Promise.all([certificates, myBatches]).then(([list, mine]) =>
+  const otherCertificates: Promise<CertificateView[]> = Promise.all([certificates, myBatches]).then(([list, mine]) =>
     (list ?? []).filter((c) => mine.kind === "list" && !mine.batches.some((b) => b.batch._id === c.batchId)),
   );
   return { ...(await serverLoader()), courses, myBatches, allBatches, certificates, otherCertificates };
@@ -80,7 +80,7 @@ const certificateActions: CertificateActions = {
 };
 
 /** A batch earns its certificate part once it is complete (or has its certificate). */
-const hasCertificatePart = (mine: MyBatchWithCertificate) => mine.complete === true || Boolean(mine.certificateId);
+const hasCertificatePart = (mine: MyBatch) => mine.complete || Boolean(mine.certificateId);
 
 /** The list, or 'Error: {status text}' (docs/product.md#messages). */
 type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
@@ -160,7 +160,7 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
 }
 
 /** The student's other certificates, when there are any (their code loads only then). */
-function OtherCertificatesOf({ list }: { list: Promise<Certificate[]> }) {
+function OtherCertificatesOf({ list }: { list: Promise<CertificateView[]> }) {
   const certificates = use(list);
   return certificates.length > 0 && <OtherCertificates certificates={certificates} download={certificateActions.download} />;
 }

@@ -33,6 +33,10 @@ pub enum Endpoint {
     StaffReports,
     StaffAudit,
     StaffLectures,
+    /// A student's certificates (`/api/me/certificates…`, signed in) and the public verification
+    /// (`/api/certificates/…`): one Lambda.
+    Certificates,
+    StaffCertificates,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -102,6 +106,25 @@ pub enum Route {
         batch: String,
         lecture: String,
     },
+    /// A signed-in student's certificates (GET) or a claim (POST); one's PDF.
+    MyCertificates,
+    MyCertificatePdf(String),
+    /// Anyone: a certificate by its id, and its PDF.
+    Certificate(String),
+    CertificatePdf(String),
+    /// Staff: a batch's students with their completion and certificates; a student marked
+    /// complete (PUT); a certificate issued for them; one revoked; its name corrected (PATCH).
+    StaffBatchCertificates(String),
+    StaffCompletion {
+        batch: String,
+        student: String,
+    },
+    StaffIssueCertificate {
+        batch: String,
+        student: String,
+    },
+    StaffRevokeCertificate(String),
+    StaffCertificate(String),
 }
 
 impl Route {
@@ -159,6 +182,19 @@ impl Route {
             ["staff", "batches", batch, "lectures", lecture, "captions"] => {
                 Self::StaffLectureCaptions { batch: id(batch), lecture: id(lecture) }
             }
+            ["me", "certificates"] => Self::MyCertificates,
+            ["me", "certificates", certificate, "pdf"] => Self::MyCertificatePdf(id(certificate)),
+            ["certificates", certificate] => Self::Certificate(id(certificate)),
+            ["certificates", certificate, "pdf"] => Self::CertificatePdf(id(certificate)),
+            ["staff", "batches", batch, "certificates"] => Self::StaffBatchCertificates(id(batch)),
+            ["staff", "batches", batch, "students", student, "completion"] => {
+                Self::StaffCompletion { batch: id(batch), student: id(student) }
+            }
+            ["staff", "batches", batch, "students", student, "certificate"] => {
+                Self::StaffIssueCertificate { batch: id(batch), student: id(student) }
+            }
+            ["staff", "certificates", certificate] => Self::StaffCertificate(id(certificate)),
+            ["staff", "certificates", certificate, "revoke"] => Self::StaffRevokeCertificate(id(certificate)),
             _ => return None,
         })
     }
@@ -192,6 +228,14 @@ impl Route {
             | Self::StaffLectureUploadComplete { .. }
             | Self::StaffLectureRetry { .. }
             | Self::StaffLectureCaptions { .. } => Endpoint::StaffLectures,
+            Self::MyCertificates | Self::MyCertificatePdf(_) | Self::Certificate(_) | Self::CertificatePdf(_) => {
+                Endpoint::Certificates
+            }
+            Self::StaffBatchCertificates(_)
+            | Self::StaffCompletion { .. }
+            | Self::StaffIssueCertificate { .. }
+            | Self::StaffRevokeCertificate(_)
+            | Self::StaffCertificate(_) => Endpoint::StaffCertificates,
         }
     }
 
@@ -206,9 +250,14 @@ impl Route {
             | Self::StaffBulkEnrol(_)
             | Self::StaffLectureUpload { .. }
             | Self::StaffLectureUploadComplete { .. }
-            | Self::StaffLectureRetry { .. } => &[Method::POST],
-            Self::MyBatches | Self::StaffLectures(_) => &[Method::GET, Method::POST],
-            Self::LectureProgress { .. } | Self::StaffLectureCaptions { .. } => &[Method::PUT],
+            | Self::StaffLectureRetry { .. }
+            | Self::StaffIssueCertificate { .. }
+            | Self::StaffRevokeCertificate(_) => &[Method::POST],
+            Self::MyBatches | Self::StaffLectures(_) | Self::MyCertificates => &[Method::GET, Method::POST],
+            Self::LectureProgress { .. } | Self::StaffLectureCaptions { .. } | Self::StaffCompletion { .. } => {
+                &[Method::PUT]
+            }
+            Self::StaffCertificate(_) => &[Method::PATCH],
             Self::StaffLecture { .. } => &[Method::PATCH, Method::DELETE],
             Self::StaffEnquiry(_) => &[Method::GET, Method::PATCH],
             Self::StaffEnrolment(_) => &[Method::DELETE],
@@ -222,6 +271,7 @@ impl Route {
             [Method::POST] => "POST",
             [Method::PUT] => "PUT",
             [Method::DELETE] => "DELETE",
+            [Method::PATCH] => "PATCH",
             [Method::GET, Method::POST] => "GET, HEAD, POST",
             [Method::GET, Method::PATCH] => "GET, HEAD, PATCH",
             [Method::PATCH, Method::DELETE] => "PATCH, DELETE",
@@ -342,6 +392,23 @@ mod tests {
             Route::resolve(&format!("/api/staff/batches/{id}/lectures/4/captions")),
             Some(Route::StaffLectureCaptions { batch: id.into(), lecture: "4".into() })
         );
+        let cert = "SKY-7K3Q-9WXD-M2PA-4TRE";
+        assert_eq!(Route::resolve("/api/me/certificates"), Some(Route::MyCertificates));
+        assert_eq!(
+            Route::resolve(&format!("/api/me/certificates/{cert}/pdf")),
+            Some(Route::MyCertificatePdf(cert.into()))
+        );
+        assert_eq!(Route::resolve(&format!("/api/certificates/{cert}")), Some(Route::Certificate(cert.into())));
+        assert_eq!(Route::resolve(&format!("/api/certificates/{cert}/pdf")), Some(Route::CertificatePdf(cert.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/students/a@b.test/completion")),
+            Some(Route::StaffCompletion { batch: id.into(), student: "a@b.test".into() })
+        );
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/certificates/{cert}/revoke")),
+            Some(Route::StaffRevokeCertificate(cert.into()))
+        );
+        assert_eq!(Route::StaffCertificate(cert.into()).allow(), "PATCH");
     }
 
     #[test]

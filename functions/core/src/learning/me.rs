@@ -10,13 +10,13 @@
 //! - `GET /api/me/progress/{batchId}` and `PUT /api/me/progress/{batchId}/{lectureNumber}`:
 //!   where the student is in each lecture.
 
-use crate::domain::{Batch, BatchLink, LectureProgress};
+use crate::domain::{batch_complete, Batch, BatchLink, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::Answer;
 use crate::http::{json_body, ok};
 use crate::learning::{access, enrolled};
-use crate::store::{CatalogRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
+use crate::store::{CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::{ids, time};
 use lambda_http::Request;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -42,6 +42,11 @@ pub struct MyBatch {
     /// The first lecture not yet completed; none when all are.
     pub next_lecture: Option<u32>,
     pub linked_at: i64,
+    /// Every watchable lecture completed, or staff marked the student complete: a certificate
+    /// may be claimed (docs/product.md#certificates).
+    pub complete: bool,
+    /// The certificate issued for this batch, if any.
+    pub certificate_id: Option<String>,
 }
 
 /// `GET /api/me/batches` answer.
@@ -83,7 +88,7 @@ fn body_of<T: DeserializeOwned>(req: &Request, limit: usize, shape: &str) -> Res
 
 /// A linked batch with the student's progress in it.
 async fn with_progress(
-    store: &(impl CatalogRecords + StudentRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + ?Sized),
     link: &BatchLink,
     batch: Batch,
 ) -> Result<MyBatch, ApiError> {
@@ -93,11 +98,16 @@ async fn with_progress(
     let progress = store.list_progress(&link.sub, &batch.id).await?;
     let completed = |n: u32| progress.iter().any(|p| p.lecture_number == n && p.completed);
     let watched = videos.iter().filter(|v| completed(v.lecture_number)).count();
+    let numbers: Vec<u32> = videos.iter().map(|v| v.lecture_number).collect();
+    let marked = store.get_completion_mark(&link.sub, &batch.id).await?.is_some();
+    let certificate = store.certificate_of(&link.sub, &batch.id).await?;
     Ok(MyBatch {
         lectures_total: videos.len() as u32,
         lectures_watched: watched as u32,
         next_lecture: videos.iter().map(|v| v.lecture_number).find(|n| !completed(*n)),
         linked_at: link.linked_at,
+        complete: batch_complete(&numbers, &progress, marked),
+        certificate_id: certificate.map(|c| c.id),
         batch,
     })
 }
@@ -105,7 +115,7 @@ async fn with_progress(
 #[utoipa::path(get, path = "/api/me/batches", tag = "me", operation_id = "my_batches", security(("bearer" = [])),
     responses((status = 200, body = MyBatches), (status = 401, body = ErrorBody)))]
 pub async fn batches(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + ?Sized),
+    store: &(impl CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + ?Sized),
     student: &Student,
     verified_email: Option<&str>,
 ) -> Answer {
@@ -132,7 +142,7 @@ pub async fn batches(
         (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn link(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + Counters + ?Sized),
+    store: &(impl CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + Counters + ?Sized),
     student: &Student,
     req: &Request,
 ) -> Answer {

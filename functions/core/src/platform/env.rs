@@ -11,6 +11,8 @@ use std::sync::Arc;
 
 /// Where local lecture files live unless `ACADEMY_LECTURES` says otherwise.
 pub const DEFAULT_LECTURES: &str = "var/lectures";
+/// Where local certificates' PDFs are kept unless `ACADEMY_CERTIFICATES` says otherwise.
+pub const DEFAULT_CERTIFICATES: &str = "var/certificates";
 /// Where local mail lands unless `ACADEMY_OUTBOX` says otherwise.
 pub const DEFAULT_OUTBOX: &str = "var/outbox";
 
@@ -67,6 +69,12 @@ pub fn lectures_bucket() -> Option<String> {
     var("ACADEMY_LECTURES_BUCKET")
 }
 
+/// `ACADEMY_CERTIFICATES`: the local folder of certificates' PDFs (in AWS they are in the
+/// lectures bucket, under `certificates/`).
+pub fn certificates_folder() -> String {
+    var("ACADEMY_CERTIFICATES").unwrap_or_else(|| DEFAULT_CERTIFICATES.into())
+}
+
 /// `ACADEMY_UPLOAD_PART_BYTES`: a local server's smallest upload part (tests and short clips).
 pub fn upload_part_bytes() -> Option<String> {
     var("ACADEMY_UPLOAD_PART_BYTES")
@@ -99,7 +107,8 @@ pub fn mail_settings() -> MailSettings {
 /// Where the site is unless `ACADEMY_SITE_URL` says otherwise (`make dev`'s address).
 pub const DEFAULT_SITE_URL: &str = "http://localhost:8080";
 
-/// `ACADEMY_SITE_URL`: the site's origin, for links in mail (a student's welcome).
+/// `ACADEMY_SITE_URL`: the site's origin, for links in mail (a student's welcome) and on
+/// certificates (the verification page).
 pub fn site_url() -> String {
     var("ACADEMY_SITE_URL").unwrap_or_else(|| DEFAULT_SITE_URL.into())
 }

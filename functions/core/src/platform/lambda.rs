@@ -10,6 +10,7 @@
 use super::services;
 use super::{aws, env};
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::certificates::files::S3Certificates;
 use crate::http::routes::{self, Endpoint, Service};
 use crate::leads::mail::{stream, SesMailer};
 use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
@@ -261,6 +262,46 @@ impl Function for StaffLectures {
             verifier: env::verifier()?,
             uploads: Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)),
             queue: Arc::new(EventBridgeQueue::new(aws_sdk_eventbridge::Client::new(&config))),
+        })
+    }
+}
+
+/// Certificates' PDFs in the lectures bucket (`ACADEMY_LECTURES_BUCKET`), under `certificates/`.
+fn certificate_files(config: &aws_config::SdkConfig) -> Result<Arc<S3Certificates>, String> {
+    let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
+    Ok(Arc::new(S3Certificates::new(aws_sdk_s3::Client::new(config), &bucket)))
+}
+
+/// `/api/me/certificates…` (behind the JWT authorizer) and `/api/certificates/…` (public).
+pub struct Certificates;
+
+impl Function for Certificates {
+    const ENDPOINT: Endpoint = Endpoint::Certificates;
+    type Service = services::Certificates;
+    async fn service() -> Result<services::Certificates, String> {
+        let config = aws::config().await;
+        Ok(services::Certificates {
+            store: aws::dynamodb_store(&config)?,
+            files: certificate_files(&config)?,
+            site_url: env::site_url(),
+            verifier: env::verifier()?,
+        })
+    }
+}
+
+/// `/api/staff/batches/{batchId}/certificates`, `…/students/{studentId}/…`, `/api/staff/certificates/…`.
+pub struct StaffCertificates;
+
+impl Function for StaffCertificates {
+    const ENDPOINT: Endpoint = Endpoint::StaffCertificates;
+    type Service = services::StaffCertificates;
+    async fn service() -> Result<services::StaffCertificates, String> {
+        let config = aws::config().await;
+        Ok(services::StaffCertificates {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            files: certificate_files(&config)?,
+            site_url: env::site_url(),
         })
     }
 }

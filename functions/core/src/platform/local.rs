@@ -3,6 +3,7 @@
 
 use super::{aws, env, services};
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};
 use crate::http::identity::Verifier;
 use crate::http::origin::OriginGuard;
 use crate::http::routes::{self, Endpoint, Route, Service};
@@ -36,6 +37,8 @@ pub struct AppState {
     pub staff_reports: services::StaffReports,
     pub staff_audit: services::StaffAudit,
     pub staff_lectures: services::StaffLectures,
+    pub certificates: services::Certificates,
+    pub staff_certificates: services::StaffCertificates,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -103,6 +106,7 @@ impl AppState {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
                 state.part_uploads = None;
+                state.keep_certificates(Arc::new(S3Certificates::new(aws_sdk_s3::Client::new(&config), &bucket)));
             }
             _ => state.upload_locally(folder_uploads()?),
         }
@@ -116,6 +120,7 @@ impl AppState {
     /// puts them elsewhere), and no transcoder.
     pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
         let uploads = Arc::new(FolderUploads::new(env::lectures_folder(), None, None).expect("a random key"));
+        let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
         Self {
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
@@ -135,6 +140,18 @@ impl AppState {
                 uploads: uploads.clone(),
                 queue: local_transcoder(),
             },
+            certificates: services::Certificates {
+                store: store.clone(),
+                files: certificates.clone(),
+                site_url: env::site_url(),
+                verifier: None,
+            },
+            staff_certificates: services::StaffCertificates {
+                store: store.clone(),
+                verifier: None,
+                files: certificates,
+                site_url: env::site_url(),
+            },
             part_uploads: Some(uploads),
             store,
         }
@@ -146,6 +163,12 @@ impl AppState {
         self.part_uploads = Some(uploads);
     }
 
+    /// Keeps certificates' PDFs in `files` (S3, a folder of a test's own).
+    pub fn keep_certificates(&mut self, files: Arc<dyn CertificateFiles>) {
+        self.certificates.files = files.clone();
+        self.staff_certificates.files = files;
+    }
+
     /// Verifies signed-in students' tokens with `verifier` (`None`: nobody is signed in).
     pub fn sign_in(&mut self, verifier: Option<Arc<Verifier>>) {
         self.videos.verifier = verifier.clone();
@@ -154,6 +177,8 @@ impl AppState {
         self.staff_enrolments.verifier = verifier.clone();
         self.staff_reports.verifier = verifier.clone();
         self.staff_lectures.verifier = verifier.clone();
+        self.certificates.verifier = verifier.clone();
+        self.staff_certificates.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -184,6 +209,8 @@ impl Service for AppState {
             Endpoint::StaffReports => self.staff_reports.answer(route, req).await,
             Endpoint::StaffAudit => self.staff_audit.answer(route, req).await,
             Endpoint::StaffLectures => self.staff_lectures.answer(route, req).await,
+            Endpoint::Certificates => self.certificates.answer(route, req).await,
+            Endpoint::StaffCertificates => self.staff_certificates.answer(route, req).await,
         }
     }
 }

@@ -4,6 +4,8 @@
 
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
+use crate::certificates::mine::{self as my_certificates, ClaimRequest, MyCertificates};
+use crate::certificates::{self, public as verify, CertificateStatus, CertificateView, VerifiedCertificate};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind, VideoList,
@@ -18,6 +20,9 @@ use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
 use crate::staff::audit::{self as staff_audit, AuditPage};
+use crate::staff::certificates::{
+    self as staff_certificates, BatchCertificates, CertificateName, CompletionChange, Revocation, StudentCompletion,
+};
 use crate::staff::enquiries::{self, Enquiry, EnquiryPage, EnquiryUpdate};
 use crate::staff::enrolments::{
     self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
@@ -41,7 +46,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches and progress, and the staff console (enquiries, enrolments, reports, lectures and their uploads, the audit trail; staff only)."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches, progress and certificates, the public verification of a certificate, and the staff console (enquiries, enrolments, reports, lectures and their uploads, certificates, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -81,6 +86,16 @@ use utoipa::{Modify, OpenApi};
         staff_lectures::complete_upload,
         staff_lectures::retry,
         staff_lectures::captions,
+        my_certificates::list,
+        my_certificates::claim,
+        my_certificates::pdf,
+        verify::verify,
+        verify::pdf,
+        staff_certificates::batch,
+        staff_certificates::completion,
+        staff_certificates::issue,
+        staff_certificates::revoke,
+        staff_certificates::rename,
     ),
     components(schemas(
         Course,
@@ -138,7 +153,17 @@ use utoipa::{Modify, OpenApi};
         PartUrl,
         UploadedPart,
         UploadStarted,
-        CompleteRequest
+        CompleteRequest,
+        CertificateStatus,
+        CertificateView,
+        VerifiedCertificate,
+        ClaimRequest,
+        MyCertificates,
+        BatchCertificates,
+        StudentCompletion,
+        CompletionChange,
+        CertificateName,
+        Revocation
     )),
     modifiers(&Rules)
 )]
@@ -157,7 +182,9 @@ impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
-            let kind = if path.starts_with("/api/staff/enrolments/") {
+            let kind = if path.contains("certificates/{id}") {
+                PathId::Certificate
+            } else if path.starts_with("/api/staff/enrolments/") {
                 PathId::Enrolment
             } else if path.starts_with("/api/staff/enquiries/") {
                 PathId::Enquiry
@@ -201,6 +228,7 @@ impl Modify for Rules {
             chat.properties.insert("question".into(), question.into());
         }
         send_email_request(schemas);
+        certificate_bodies(schemas);
         staff_bodies(schemas);
         lecture_bodies(schemas);
         let captions = doc.paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
@@ -241,13 +269,21 @@ enum PathId {
     Catalog,
     Enrolment,
     Enquiry,
+    Certificate,
 }
 
 /// Path ids carry their pattern (an enrolment's is longer); a lecture number starts at 1.
 fn id_patterns(operation: &mut Operation, kind: PathId) {
     for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Path) {
-        if parameter.name == "id" && kind != PathId::Catalog {
-            let pattern = if kind == PathId::Enrolment { ENROLMENT_ID_PATTERN } else { ENQUIRY_ID_PATTERN };
+        if parameter.name == "studentId" {
+            let pattern = staff_certificates::STUDENT_ID_PATTERN;
+            parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).into());
+        } else if parameter.name == "id" && kind != PathId::Catalog {
+            let pattern = match kind {
+                PathId::Enrolment => ENROLMENT_ID_PATTERN,
+                PathId::Certificate => certificates::id::ID_PATTERN,
+                _ => ENQUIRY_ID_PATTERN,
+            };
             let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
             parameter.schema = Some(id.into());
         } else if parameter.name.ends_with("Id") || parameter.name == "id" {
@@ -315,6 +351,38 @@ fn lecture_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>
             .description(Some("A video/* type, no parameters."));
         upload.properties.insert("fileName".into(), name.into());
         upload.properties.insert("contentType".into(), kind.into());
+    }
+}
+
+/// The certificate bodies' fields as the server checks them (`certificates::name`, the reason's bound).
+fn certificate_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    let name = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(certificates::name::MIN_CHARS))
+            .max_length(Some(certificates::name::MAX_CHARS))
+            .pattern(Some(certificates::name::pattern()))
+            .description(Some(certificates::name::RULE))
+    };
+    for schema in ["ClaimRequest", "CertificateName"] {
+        if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut(schema) {
+            body.properties.insert("name".into(), name().into());
+        }
+    }
+    if let Some(RefOr::T(Schema::Object(claim))) = schemas.get_mut("ClaimRequest") {
+        let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+        claim.properties.insert("batchId".into(), id.into());
+    }
+    if let Some(RefOr::T(Schema::Object(revocation))) = schemas.get_mut("Revocation") {
+        let reason = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(staff_certificates::MAX_REASON_CHARS))
+            .pattern(Some("\\S"))
+            .description(Some(
+                "Why, 1 to 300 characters, not all of them spaces (staff see it; the public page does not).",
+            ));
+        revocation.properties.insert("reason".into(), reason.into());
     }
 }
 

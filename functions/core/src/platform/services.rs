@@ -4,6 +4,8 @@
 //! server holds them all (`local.rs`).
 
 use crate::assistant::{self, Knowledge, ModelProvider};
+use crate::certificates::files::CertificateFiles;
+use crate::certificates::{self, Issuer};
 use crate::http::error::ApiError;
 use crate::http::identity::{identify, identify_staff, verified_email_of, Verifier};
 use crate::http::routes::{Route, Service};
@@ -17,7 +19,7 @@ use crate::media::TranscodeQueue;
 use crate::staff::welcome::Mailing;
 use crate::staff::{self, Actor};
 use crate::store::Store;
-use crate::{catalog, geo};
+use crate::{catalog, geo, time};
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
@@ -297,6 +299,74 @@ impl Service for StaffLectures {
             Route::StaffLectureCaptions { batch, lecture } => {
                 lectures::captions(&handlers, req, &batch, &lecture).await
             }
+            _ => not_here(),
+        }
+    }
+}
+
+/// Certificates: a signed-in student's (claim, list, PDF) and the public verification. The store,
+/// where PDFs are kept, the site's origin (the verification page's), and the sign-in verifier
+/// (in AWS the gateway's JWT authorizer guards `/api/me/certificates…`; the public routes have none).
+pub struct Certificates {
+    pub store: Store,
+    pub files: Arc<dyn CertificateFiles>,
+    pub site_url: String,
+    pub verifier: Option<Arc<Verifier>>,
+}
+
+#[async_trait]
+impl Service for Certificates {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use certificates::{mine, public};
+        let issuer = Issuer { files: self.files.as_ref(), site_url: &self.site_url };
+        let (store, now) = (&self.store, time::now());
+        match route {
+            Route::Certificate(id) => return public::verify(store, req, &id, now).await,
+            Route::CertificatePdf(id) => return public::pdf(store, &issuer, req, &id, now).await,
+            _ => {}
+        }
+        let student = identify(self.verifier.as_deref(), req).await?;
+        match route {
+            Route::MyCertificates if req.method() == Method::POST => {
+                mine::claim(store, &issuer, &student, req, now).await
+            }
+            Route::MyCertificates => mine::list(store, &issuer, &student).await,
+            Route::MyCertificatePdf(id) => mine::pdf(store, &issuer, &student, &id).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Staff: certificates. The store, the sign-in verifier, where PDFs are kept, and the site's origin.
+pub struct StaffCertificates {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub files: Arc<dyn CertificateFiles>,
+    pub site_url: String,
+}
+
+#[async_trait]
+impl Service for StaffCertificates {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use staff::certificates as staff_certificates;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let issuer = || Issuer { files: self.files.as_ref(), site_url: &self.site_url };
+        if let Route::StaffBatchCertificates(batch) = &route {
+            return staff_certificates::batch(&self.store, &issuer(), batch).await;
+        }
+        let actor = Actor::named(verifier, req, caller).await;
+        let handlers =
+            staff_certificates::Certificates { store: &self.store, issuer: issuer(), actor: &actor, now: time::now() };
+        match route {
+            Route::StaffCompletion { batch, student } => {
+                staff_certificates::completion(&handlers, req, &batch, &student).await
+            }
+            Route::StaffIssueCertificate { batch, student } => {
+                staff_certificates::issue(&handlers, req, &batch, &student).await
+            }
+            Route::StaffRevokeCertificate(id) => staff_certificates::revoke(&handlers, req, &id).await,
+            Route::StaffCertificate(id) => staff_certificates::rename(&handlers, req, &id).await,
             _ => not_here(),
         }
     }

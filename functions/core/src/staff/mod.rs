@@ -9,6 +9,7 @@
 //! grant), so it may use them; no feature uses it (docs/decisions/0028-staff-console.md).
 
 pub mod audit;
+pub mod certificates;
 pub mod enquiries;
 pub mod enrolments;
 pub mod lectures;

@@ -80,3 +80,21 @@ pub const AUDIT: &str = "AUDIT";
 pub fn audit_sk(at_millis: i64, id: &str) -> String {
     format!("{at_millis:013}#{id}")
 }
+
+/// A student's certificate of a batch, in their partition: one per batch, so "already issued" is
+/// one conditional put.
+pub const CERTIFICATE_PREFIX: &str = "CERTIFICATE#";
+
+pub fn certificate_sk(batch_id: &str) -> String {
+    format!("{CERTIFICATE_PREFIX}{batch_id}")
+}
+
+/// The index key that finds a certificate by its id (the public verification).
+pub fn certificate_index(id: &str) -> String {
+    format!("{CERTIFICATE_PREFIX}{id}")
+}
+
+/// Staff's mark that a student completed a batch, in the student's partition.
+pub fn completion_sk(batch_id: &str) -> String {
+    format!("COMPLETION#{batch_id}")
+}

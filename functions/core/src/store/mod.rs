@@ -2,10 +2,11 @@
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
 //! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
 //! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
-//! `EnrolmentRecords`, `AuditRecords`, `Counters`), so a handler asks for exactly the records it uses.
+//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`), so a handler asks for exactly the records it uses.
 
 mod audit;
 mod catalog;
+mod certificates;
 mod counters;
 pub mod dynamodb;
 mod enrolments;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 
 pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
+pub use certificates::CertificateRecords;
 pub use counters::Counters;
 pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;

@@ -2,13 +2,13 @@
 // unknown or malformed id: the API answers 404 before reading anything for a malformed one, so the page does not
 // ask), too many checks from this network (429), or the check failing.
 import { ApiError } from "../../lib/api-client";
-import type { PublicCertificate } from "../../lib/api-schema";
+import type { VerifiedCertificate } from "../../lib/api-schema";
 import { verifyCertificate } from "./api/verify-certificate";
 import { certificateIdPattern } from "./format";
 
 export type VerifyAnswer =
   | { kind: "ask" }
-  | { kind: "found"; certificate: PublicCertificate }
+  | { kind: "found"; certificate: VerifiedCertificate }
   | { kind: "not-found" }
   | { kind: "limited"; retryAfterSeconds: number | undefined }
   | { kind: "error" };

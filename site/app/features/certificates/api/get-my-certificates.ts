@@ -1,6 +1,7 @@
 // GET /api/me/certificates: the signed-in student's certificates.
-import type { Certificate, CertificateList } from "../../../lib/api-schema";
-import { callJson, tokenFrom, type TokenSource } from "./call";
+import { apiGet } from "../../../lib/api-client";
+import type { CertificateView } from "../../../lib/api-schema";
+import { tokenFrom, type TokenSource } from "./token";
 
-export const getMyCertificates = async (source: TokenSource): Promise<Certificate[]> =>
-  (await callJson<CertificateList>("get", "/api/me/certificates", { token: await tokenFrom(source) })).certificates;
+export const getMyCertificates = async (source: TokenSource): Promise<CertificateView[]> =>
+  (await apiGet("/api/me/certificates", { token: await tokenFrom(source) })).certificates;

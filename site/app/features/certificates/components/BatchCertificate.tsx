@@ -4,20 +4,20 @@ import { lazy, Suspense, use, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../components/Icon";
 import { verifyPath } from "../../../config/paths";
-import type { Certificate, MyBatchWithCertificate } from "../../../lib/api-schema";
+import type { CertificateView, MyBatch } from "../../../lib/api-schema";
 import { CertificateCard } from "./CertificateCard";
 
 const ClaimDialog = lazy(() => import("./ClaimDialog").then((m) => ({ default: m.ClaimDialog })));
 
 export interface CertificateActions {
-  claim: (batchId: string, name: string) => Promise<Certificate>;
+  claim: (batchId: string, name: string) => Promise<CertificateView>;
   download: (id: string) => Promise<unknown>;
 }
 
 interface BatchCertificateProps {
-  mine: MyBatchWithCertificate;
+  mine: MyBatch;
   /** The student's certificates, or null when they could not be read. */
-  certificates: Promise<Certificate[] | null>;
+  certificates: Promise<CertificateView[] | null>;
   /** The account's name, offered as the name to print. */
   defaultName: string;
   actions: CertificateActions;
@@ -25,7 +25,7 @@ interface BatchCertificateProps {
 
 export function BatchCertificate({ mine, certificates, defaultName, actions }: BatchCertificateProps) {
   const list = use(certificates);
-  const [claimed, setClaimed] = useState<Certificate | null>(null);
+  const [claimed, setClaimed] = useState<CertificateView | null>(null);
   const [open, setOpen] = useState(false);
   const { batch } = mine;
   const certificate = claimed ?? list?.find((c) => c.id === mine.certificateId || c.batchId === batch._id) ?? null;
@@ -66,7 +66,7 @@ export function BatchCertificate({ mine, certificates, defaultName, actions }: B
 }
 
 /** Certificates of batches no longer in "My batches" (their access ended): the certificate stays the student's. */
-export function OtherCertificates({ certificates, download }: { certificates: Certificate[]; download: (id: string) => Promise<unknown> }) {
+export function OtherCertificates({ certificates, download }: { certificates: CertificateView[]; download: (id: string) => Promise<unknown> }) {
   return (
     <div className="mt-8">
       <h3 className="text-xl font-semibold text-ink">Your other certificates</h3>

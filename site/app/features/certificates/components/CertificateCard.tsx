@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Icon } from "../../../components/Icon";
 import { verifyPath } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
-import type { Certificate } from "../../../lib/api-schema";
+import type { CertificateView } from "../../../lib/api-schema";
 import { formatDay, linkedInAddUrl } from "../format";
 
 export const certificateCardTexts = {
@@ -17,7 +17,7 @@ export const certificateCardTexts = {
   downloadFailed: "The PDF could not be downloaded. Please try again.",
 };
 
-export function CertificateCard({ certificate, download }: { certificate: Certificate; download: (id: string) => Promise<unknown> }) {
+export function CertificateCard({ certificate, download }: { certificate: CertificateView; download: (id: string) => Promise<unknown> }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function CertificateCard({ certificate, download }: { certificate: Certif
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-amber-200 bg-amber-50/60 p-4">
       <h4 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-ink">
         <Icon name="award" className="size-5 text-amber-700" />
-        Certificate of completion
+        CertificateView of completion
       </h4>
       {revoked ? (
         <p className="mt-2 flex items-center gap-2 font-medium text-red-800">

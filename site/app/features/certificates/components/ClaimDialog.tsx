@@ -5,7 +5,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { DialogCloseButton } from "../../../components/DialogCloseButton";
 import { ApiError } from "../../../lib/api-client";
-import type { Certificate } from "../../../lib/api-schema";
+import type { CertificateView } from "../../../lib/api-schema";
 import { certificateNameLimits, certificateNameProblem, certificateNameRule, normaliseCertificateName } from "../../../lib/certificate-name";
 
 export const claimTexts = {
@@ -23,8 +23,8 @@ interface ClaimDialogProps {
   batch: string;
   /** The account's name, offered as the name to print. */
   defaultName: string;
-  claim: (name: string) => Promise<Certificate>;
-  onClaimed: (certificate: Certificate) => void;
+  claim: (name: string) => Promise<CertificateView>;
+  onClaimed: (certificate: CertificateView) => void;
 }
 
 /** What to say when the API refuses: its own sentence for a refusal it explains, else a plain retry. */

@@ -3,20 +3,20 @@
 // route's shell ("Checking the certificate…"). Nothing here needs a sign-in.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Icon } from "../../../components/Icon";
-import type { PublicCertificate } from "../../../lib/api-schema";
+import type { VerifiedCertificate } from "../../../lib/api-schema";
 import { publicPdfUrl } from "../api/verify-certificate";
 import { certificateIdPattern, formatDay, normaliseCertificateId } from "../format";
 import type { VerifyAnswer } from "../verify-answer";
 
 export const verifyTexts = {
-  title: "Certificate verification",
+  title: "CertificateView verification",
   checking: "Checking the certificate…",
   valid: "Valid certificate",
   revoked: "Revoked certificate",
   notFound: "No certificate has this ID",
   error: "The certificate could not be checked just now.",
   limited: "Too many checks from your network.",
-  idLabel: "Certificate ID",
+  idLabel: "CertificateView ID",
   check: "Check certificate",
 };
 
@@ -91,7 +91,7 @@ function Outcome({ tone, icon, title, children }: { tone: "green" | "red" | "amb
   );
 }
 
-function Found({ certificate: c, issuer }: { certificate: PublicCertificate; issuer: string }) {
+function Found({ certificate: c, issuer }: { certificate: VerifiedCertificate; issuer: string }) {
   const revoked = c.status === "revoked";
   return (
     <>
@@ -115,12 +115,12 @@ function Found({ certificate: c, issuer }: { certificate: PublicCertificate; iss
             ["Completed on", formatDay(c.completedOn)],
             ["Issued on", formatDay(c.issuedOn)],
             ...(revoked ? [["Revoked on", formatDay(c.revokedOn)] as const] : []),
-            ["Certificate ID", c.id],
+            ["CertificateView ID", c.id],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-sm text-slate-600 sm:text-base">{label}</dt>
-            <dd className={`font-semibold text-slate-900 ${label === "Certificate ID" ? "font-mono break-all" : ""}`}>{value}</dd>
+            <dd className={`font-semibold text-slate-900 ${label === "CertificateView ID" ? "font-mono break-all" : ""}`}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { Suspense, type ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import type { Certificate, MyBatchWithCertificate, PublicCertificate } from "../../../lib/api-schema";
+import type { CertificateView, MyBatch, VerifiedCertificate } from "../../../lib/api-schema";
 import { renderAt } from "../../../test/render";
 import { checkCertificate } from "../verify-answer";
 import { BatchCertificate } from "./BatchCertificate";
@@ -16,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const id = "SKY-7K3Q-9WXD-M2PA-4TRE";
 const linkedInUrl = `https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=MERN%20Stack&organizationName=Skyline%20Tech%20Academy&issueYear=2026&issueMonth=3&certUrl=https%3A%2F%2Facademy.example%2Fverify%2F${id}&certId=${id}`;
-const certificate = (extra: Partial<Certificate> = {}): Certificate => ({
+const certificate = (extra: Partial<CertificateView> = {}): CertificateView => ({
   id,
   name: "Zoë O'Brien",
   courseId: "665f1c2a9b3e4d0012a1b001",
@@ -33,7 +33,7 @@ const certificate = (extra: Partial<Certificate> = {}): Certificate => ({
   linkedInUrl,
   ...extra,
 });
-const publicAnswer = (extra: Partial<PublicCertificate> = {}): PublicCertificate => ({
+const publicAnswer = (extra: Partial<VerifiedCertificate> = {}): VerifiedCertificate => ({
   id,
   name: "Zoë O'Brien",
   course: "MERN Stack",
@@ -123,14 +123,16 @@ describe("CertificateCard", () => {
 });
 
 describe("BatchCertificate on /lms", () => {
-  const mine = (extra: Partial<MyBatchWithCertificate>): MyBatchWithCertificate => ({
+  const mine = (extra: Partial<MyBatch>): MyBatch => ({
     batch: {
       _id: "665f1c2a9b3e4d0012a1c006",
       name: "DA-06 Late Evening Batch",
-    } as MyBatchWithCertificate["batch"],
+    } as MyBatch["batch"],
     lecturesTotal: 3,
     lecturesWatched: 3,
     linkedAt: 1_764_000_000,
+    complete: false,
+    certificateId: null,
     ...extra,
   });
   const actions = { claim: vi.fn(async () => certificate()), download: vi.fn() };
@@ -153,13 +155,13 @@ describe("BatchCertificate on /lms", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Get your certificate" }));
     const dialog = await screen.findByRole("dialog", { name: "Get your certificate" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Get certificate" }));
-    await screen.findByRole("heading", { name: "Certificate of completion" });
+    await screen.findByRole("heading", { name: "CertificateView of completion" });
     expect(actions.claim).toHaveBeenCalledWith("665f1c2a9b3e4d0012a1c006", "Zoë O'Brien");
   });
 
   it("shows the batch's certificate once issued", async () => {
     await suspended(<BatchCertificate mine={mine({ complete: true, certificateId: id })} certificates={Promise.resolve([certificate()])} defaultName="Zoë" actions={actions} />);
-    await screen.findByRole("heading", { name: "Certificate of completion" });
+    await screen.findByRole("heading", { name: "CertificateView of completion" });
     expect(screen.queryByRole("button", { name: "Get your certificate" })).toBeNull();
   });
 });
@@ -191,7 +193,7 @@ describe("the verification page", () => {
   it("not found: says so and checks another id typed from a printed certificate", () => {
     const { onCheck } = view({ kind: "not-found" });
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("No certificate has this ID");
-    const field = screen.getByLabelText("Certificate ID");
+    const field = screen.getByLabelText("CertificateView ID");
     fireEvent.change(field, { target: { value: "sky 7k3q 9wxd m2pa 4tro" } });
     fireEvent.click(screen.getByRole("button", { name: "Check certificate" }));
     expect(onCheck).toHaveBeenCalledWith("SKY-7K3Q-9WXD-M2PA-4TR0");
@@ -200,7 +202,7 @@ describe("the verification page", () => {
   it("a typed id that cannot be one is refused on the field", () => {
     const { onCheck } = view({ kind: "ask" }, null);
     expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
-    fireEvent.change(screen.getByLabelText("Certificate ID"), { target: { value: "hello" } });
+    fireEvent.change(screen.getByLabelText("CertificateView ID"), { target: { value: "hello" } });
     fireEvent.click(screen.getByRole("button", { name: "Check certificate" }));
     expect(screen.getByRole("alert").textContent).toMatch(/Enter the ID as printed on the certificate/);
     expect(onCheck).not.toHaveBeenCalled();

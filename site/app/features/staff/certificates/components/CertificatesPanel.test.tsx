@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BatchCompletions, Certificate, StudentCompletion } from "../../../../lib/api-schema";
+import type { BatchCertificates, CertificateView, StudentCompletion } from "../../../../lib/api-schema";
 import { renderAt } from "../../../../test/render";
 import { TokenProvider } from "../../api/token";
 import { CertificatesPanel } from "./CertificatesPanel";
@@ -10,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const batchId = "665f1c2a9b3e4d0012a1c006";
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const certificate: Certificate = {
+const certificate: CertificateView = {
   id: "SKY-7K3Q-9WXD-M2PA-4TRE",
   name: "Ayesha Khan",
   courseId: "665f1c2a9b3e4d0012a1b002",
@@ -44,7 +44,7 @@ function api(students: StudentCompletion[]) {
     const path = String(input);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body });
-    if (method === "GET") return json({ lecturesTotal: 3, students } satisfies BatchCompletions);
+    if (method === "GET") return json({ lecturesTotal: 3, students } satisfies BatchCertificates);
     if (path.endsWith("/completion")) return json(row({ complete: body.complete, markedComplete: body.complete }));
     if (path.endsWith("/certificate")) return json({ ...certificate, name: body.name }, 201);
     if (path.endsWith("/revoke")) return json({ ...certificate, status: "revoked", revokedOn: "2026-04-02", revokedReason: body.reason });

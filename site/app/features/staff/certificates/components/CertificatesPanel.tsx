@@ -56,7 +56,7 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
         return false;
       }
       const certificate = await issueCertificate(token, batchId, student.studentId, normaliseCertificateName(value));
-      showToast((t) => t.success(`Certificate issued to ${certificate.name}`, { description: certificate.id }));
+      showToast((t) => t.success(`CertificateView issued to ${certificate.name}`, { description: certificate.id }));
     } else {
       const reason = value.trim();
       const wrong = !reason ? "Give the reason (it goes in the audit trail)." : reason.length > reasonLimit ? `At most ${reasonLimit} characters (${reason.length} now).` : null;
@@ -68,7 +68,7 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
       const id = student.certificate?.id;
       if (!id) return;
       await revokeCertificate(token, id, reason);
-      showToast((t) => t.success(`Certificate of ${student.name} revoked`, { description: id }));
+      showToast((t) => t.success(`CertificateView of ${student.name} revoked`, { description: id }));
     }
     refresh();
   };

@@ -1,0 +1,104 @@
+//! When a student completed a batch (docs/product.md#certificates): every lecture they can watch
+//! (published and ready, at least one) completed by the progress rule (watched to 90 %, or an
+//! embed marked watched), or staff marked them complete (a student who finished in class). The
+//! rule itself is `domain::batch_complete`, which the student's batch list shows too.
+
+use crate::domain::{batch_complete, AccessGrant, CompletionMark, LectureProgress};
+use crate::http::error::ApiError;
+use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
+use crate::time;
+
+/// Where one student stands in one batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub lectures_total: u32,
+    pub lectures_watched: u32,
+    pub marked: bool,
+    pub complete: bool,
+    /// When it became complete (`YYYY-MM-DD`): the last lecture's completion, else staff's mark.
+    pub completed_on: Option<String>,
+}
+
+impl Completion {
+    /// From the batch's watchable lecture numbers, the student's progress and staff's mark.
+    pub fn of(watchable: &[u32], progress: &[LectureProgress], mark: Option<&CompletionMark>) -> Self {
+        let completed: Vec<&LectureProgress> =
+            progress.iter().filter(|p| p.completed && watchable.contains(&p.lecture_number)).collect();
+        let by_rule = batch_complete(watchable, progress, false);
+        let completed_on = if by_rule {
+            completed.iter().map(|p| p.updated_at).max().map(time::date)
+        } else {
+            mark.map(|m| time::date(m.marked_at))
+        };
+        Self {
+            lectures_total: watchable.len() as u32,
+            lectures_watched: completed.len() as u32,
+            marked: mark.is_some(),
+            complete: batch_complete(watchable, progress, mark.is_some()),
+            completed_on,
+        }
+    }
+}
+
+/// The numbers of a batch's lectures a student can watch.
+pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -> Result<Vec<u32>, ApiError> {
+    let videos = store.list_videos(batch_id).await?;
+    Ok(videos.iter().filter(|v| v.is_watchable()).map(|v| v.lecture_number).collect())
+}
+
+/// Where `sub` stands in `batch_id`.
+pub async fn of_student(
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + ?Sized),
+    sub: &str,
+    batch_id: &str,
+) -> Result<Completion, ApiError> {
+    let lectures = watchable(store, batch_id).await?;
+    let progress = store.list_progress(sub, batch_id).await?;
+    let mark = store.get_completion_mark(sub, batch_id).await?;
+    Ok(Completion::of(&lectures, &progress, mark.as_ref()))
+}
+
+/// Whether `sub` has linked `batch_id` with a grant still active (as the lecture list requires).
+pub async fn actively_linked(
+    store: &(impl StudentRecords + GrantRecords + ?Sized),
+    sub: &str,
+    batch_id: &str,
+) -> Result<bool, ApiError> {
+    let Some(link) = store.get_link(sub, batch_id).await? else { return Ok(false) };
+    Ok(store.find_grant(batch_id, &link.secret_hash).await?.is_some_and(|g| AccessGrant::is_active(&g)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn watched(n: u32, at: i64) -> LectureProgress {
+        LectureProgress {
+            lecture_number: n,
+            position_seconds: 0.0,
+            furthest_seconds: 0.0,
+            completed: true,
+            updated_at: at,
+        }
+    }
+
+    #[test]
+    fn every_watchable_lecture_or_staffs_mark() {
+        let day = 1_795_000_000; // 2026-11-18
+        let all = [watched(1, day), watched(2, day + 86_400), watched(9, day + 3 * 86_400)];
+        let done = Completion::of(&[1, 2], &all, None);
+        assert!(done.complete && !done.marked);
+        assert_eq!((done.lectures_watched, done.lectures_total), (2, 2), "lecture 9 is not watchable");
+        assert_eq!(done.completed_on.as_deref(), Some("2026-11-19"));
+        let short = Completion::of(&[1, 2, 3], &all, None);
+        assert!(!short.complete && short.completed_on.is_none(), "one lecture short");
+        let mut started = watched(3, day);
+        started.completed = false;
+        assert!(!Completion::of(&[1, 2, 3], &[watched(1, day), watched(2, day), started], None).complete);
+        assert!(!Completion::of(&[], &[], None).complete, "a batch with nothing to watch");
+        let mark = CompletionMark { sub: "s".into(), batch_id: "b".into(), marked_at: day, marked_by: "staff".into() };
+        let marked = Completion::of(&[1, 2, 3], &[], Some(&mark));
+        assert!(marked.complete && marked.marked);
+        assert_eq!(marked.completed_on.as_deref(), Some("2026-11-18"));
+    }
+}
