@@ -7,7 +7,7 @@ export const certificateNameLimits = { min: 2, max: 80 } as const;
 
 /** The rule in the words the forms show under the field. */
 export const certificateNameRule =
-  "Letters (accents welcome), spaces, hyphens, apostrophes and periods; 2 to 80 characters, starting with a letter. It cannot be changed later.";
+  "Letters (accents welcome), spaces, hyphens, apostrophes and periods; 2 to 80 characters, starting with a letter.";
 
 /**
  * The name as it will be sent: composed (é as one letter), typographic apostrophes (’ from a phone's keyboard) as

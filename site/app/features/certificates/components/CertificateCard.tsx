@@ -40,7 +40,7 @@ export function CertificateCard({ certificate, download }: { certificate: Certif
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-amber-200 bg-amber-50/60 p-4">
       <h4 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-ink">
         <Icon name="award" className="size-5 text-amber-700" />
-        CertificateView of completion
+        Certificate of completion
       </h4>
       {revoked ? (
         <p className="mt-2 flex items-center gap-2 font-medium text-red-800">

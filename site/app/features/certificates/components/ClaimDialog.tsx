@@ -99,7 +99,7 @@ export function ClaimDialog({ open, onOpenChange, batch, defaultName, claim, onC
               className="min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2 text-lg"
             />
             <p id={`${id}-rule`} className="text-sm text-slate-600">
-              {certificateNameRule}
+              {certificateNameRule} Once issued, only the institute's staff can change it.
             </p>
             {problem && (
               <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-red-700">

@@ -9,14 +9,14 @@ import { certificateIdPattern, formatDay, normaliseCertificateId } from "../form
 import type { VerifyAnswer } from "../verify-answer";
 
 export const verifyTexts = {
-  title: "CertificateView verification",
+  title: "Certificate verification",
   checking: "Checking the certificate…",
   valid: "Valid certificate",
   revoked: "Revoked certificate",
   notFound: "No certificate has this ID",
   error: "The certificate could not be checked just now.",
   limited: "Too many checks from your network.",
-  idLabel: "CertificateView ID",
+  idLabel: "Certificate ID",
   check: "Check certificate",
 };
 
@@ -115,12 +115,12 @@ function Found({ certificate: c, issuer }: { certificate: VerifiedCertificate; i
             ["Completed on", formatDay(c.completedOn)],
             ["Issued on", formatDay(c.issuedOn)],
             ...(revoked ? [["Revoked on", formatDay(c.revokedOn)] as const] : []),
-            ["CertificateView ID", c.id],
+            ["Certificate ID", c.id],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-sm text-slate-600 sm:text-base">{label}</dt>
-            <dd className={`font-semibold text-slate-900 ${label === "CertificateView ID" ? "font-mono break-all" : ""}`}>{value}</dd>
+            <dd className={`font-semibold text-slate-900 ${label === "Certificate ID" ? "font-mono break-all" : ""}`}>{value}</dd>
           </div>
         ))}
       </dl>

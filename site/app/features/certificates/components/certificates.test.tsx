@@ -155,13 +155,13 @@ describe("BatchCertificate on /lms", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Get your certificate" }));
     const dialog = await screen.findByRole("dialog", { name: "Get your certificate" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Get certificate" }));
-    await screen.findByRole("heading", { name: "CertificateView of completion" });
+    await screen.findByRole("heading", { name: "Certificate of completion" });
     expect(actions.claim).toHaveBeenCalledWith("665f1c2a9b3e4d0012a1c006", "Zoë O'Brien");
   });
 
   it("shows the batch's certificate once issued", async () => {
     await suspended(<BatchCertificate mine={mine({ complete: true, certificateId: id })} certificates={Promise.resolve([certificate()])} defaultName="Zoë" actions={actions} />);
-    await screen.findByRole("heading", { name: "CertificateView of completion" });
+    await screen.findByRole("heading", { name: "Certificate of completion" });
     expect(screen.queryByRole("button", { name: "Get your certificate" })).toBeNull();
   });
 });
@@ -193,7 +193,7 @@ describe("the verification page", () => {
   it("not found: says so and checks another id typed from a printed certificate", () => {
     const { onCheck } = view({ kind: "not-found" });
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("No certificate has this ID");
-    const field = screen.getByLabelText("CertificateView ID");
+    const field = screen.getByLabelText("Certificate ID");
     fireEvent.change(field, { target: { value: "sky 7k3q 9wxd m2pa 4tro" } });
     fireEvent.click(screen.getByRole("button", { name: "Check certificate" }));
     expect(onCheck).toHaveBeenCalledWith("SKY-7K3Q-9WXD-M2PA-4TR0");
@@ -202,7 +202,7 @@ describe("the verification page", () => {
   it("a typed id that cannot be one is refused on the field", () => {
     const { onCheck } = view({ kind: "ask" }, null);
     expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
-    fireEvent.change(screen.getByLabelText("CertificateView ID"), { target: { value: "hello" } });
+    fireEvent.change(screen.getByLabelText("Certificate ID"), { target: { value: "hello" } });
     fireEvent.click(screen.getByRole("button", { name: "Check certificate" }));
     expect(screen.getByRole("alert").textContent).toMatch(/Enter the ID as printed on the certificate/);
     expect(onCheck).not.toHaveBeenCalled();

@@ -1,7 +1,8 @@
 // A batch's completions and certificates (/api/staff/batches/{batchId}/certificates and the calls beside it): who
-// completed, marking a student complete (or not), issuing a student's certificate, revoking one with a reason. Every
+// completed, marking a student complete (or not), issuing a student's certificate, correcting its name, revoking one
+// with a reason. Every
 // call goes through the one client (lib/api-client.ts) with the staff member's token; the API audits each write.
-import { apiGet, apiPost, apiPut } from "../../../../lib/api-client";
+import { apiGet, apiPatch, apiPost, apiPut } from "../../../../lib/api-client";
 import type { BatchCertificates, CertificateView, StudentCompletion } from "../../../../lib/api-schema";
 import { tokenFrom, type TokenSource } from "../../api/token";
 
@@ -27,3 +28,7 @@ export const issueCertificate = async (source: TokenSource, batchId: string, stu
 /** Revokes a certificate: its verification page says revoked from now on. */
 export const revokeCertificate = async (source: TokenSource, id: string, reason: string): Promise<CertificateView> =>
   apiPost("/api/staff/certificates/{id}/revoke", { token: await tokenFrom(source), params: { id }, body: { reason } });
+
+/** Corrects the name printed on a certificate (the API makes its PDF again). */
+export const renameCertificate = async (source: TokenSource, id: string, name: string): Promise<CertificateView> =>
+  apiPatch("/api/staff/certificates/{id}", { token: await tokenFrom(source), params: { id }, body: { name } });

@@ -47,6 +47,7 @@ function api(students: StudentCompletion[]) {
     if (method === "GET") return json({ lecturesTotal: 3, students } satisfies BatchCertificates);
     if (path.endsWith("/completion")) return json(row({ complete: body.complete, markedComplete: body.complete }));
     if (path.endsWith("/certificate")) return json({ ...certificate, name: body.name }, 201);
+    if (method === "PATCH") return json({ ...certificate, name: body.name });
     if (path.endsWith("/revoke")) return json({ ...certificate, status: "revoked", revokedOn: "2026-04-02", revokedReason: body.reason });
     return json({ message: "no route" }, 404);
   });
@@ -110,6 +111,23 @@ describe("CertificatesPanel", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Issue certificate" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Ayesha Khán" });
+  });
+
+  it("corrects the name on a certificate", async () => {
+    const calls = api([row({ certificate })]);
+    render();
+    fireEvent.click(await screen.findByRole("button", { name: "Correct the name on Ayesha Khan's certificate" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Correct the name on Ayesha Khan's certificate?" });
+    const field = within(dialog).getByLabelText("Name to print");
+    expect(field).toHaveProperty("value", "Ayesha Khan");
+    fireEvent.change(field, { target: { value: "Ayesha Khan-Niazi" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save name" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")).toEqual({
+      method: "PATCH",
+      path: "/api/staff/certificates/SKY-7K3Q-9WXD-M2PA-4TRE",
+      body: { name: "Ayesha Khan-Niazi" },
+    });
   });
 
   it("revokes only with a reason", async () => {

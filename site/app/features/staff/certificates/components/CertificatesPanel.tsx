@@ -1,7 +1,7 @@
 // A batch's certificates in the staff console: each linked student's lectures watched, whether they completed the
 // batch (every lecture watched, or marked complete by staff for a student who finished in class), and their
 // certificate; marking complete (or taking the mark away), issuing a complete student's certificate with the name to
-// print, and revoking one with a reason, each after a confirmation. The API audits every action.
+// print, correcting that name, and revoking one with a reason, each after a confirmation. The API audits every action.
 import { useCallback, useId, useRef, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { verifyPath } from "../../../../config/paths";
@@ -11,11 +11,11 @@ import { useTokenSource } from "../../api/token";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { useLoad } from "../../hooks/use-load";
-import { getBatchCompletions, issueCertificate, revokeCertificate, setCompletion } from "../api/certificates";
+import { getBatchCompletions, issueCertificate, renameCertificate, revokeCertificate, setCompletion } from "../api/certificates";
 
 export const reasonLimit = 300;
 
-type Pending = { kind: "complete" | "uncomplete" | "issue" | "revoke"; student: StudentCompletion };
+type Pending = { kind: "complete" | "uncomplete" | "issue" | "rename" | "revoke"; student: StudentCompletion };
 
 /** A `YYYY-MM-DD` day as "12 Mar 2026". */
 const day = (d: string | null | undefined) =>
@@ -39,7 +39,9 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
   const open = (next: Pending) => {
     setPending(next);
     setProblem(null);
-    setValue(next.kind === "issue" ? normaliseCertificateName(next.student.name) : "");
+    setValue(
+      next.kind === "issue" ? normaliseCertificateName(next.student.name) : next.kind === "rename" ? (next.student.certificate?.name ?? "") : "",
+    );
   };
 
   const confirm = async (): Promise<void | false> => {
@@ -48,15 +50,22 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
     if (pending.kind === "complete" || pending.kind === "uncomplete") {
       await setCompletion(token, batchId, student.studentId, pending.kind === "complete");
       showToast((t) => t.success(pending.kind === "complete" ? `${student.name} marked complete` : `Mark taken away from ${student.name}`));
-    } else if (pending.kind === "issue") {
+    } else if (pending.kind === "issue" || pending.kind === "rename") {
       const wrong = certificateNameProblem(value);
       setProblem(wrong);
       if (wrong) {
         field.current?.focus();
         return false;
       }
-      const certificate = await issueCertificate(token, batchId, student.studentId, normaliseCertificateName(value));
-      showToast((t) => t.success(`CertificateView issued to ${certificate.name}`, { description: certificate.id }));
+      const name = normaliseCertificateName(value);
+      const id = student.certificate?.id;
+      if (pending.kind === "rename" && id) {
+        const certificate = await renameCertificate(token, id, name);
+        showToast((t) => t.success(`The certificate now says ${certificate.name}`, { description: certificate.id }));
+      } else {
+        const certificate = await issueCertificate(token, batchId, student.studentId, name);
+        showToast((t) => t.success(`Certificate issued to ${certificate.name}`, { description: certificate.id }));
+      }
     } else {
       const reason = value.trim();
       const wrong = !reason ? "Give the reason (it goes in the audit trail)." : reason.length > reasonLimit ? `At most ${reasonLimit} characters (${reason.length} now).` : null;
@@ -68,7 +77,7 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
       const id = student.certificate?.id;
       if (!id) return;
       await revokeCertificate(token, id, reason);
-      showToast((t) => t.success(`CertificateView of ${student.name} revoked`, { description: id }));
+      showToast((t) => t.success(`Certificate of ${student.name} revoked`, { description: id }));
     }
     refresh();
   };
@@ -151,6 +160,11 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
                       </button>
                     )}
                     {s.certificate?.status === "valid" && (
+                      <button type="button" className={smallButton} onClick={() => open({ kind: "rename", student: s })} aria-label={`Correct the name on ${s.name}'s certificate`}>
+                        Correct name
+                      </button>
+                    )}
+                    {s.certificate?.status === "valid" && (
                       <button
                         type="button"
                         className={dangerButton}
@@ -171,11 +185,11 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
         open={pending !== null}
         onOpenChange={(next) => !next && setPending(null)}
         tone={pending?.kind === "revoke" || pending?.kind === "uncomplete" ? "danger" : "primary"}
-        initialFocus={pending?.kind === "issue" || pending?.kind === "revoke" ? field : undefined}
+        initialFocus={pending?.kind === "issue" || pending?.kind === "rename" || pending?.kind === "revoke" ? field : undefined}
         {...dialogTexts(pending, batchName)}
         onConfirm={confirm}
       >
-        {pending?.kind === "issue" && (
+        {(pending?.kind === "issue" || pending?.kind === "rename") && (
           <>
             <label htmlFor={`${ids}-name`} className="font-semibold text-slate-900">
               Name to print
@@ -244,6 +258,12 @@ function dialogTexts(pending: Pending | null, batchName: string) {
         title: `Issue ${name}'s certificate?`,
         description: `The certificate of ${batchName}, with this name printed on it. The student finds it on their Learning Portal.`,
         confirmLabel: "Issue certificate",
+      };
+    case "rename":
+      return {
+        title: `Correct the name on ${name}'s certificate?`,
+        description: `${pending.student.certificate?.id ?? "The certificate"} keeps its id and dates; its PDF is made again with this name, and its verification page shows it.`,
+        confirmLabel: "Save name",
       };
     case "revoke":
       return {
