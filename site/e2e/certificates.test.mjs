@@ -1,5 +1,6 @@
-// A certificate's whole life through the real OpenID Connect flow (infra/oidc): a student signs up with an accented
-// name, links DA-06 (a batch no other browser test changes) and completes it (progress saved for every lecture: the
+// A certificate's whole life through the real OpenID Connect flow (infra/oidc): staff enrols a student with an accented
+// name in DA-06 (a batch no other browser test changes); the student signs up with that e-mail, finds the batch on
+// /lms and completes it (progress saved for every lecture: the
 // recording and both embeds), finds "Get your certificate" on /lms, confirms the name in the dialog, downloads the
 // PDF; a visitor who is not signed in opens /verify/{id} and sees it valid; staff revokes it with a reason in the
 // batch's Certificates section; the visitor's page then says revoked, with the date. Also: an unknown id is not found,
@@ -9,7 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
-import { grantSecretId, hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const da06 = { id: "665f1c2a9b3e4d0012a1c006", name: "DA-06 Late Evening Batch", lectures: 3 };
@@ -18,10 +19,23 @@ const student = { name: "Zoë Ñúñez-O’Brien", printed: "Zoë Ñúñez-O'Bri
 const idPattern = /^SKY(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;
 
 let browser;
+let staff;
 before(async () => {
   browser = await launchForSignIn();
 });
 after(() => browser?.close());
+
+/** Staff's browser, signed in on the batch's page in the console (one session for the whole file). */
+async function staffPage() {
+  if (staff) return staff;
+  const path = `/staff?section=batches&batch=${da06.id}`;
+  const context = await browser.newContext({ viewport: viewports.desktop });
+  const page = await signIn(context, { email: staffEmail, path });
+  if (new URL(page.url()).pathname !== "/staff") await page.goto(url(path));
+  await hydrated(page);
+  staff = page;
+  return page;
+}
 
 const accessTokenOf = (page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith("oidc.user:")))).access_token);
@@ -74,14 +88,16 @@ describe("certificates", () => {
   let certificateId;
 
   it("a student completes a batch, claims the certificate with their name and downloads the PDF", async () => {
+    // Staff enrols the student; signed up with that e-mail, they find the batch on /lms.
+    const enrolled = await apiCall(await staffPage(), "POST", "/api/staff/enrolments", { batchId: da06.id, name: student.name, email: student.email });
+    assert.equal(enrolled.status, 201, JSON.stringify(enrolled.json));
     const context = await browser.newContext({ viewport: viewports.desktop });
     const page = await signIn(context, { signUp: true, name: student.name, email: student.email });
     await page.goto(url("/lms"));
     await hydrated(page);
+    await batchCard(page).waitFor();
 
-    // Linked with a Secret ID, nothing watched: no certificate yet, and the API refuses one.
-    const secret = await grantSecretId(da06.id);
-    assert.equal((await apiCall(page, "POST", "/api/me/batches", { batchId: da06.id, secretId: secret })).status, 200);
+    // Nothing watched yet: no certificate, and the API refuses one.
     const early = await apiCall(page, "POST", "/api/me/certificates", { batchId: da06.id, name: student.printed });
     assert.equal(early.status, 409, JSON.stringify(early.json));
     assert.ok(early.json?.message, "the refusal says why");
@@ -201,19 +217,18 @@ describe("certificates", () => {
   });
 
   it("staff revokes it with a reason; the verification page then says revoked, with the date", async () => {
-    const path = `/staff?section=batches&batch=${da06.id}`;
-    const context = await browser.newContext({ viewport: viewports.desktop });
-    const page = await signIn(context, { email: staffEmail, path });
-    if (new URL(page.url()).pathname !== "/staff") await page.goto(url(path));
+    const page = await staffPage();
+    await page.reload();
     await hydrated(page);
     const section = page.getByRole("region", { name: "Certificates", exact: true });
-    const row = section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: student.printed }) });
+    // The student is named as staff enrolled them.
+    const row = section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: student.name }) });
     await row.getByText("Watched all").waitFor();
     await row.getByRole("link", { name: new RegExp(certificateId) }).waitFor();
     await expectNoAxeViolations(page, "the staff batch view with its Certificates", "main");
 
-    await row.getByRole("button", { name: `Revoke ${student.printed}'s certificate` }).click();
-    const confirm = page.getByRole("alertdialog", { name: `Revoke ${student.printed}'s certificate?` });
+    await row.getByRole("button", { name: `Revoke ${student.name}'s certificate` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Revoke ${student.name}'s certificate?` });
     await confirm.waitFor();
     // No reason, no revocation.
     await confirm.getByRole("button", { name: "Revoke certificate" }).click();
@@ -228,7 +243,7 @@ describe("certificates", () => {
     const audit = await apiCall(page, "GET", "/api/staff/audit");
     assert.equal(audit.status, 200);
     assert.ok(JSON.stringify(audit.json).includes(certificateId), "the revocation is in the audit trail");
-    await context.close();
+    await page.context().close();
 
     const visitor = await visitorOpens(`/verify/${certificateId}`);
     await visitor.page.getByRole("heading", { level: 2, name: "Revoked certificate" }).waitFor();
