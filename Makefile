@@ -22,7 +22,7 @@ OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind((
 
 .PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
         test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
-        bench-video-tools browser ffmpeg clean \
+        bench-video-tools browser ffmpeg poppler clean \
         deploy deploy-site
 
 help: ## List the targets.
@@ -37,7 +37,7 @@ dev: build oidc-tools ffmpeg ## Install what is missing, build, and serve the wh
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
 	  $(ACADEMY) serve --port $(PORT) --site site/build/client
 
-test: tools ffmpeg check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
+test: tools ffmpeg poppler check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@echo "make test: all checks passed"
 
 check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists.
@@ -56,6 +56,11 @@ tools: python-tools
 # Rust tests run it; Debian's build has libx264 and AAC.
 ffmpeg:
 	@command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null; }
+
+# The certificate tests read a PDF back with poppler (pdftotext, pdfinfo, pdffonts) and render it
+# (pdftoppm) to decode its QR code (functions/core/tests/certificates.rs).
+poppler:
+	@command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
 
 python-tools: $(VENV)/.installed
 $(VENV)/.installed: infra/requirements.txt
@@ -89,7 +94,7 @@ lint-rust:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-test-rust: python-tools oidc-tools ffmpeg ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
+test-rust: python-tools oidc-tools ffmpeg poppler ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
 	cargo test --workspace
 
 fuzz-api: python-tools oidc-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store, signed in.

@@ -218,6 +218,9 @@ def test_lecture_links_are_signed_and_checked_with_one_generated_key_secret(sour
             if "s3:GetObject" in actions(statement) and binary == "transcode":
                 # MediaConvert's Probe reads an uploaded recording with the function's credentials.
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/lectures/*/source/*"}]
+            elif "s3:GetObject" in actions(statement) and binary == "certificates":
+                # Certificates' PDFs only (test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefix).
+                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}]
             elif "s3:GetObject" in actions(statement):
                 assert binary == "lecture", f"{binary} may not read lecture files"
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/*"}]
@@ -250,6 +253,9 @@ def test_the_site_may_read_presigned_lecture_segments_and_nothing_more(source):
 
 COGNITO_ISSUER = {"Fn::Sub": "https://cognito-idp.${AWS::Region}.amazonaws.com/${UserPool}"}
 ME_ROUTES = {"/api/me/batches", "/api/me/progress/{batchId}", "/api/me/progress/{batchId}/{lectureNumber}"}
+# A student's certificates are signed in; their public verification (the same function) is not.
+MY_CERTIFICATE_ROUTES = {"/api/me/certificates", "/api/me/certificates/{id}/pdf"}
+PUBLIC_CERTIFICATE_ROUTES = {"/api/certificates/{id}", "/api/certificates/{id}/pdf"}
 # The staff console's paths (issue 20 names them; the acceptance checks use them), by the function
 # that answers them: one function per route family.
 STAFF_ROUTES = {
@@ -272,8 +278,17 @@ STAFF_ROUTES = {
     "/api/staff/batches/{batchId}/lectures/{lectureNumber}/upload/complete": "StaffLecturesFunction",
     "/api/staff/batches/{batchId}/lectures/{lectureNumber}/retry": "StaffLecturesFunction",
     "/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions": "StaffLecturesFunction",
+    "/api/staff/batches/{batchId}/certificates": "StaffCertificatesFunction",
+    "/api/staff/batches/{batchId}/students/{studentId}/completion": "StaffCertificatesFunction",
+    "/api/staff/batches/{batchId}/students/{studentId}/certificate": "StaffCertificatesFunction",
+    "/api/staff/certificates/{id}": "StaffCertificatesFunction",
+    "/api/staff/certificates/{id}/revoke": "StaffCertificatesFunction",
 }
-SIGNED_IN_ROUTES = {path: "MeFunction" for path in ME_ROUTES} | STAFF_ROUTES
+SIGNED_IN_ROUTES = (
+    {path: "MeFunction" for path in ME_ROUTES}
+    | {path: "CertificatesFunction" for path in MY_CERTIFICATE_ROUTES}
+    | STAFF_ROUTES
+)
 
 
 def api_body(transformed):
@@ -316,7 +331,11 @@ def test_exactly_the_signed_in_routes_are_behind_the_cognito_jwt_authorizer(tran
             assert operation["security"] == [{"CognitoJwt": ["openid"]}], path
         else:
             assert "security" not in operation, f"{path} must stay public"
-            assert function not in SIGNED_IN_ROUTES.values(), f"{path} reaches a signed-in function unguarded"
+            if path in PUBLIC_CERTIFICATE_ROUTES:
+                # The verification is public by design; the function asks for a token on its /api/me routes.
+                assert function == "CertificatesFunction", path
+            else:
+                assert function not in SIGNED_IN_ROUTES.values(), f"{path} reaches a signed-in function unguarded"
     assert guarded == SIGNED_IN_ROUTES
     # Secret ID holders have no token: videos verifies a bearer token itself when one is sent.
     videos = body["paths"]["/api/batches/{batchId}/videos"]["x-amazon-apigateway-any-method"]
@@ -547,3 +566,19 @@ def test_mediaconvert_may_only_read_sources_and_write_renditions(source, transfo
     passes = [s for s in statements(transcode) if "iam:PassRole" in actions(s)]
     assert [s["Resource"] for s in passes] == [[{"Fn::GetAtt": ["MediaConvertRole", "Arn"]}]]
     assert passes[0]["Condition"] == {"StringEquals": {"iam:PassedToService": "mediaconvert.amazonaws.com"}}
+
+
+def test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefix(source, transformed):
+    resources = source["Resources"]
+    site = resources["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]
+    roles = dict(roles_by_binary(source, transformed))
+    expected = {"certificates": ["s3:GetObject", "s3:PutObject"], "staff-certificates": ["s3:PutObject"]}
+    for name, binary in (("CertificatesFunction", "certificates"), ("StaffCertificatesFunction", "staff-certificates")):
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        assert env["ACADEMY_LECTURES_BUCKET"] == {"Ref": "LecturesBucket"}, name
+        # The QR code and the LinkedIn link name the verification page on the site's own origin.
+        assert env["ACADEMY_SITE_URL"] == site, name
+        s3 = [s for s in statements(roles[binary]) if any(a.startswith("s3:") for a in actions(s))]
+        assert sorted(a for s in s3 for a in actions(s)) == expected[binary], binary
+        for statement in s3:
+            assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}], "only certificates/"

@@ -561,6 +561,93 @@ async fn staff_lectures() -> BTreeSet<String> {
     world.made()
 }
 
+/// Certificates' PDFs in a fresh moto bucket, through this world's recorder.
+async fn certificate_bucket(world: &mut World) {
+    use academy_core::certificates::files::S3Certificates;
+    let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&world.config).interceptor(world.recorder("s3")).build());
+    let bucket = format!("academy-lectures-{}", ids::generate());
+    support::create_bucket(&s3, &bucket).await;
+    world.state.keep_certificates(Arc::new(S3Certificates::new(s3, &bucket)));
+    world.forget();
+}
+
+/// A linked student of MERN_07 who now watches the rest of it (the me function's doing, not recorded).
+async fn watches_the_rest(world: &World, student: &str) {
+    for n in 2..=6 {
+        let done = json!({"positionSeconds": 600, "completed": true});
+        let put = send("PUT", &format!("/api/me/progress/{MERN_07}/{n}"), done, "203.0.113.67");
+        assert_eq!(world.call(Endpoint::Me, as_student(put, student)).await, 200);
+    }
+    world.forget();
+}
+
+/// The certificates function: a claim refused (not complete), a claim issued (its PDF stored) and
+/// claimed again, the list, the holder's PDF, a PDF lost from the bucket made again; the public
+/// look-up (its limit's fresh put, then its increment) and the public PDF.
+async fn certificates() -> BTreeSet<String> {
+    let mut world = World::new().await;
+    certificate_bucket(&mut world).await;
+    let visitor = "203.0.113.69";
+    let limit = academy_core::limits::CERTIFICATE_CHECKS;
+    world.expired_counter(limit.scope, visitor, limit.window_secs).await;
+    let student = "3e4f5a6b-0000-4000-8000-00000000c001";
+    let (secret, _) = support::grant(&world.state.store, MERN_07).await;
+    world.link(MERN_07, &secret, student).await;
+    let claim = || {
+        as_student(
+            post("/api/me/certificates", json!({"batchId": MERN_07, "name": "Zoë Khan"}), "203.0.113.68"),
+            student,
+        )
+    };
+    assert_eq!(world.call(Endpoint::Certificates, claim()).await, 409);
+    let mut made = world.made();
+    watches_the_rest(&world, student).await;
+    let (status, issued) = json_of(dispatch(&world.state, claim(), Some(Endpoint::Certificates)).await);
+    assert_eq!(status, 201, "{issued}");
+    assert_eq!(world.call(Endpoint::Certificates, claim()).await, 200);
+    let id = issued["id"].as_str().unwrap().to_owned();
+    let mine = |path: &str| as_student(get(path, &[], "203.0.113.68"), student);
+    assert_eq!(world.call(Endpoint::Certificates, mine("/api/me/certificates")).await, 200);
+    assert_eq!(world.call(Endpoint::Certificates, mine(&format!("/api/me/certificates/{id}/pdf"))).await, 200);
+    assert_eq!(world.call(Endpoint::Certificates, get(&format!("/api/certificates/{id}"), &[], visitor)).await, 200);
+    assert_eq!(
+        world.call(Endpoint::Certificates, get(&format!("/api/certificates/{id}/pdf"), &[], visitor)).await,
+        200
+    );
+    let unknown = get("/api/certificates/SKY-0000-0000-0000-0000", &[], visitor);
+    assert_eq!(world.call(Endpoint::Certificates, unknown).await, 404);
+    made.extend(world.made());
+    made
+}
+
+/// Staff's certificates: the batch's list, a student marked complete and unmarked, a certificate
+/// issued for them (its PDF stored), renamed (stored again) and revoked.
+async fn staff_certificates() -> BTreeSet<String> {
+    let mut world = World::new().await;
+    certificate_bucket(&mut world).await;
+    let student = "3e4f5a6b-0000-4000-8000-00000000c002";
+    let (secret, _) = support::grant(&world.state.store, MERN_07).await;
+    world.link(MERN_07, &secret, student).await;
+    let ip = "203.0.113.70";
+    let endpoint = Endpoint::StaffCertificates;
+    let base = format!("/api/staff/batches/{MERN_07}");
+    assert_eq!(world.staff(endpoint, get(&format!("{base}/certificates"), &[], ip)).await.0, 200);
+    let mark = |complete: bool| {
+        send("PUT", &format!("{base}/students/{student}/completion"), json!({"complete": complete}), ip)
+    };
+    assert_eq!(world.staff(endpoint, mark(true)).await.0, 200);
+    let issue = post(&format!("{base}/students/{student}/certificate"), json!({"name": "Ayesha Khan"}), ip);
+    let (status, issued) = world.staff(endpoint, issue).await;
+    assert_eq!(status, 201, "{issued}");
+    assert_eq!(world.staff(endpoint, mark(false)).await.0, 200);
+    let id = issued["id"].as_str().unwrap();
+    let rename = send("PATCH", &format!("/api/staff/certificates/{id}"), json!({"name": "Ayesha Khan Niazi"}), ip);
+    assert_eq!(world.staff(endpoint, rename).await.0, 200);
+    let revoke = post(&format!("/api/staff/certificates/{id}/revoke"), json!({"reason": "Issued in error"}), ip);
+    assert_eq!(world.staff(endpoint, revoke).await.0, 200);
+    world.made()
+}
+
 /// A MediaConvert speaking its wire format that records, for each call, the permissions it is
 /// made with: Probe reads the recording with the caller's own S3 permission, and CreateJob hands
 /// MediaConvert the job's role (`iam:PassRole`).
@@ -696,6 +783,8 @@ async fn every_function_calls_exactly_what_its_role_allows() {
         ("staff-reports", staff_reports().await),
         ("staff-audit", staff_audit().await),
         ("staff-lectures", staff_lectures().await),
+        ("certificates", certificates().await),
+        ("staff-certificates", staff_certificates().await),
         ("transcode", transcode().await),
     ]);
     let declared = declared();

@@ -54,7 +54,7 @@ export const apiRules = {
     "name": {
       "minLength": 2,
       "maxLength": 80,
-      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\-]$"
+      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\-]$"
     }
   },
   "CertificateStatus": {
@@ -77,7 +77,7 @@ export const apiRules = {
     "name": {
       "minLength": 2,
       "maxLength": 80,
-      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ̀-ͯ'’.\\-]$"
+      "pattern": "^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ][A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\- ]*[A-Za-zÀ-ÖØ-öø-ɏḀ-ỻ̀-̿'’.\\-]$"
     }
   },
   "CompleteRequest": {

@@ -217,7 +217,7 @@ pub fn render(certificate: &Certificate, verify_url: &str) -> Result<Vec<u8>, St
     }
     centred(&mut surface, Line(&regular, 13.0, MUTED), middle, 312.0, TEXT_WIDTH, "has completed the course");
     centred(&mut surface, Line(&bold, 22.0, INK), middle, 346.0, TEXT_WIDTH, &certificate.course);
-    let batch = format!("Batch {}  ·  Instructor: {}", certificate.batch, certificate.instructor);
+    let batch = format!("{}  ·  Instructor: {}", certificate.batch, certificate.instructor);
     centred(&mut surface, Line(&regular, 12.0, MUTED), middle, 374.0, TEXT_WIDTH, &batch);
 
     let left = 150.0;
