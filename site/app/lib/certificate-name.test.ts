@@ -3,7 +3,7 @@ import { certificateNameProblem, normaliseCertificateName } from "./certificate-
 
 describe("the certificate name rule", () => {
   it("accepts Latin names with accents, hyphens, apostrophes and periods", () => {
-    for (const name of ["Ayesha Khan", "José Ñúñez-Ölçer", "Zoë O'Brien", "J. R. R. Tolkien", "Łukasz Żółć", "Ab", "Ægir Þórsson"]) {
+    for (const name of ["Ayesha Khan", "José Ñúñez-Ölçer", "Zoë O'Brien", "J. R. R. Tolkien", "Łukasz Żółć", "Ab", "Ægir Þórsson", "Nguyễn Thị Minh"]) {
       expect(certificateNameProblem(name), name).toBeNull();
     }
   });
@@ -22,6 +22,7 @@ describe("the certificate name rule", () => {
     expect(certificateNameProblem("علی")).not.toBeNull();
     expect(certificateNameProblem("Ali <b>")).toBe("Use letters, spaces, hyphens, apostrophes and periods only (not < >).");
     expect(certificateNameProblem("Ali_Khan")).not.toBeNull();
+    expect(certificateNameProblem("Ali \u1EFC")).not.toBeNull();
     expect(certificateNameProblem("-- ..")).toBe("Start the name with a letter.");
     expect(certificateNameProblem(".Zoë")).toBe("Start the name with a letter.");
     expect(certificateNameProblem("Ali × Khan")).toBe("Use letters, spaces, hyphens, apostrophes and periods only (not ×).");

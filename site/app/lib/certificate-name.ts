@@ -21,19 +21,20 @@ export function normaliseCertificateName(raw: string): string {
     .trim();
 }
 
-/** Basic Latin, Latin-1 (not × or ÷), Latin Extended-A and -B, Latin Extended Additional: as the API counts them. */
+/** Basic Latin, Latin-1 (not × or ÷), Latin Extended-A and -B, Latin Extended Additional (to ỻ): the API's letters,
+ * the ones the certificate's font draws. */
 const letterRanges: [number, number][] = [
   [0x41, 0x5a],
   [0x61, 0x7a],
   [0xc0, 0xd6],
   [0xd8, 0xf6],
   [0xf8, 0x24f],
-  [0x1e00, 0x1eff],
+  [0x1e00, 0x1efb],
 ];
 const inRanges = (c: string, ranges: [number, number][]) => ranges.some(([from, to]) => c.codePointAt(0)! >= from && c.codePointAt(0)! <= to);
 const isLetter = (c: string) => inRanges(c, letterRanges);
 /** A letter, a combining accent (a letter typed as letter then accent), a space, or - ' . */
-const isAllowed = (c: string) => isLetter(c) || inRanges(c, [[0x300, 0x36f]]) || " -'.".includes(c);
+const isAllowed = (c: string) => isLetter(c) || inRanges(c, [[0x300, 0x33f]]) || " -'.".includes(c);
 
 /** What is wrong with `raw` as a certificate name, or null when it may be printed. */
 export function certificateNameProblem(raw: string): string | null {
