@@ -33,6 +33,7 @@ var ROUTES = {
     "/404",
     "/lms",
     "/staff",
+    "/verify",
     "/course-outline/665f1c2a9b3e4d0012a1b001",
     "/course-outline/665f1c2a9b3e4d0012a1b002",
     "/course-outline/665f1c2a9b3e4d0012a1b003",
@@ -93,8 +94,11 @@ var ROUTES = {
     "/recorded-lectures",
     "/sign-in",
     "/sign-up"
+  ],
+  "shells": [
+    "/verify"
   ]
-}; // the tables: pre-rendered pages, the redirect table, client-rendered areas
+}; // the tables: pre-rendered pages, the redirect table, client-rendered areas, shells
 
 var NOT_FOUND_PAGE = '/404/index.html';
 var SPA_FALLBACK = '/__spa-fallback.html';
@@ -152,6 +156,14 @@ function handler(event) {
   if (page) return redirect(page, request);
   // A file name: the bucket has it or answers 403, which viewer-response.js turns into 404.
   if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') >= 0) return request;
+  // An area with a shell of its own (/verify/{id}): its pre-rendered page, whose head says noindex.
+  for (var s = 0; s < ROUTES.shells.length; s++) {
+    var shell = ROUTES.shells[s];
+    if (lower.slice(0, shell.length + 1) === shell.toLowerCase() + '/') {
+      if (path.slice(0, shell.length) !== shell) return redirect(shell + path.slice(shell.length), request);
+      return rewrite(request, shell + '/index.html');
+    }
+  }
   for (var i = 0; i < ROUTES.clientRendered.length; i++) {
     var prefix = ROUTES.clientRendered[i];
     if (lower === prefix || lower.slice(0, prefix.length + 1) === prefix + '/') {

@@ -1,6 +1,6 @@
 // The route table: every path comes from config/paths.ts.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { coursePagePaths, paths, routePatterns, servicePagePaths } from "./config/paths";
+import { coursePagePaths, paths, routePatterns, servicePagePaths, shellRoutePatterns } from "./config/paths";
 
 /** Route paths are written without the leading slash. */
 const at = (path: string) => path.replace(/^\//, "");
@@ -38,5 +38,7 @@ export default [
   route(routePatterns.courseOutline, "routes/course-outline.tsx"),
   route(routePatterns.batches, "routes/batches.tsx"),
   route(routePatterns.recordedLectures, "routes/recorded-lectures.tsx"),
+  // Rendered in the browser from the pre-rendered /verify shell, for any certificate id.
+  route(shellRoutePatterns.verify, "routes/verify.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

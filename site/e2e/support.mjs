@@ -48,12 +48,13 @@ export const utilityPaths = ["/Thank-you", "/FreeDemo/booking", "/search", "/sig
 
 export const courseIds = ["665f1c2a9b3e4d0012a1b001", "665f1c2a9b3e4d0012a1b002", "665f1c2a9b3e4d0012a1b003", "665f1c2a9b3e4d0012a1b004"];
 
-/** Client-only routes, served through the SPA fallback. */
+/** Client-only routes, served through the SPA fallback (or, for /verify, their own pre-rendered shell). */
 export const clientOnlyPaths = [
   "/lms",
   `/course-outline/${courseIds[0]}`,
   `/batches/${courseIds[1]}`,
   "/recorded-lectures/665f1c2a9b3e4d0012a1c001",
+  "/verify",
 ];
 
 /**

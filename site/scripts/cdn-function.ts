@@ -1,9 +1,9 @@
-// `npm run cdn`: the CDN's routing tables (pre-rendered pages, the redirect table, client-rendered areas) read from the
-// site's source into infra/cdn/site-routes.json and infra/cdn/viewer-request.js, and both CloudFront Functions copied
-// into template.yaml. A Vitest test (cdn-function.test.ts) fails when the committed files differ from what this writes.
+// `npm run cdn`: the CDN's routing tables (pre-rendered pages, the redirect table, client-rendered areas and the areas
+// with a shell of their own) read from the site's source into infra/cdn/site-routes.json and
+// infra/cdn/viewer-request.js, and both CloudFront Functions copied into template.yaml. A Vitest test (cdn-function.test.ts) fails when the committed files differ from what this writes.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { clientRenderedPrefixes } from "../app/config/pages";
+import { clientRenderedPrefixes, shellAreas } from "../app/config/pages";
 import { redirectTable, type RedirectTable } from "../app/lib/redirects";
 import { prerenderedPages } from "./prerendered-pages";
 
@@ -25,10 +25,12 @@ export interface SiteRoutes {
   pages: string[];
   redirects: RedirectTable;
   clientRendered: string[];
+  /** Areas served their own pre-rendered page (`<area>/index.html`) for any path under them. */
+  shells: string[];
 }
 
 export function siteRoutes(): SiteRoutes {
-  return { pages: prerenderedPages(), redirects: redirectTable(), clientRendered: [...clientRenderedPrefixes] };
+  return { pages: prerenderedPages(), redirects: redirectTable(), clientRendered: [...clientRenderedPrefixes], shells: [...shellAreas] };
 }
 
 export function viewerRequestJs(routes: SiteRoutes): string {

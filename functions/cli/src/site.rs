@@ -1,6 +1,6 @@
 //! Where a site path leads, by the rules the CDN uses: a redirect from the build's table or to
-//! the canonical letter case, the exact file, the folder's `index.html`, the single-page
-//! fallback for client-rendered areas, else the pre-rendered 404 page.
+//! the canonical letter case, the exact file, the folder's `index.html`, an area's own shell, the
+//! single-page fallback for client-rendered areas, else the pre-rendered 404 page.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 /// (site/app/config/paths.ts), as infra/cdn/site-routes.json lists them; a test holds the two equal.
 const CLIENT_RENDERED: [&str; 6] =
     ["/lms", "/course-outline", "/batches", "/recorded-lectures", "/sign-in", "/sign-up"];
+/// Areas the browser renders from a pre-rendered page of their own (`/verify`, whose head says
+/// noindex), served for every path under them: the site's `shellAreas` (site/app/config/pages.ts),
+/// as infra/cdn/site-routes.json lists them; a test holds the two equal.
+const SHELLS: [&str; 1] = ["/verify"];
 const SPA_FALLBACK: &str = "__spa-fallback.html";
 const NOT_FOUND_PAGE: &str = "404/index.html";
 /// Written by the site build: metadata URLs and aliases → their page.
@@ -126,9 +130,17 @@ impl Site {
             return not_found;
         }
         let lower = page.to_lowercase();
-        let client_rendered = CLIENT_RENDERED
-            .iter()
-            .find(|p| lower == **p || lower.strip_prefix(**p).is_some_and(|rest| rest.starts_with('/')));
+        let under = |area: &str| lower.strip_prefix(area).is_some_and(|rest| rest.starts_with('/'));
+        if let Some(shell) = SHELLS.iter().find(|area| under(area)) {
+            let shell_page = self.root.join(shell.trim_start_matches('/')).join("index.html");
+            if shell_page.is_file() {
+                if !page.starts_with(shell) {
+                    return Resolved::Redirect(format!("{shell}{}", page.get(shell.len()..).unwrap_or_default()));
+                }
+                return Resolved::File { path: shell_page, status: 200 };
+            }
+        }
+        let client_rendered = CLIENT_RENDERED.iter().find(|p| lower == **p || under(p));
         let fallback = self.root.join(SPA_FALLBACK);
         if let Some(prefix) = client_rendered.filter(|_| fallback.is_file()) {
             // The client router matches case-insensitively: send `/LMS` to `/lms` rather than
@@ -174,6 +186,7 @@ mod tests {
             "assets/app-abc123.js.br",
             "index.html.gz",
             "course-outline/665f1c2a9b3e4d0012a1b001/index.html",
+            "verify/index.html",
         ] {
             let path = dir.path().join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -226,6 +239,19 @@ mod tests {
             site.resolve("/Batches/665f1c2a9b3e4d0012a1b001"),
             Resolved::Redirect("/batches/665f1c2a9b3e4d0012a1b001".into())
         );
+    }
+
+    #[test]
+    fn an_area_with_a_shell_of_its_own_serves_that_page() {
+        let (_dir, site) = site();
+        for path in ["/verify", "/verify/", "/verify/SKY-7K3Q-9WXD-M2PA-4TRE", "/verify/anything/"] {
+            assert_eq!(site.resolve(path), file(&site, "verify/index.html", 200), "{path}");
+        }
+        assert_eq!(
+            site.resolve("/Verify/SKY-7K3Q-9WXD-M2PA-4TRE"),
+            Resolved::Redirect("/verify/SKY-7K3Q-9WXD-M2PA-4TRE".into())
+        );
+        assert_eq!(site.resolve("/verify/SKY-7K3Q.pdf"), file(&site, "404/index.html", 404));
     }
 
     #[test]

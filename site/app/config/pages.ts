@@ -13,6 +13,12 @@ export const clientRenderedPrefixes: readonly string[] = [
   paths.signUp,
 ];
 
+/**
+ * Areas the browser renders from their own pre-rendered shell, a page whose head says noindex (the certificate
+ * verification page): the server and the CDN answer any path under them with `<area>/index.html`.
+ */
+export const shellAreas: readonly string[] = [paths.verify];
+
 /** Public pages: pre-rendered, in the sitemap, checked by the browser tests and the benchmark. */
 export const publicPagePaths: readonly string[] = [
   paths.home,

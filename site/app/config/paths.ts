@@ -14,6 +14,7 @@ export const paths = {
   enroll: "/enrollnow",
   lms: "/lms",
   staff: "/staff",
+  verify: "/verify",
   signIn: "/sign-in",
   signUp: "/sign-up",
   search: "/search",
@@ -72,9 +73,20 @@ export const courseOutlinePath = (courseId: string) => `/course-outline/${course
 export const batchesPath = (courseId: string) => `/batches/${courseId}`;
 export const recordedLecturesPath = (batchId: string) => `/recorded-lectures/${batchId}`;
 
+/** A certificate's public verification page (its id is printed on the certificate and in its QR code). */
+export const verifyPath = (certificateId: string) => `${paths.verify}/${encodeURIComponent(certificateId)}`;
+
 /** Route patterns of the client-only pages (served through build/client/__spa-fallback.html). */
 export const routePatterns = {
   courseOutline: "course-outline/:courseId",
   batches: "batches/:courseId",
   recordedLectures: "recorded-lectures/:batchId",
+} as const;
+
+/**
+ * Route patterns of the pages the browser renders from a pre-rendered shell of their own (`/verify` is built, with
+ * noindex in its head; the server and the CDN answer every path under it with that page).
+ */
+export const shellRoutePatterns = {
+  verify: `${paths.verify.slice(1)}/:id?`,
 } as const;

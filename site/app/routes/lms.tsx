@@ -1,5 +1,5 @@
-// /lms: signed-in users only. Hero, "My batches" (the student's linked batches with their progress, and the form
-// that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
+// /lms: signed-in users only. Hero, "My batches" (the student's linked batches with their progress, a complete
+// batch's certificate or "Get your certificate", and the form that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
 // vision and the six values. The fixed content is build-time data; the clientLoader sends a signed-out visitor to
 // sign-in and starts the lists, which show their own loading, error and empty states.
 import { lazy, Suspense, use, useState } from "react";
@@ -15,16 +15,24 @@ import { accessToken } from "../features/auth/access-token";
 import { getAllBatches } from "../features/lms/api/get-batches";
 import { getCourses } from "../features/lms/api/get-courses";
 import { getMyBatches, linkBatch } from "../features/lms/api/student";
+import { getMyCertificates } from "../features/certificates/api/get-my-certificates";
+import type { CertificateActions } from "../features/certificates/components/BatchCertificate";
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
 import { lmsData } from "./lms.server";
-import type { Batch, Course } from "../lib/api-schema";
+import type { Batch, CertificateView, Course, MyBatch } from "../lib/api-schema";
 import { ApiError } from "../lib/api-client";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/lms";
 
 export const loader = () => lmsData();
 export const meta: Route.MetaFunction = metaFromLoader;
+
+// A batch's certificate (and its claim dialog) loads when a batch is complete; the student's other certificates
+// after the page has shown.
+const certificates = () => import("../features/certificates/components/BatchCertificate");
+const BatchCertificate = lazy(() => certificates().then((m) => ({ default: m.BatchCertificate })));
+const OtherCertificates = lazy(() => certificates().then((m) => ({ default: m.OtherCertificates })));
 
 // The choice dialog (Radix) loads when a course is first chosen.
 const CourseChoiceDialog = lazy(() =>
@@ -44,7 +52,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     () => ({ kind: "error" }),
   );
   const allBatches: Promise<Batch[]> = getAllBatches().catch(() => []);
-  return { ...(await serverLoader()), courses, myBatches, allBatches };
+  // The certificates show inside their batches' cards; a failure leaves the cards without them.
+  const certificates: Promise<CertificateView[] | null> = getMyCertificates(accessToken).catch(() => null);
+  // Certificates of batches no longer listed (their access ended) show below the list.
+  const otherCertificates: Promise<CertificateView[]> = Promise.all([certificates, myBatches]).then(([list, mine]) =>
+    (list ?? []).filter((c) => mine.kind === "list" && !mine.batches.some((b) => b.batch._id === c.batchId)),
+  );
+  return { ...(await serverLoader()), courses, myBatches, allBatches, certificates, otherCertificates };
 }
 clientLoader.hydrate = true as const;
 
@@ -59,6 +73,14 @@ export function HydrateFallback() {
     </section>
   );
 }
+
+const certificateActions: CertificateActions = {
+  claim: async (batchId, name) => (await import("../features/certificates/api/claim-certificate")).claimCertificate(accessToken, { batchId, name }),
+  download: async (id) => (await import("../features/certificates/api/download-certificate")).downloadCertificate(accessToken, id),
+};
+
+/** A batch earns its certificate part once it is complete (or has its certificate). */
+const hasCertificatePart = (mine: MyBatch) => mine.complete || Boolean(mine.certificateId);
 
 /** The list, or 'Error: {status text}' (docs/product.md#messages). */
 type CourseList = { kind: "list"; courses: Course[] } | { kind: "error"; message: string };
@@ -86,7 +108,20 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
       <Section headingId="lms-mine" className="bg-slate-50">
         <SectionHeading id="lms-mine" eyebrow="Your learning" title="My batches" />
         <Suspense fallback={<p role="status">{myBatchesTexts.loading}</p>}>
-          <MyBatchesList list={d.myBatches} onRetry={() => void revalidate()} />
+          <MyBatchesList
+            list={d.myBatches}
+            onRetry={() => void revalidate()}
+            extra={(mine) =>
+              hasCertificatePart(mine) && (
+                <Suspense fallback={null}>
+                  <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} actions={certificateActions} />
+                </Suspense>
+              )
+            }
+          />
+        </Suspense>
+        <Suspense fallback={null}>
+          <OtherCertificatesOf list={d.otherCertificates} />
         </Suspense>
         <Suspense fallback={null}>
           <LinkBatchForm
@@ -122,6 +157,12 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** The student's other certificates, when there are any (their code loads only then). */
+function OtherCertificatesOf({ list }: { list: Promise<CertificateView[]> }) {
+  const certificates = use(list);
+  return certificates.length > 0 && <OtherCertificates certificates={certificates} download={certificateActions.download} />;
 }
 
 function Courses({ list, onChoose }: { list: Promise<CourseList>; onChoose: (course: Course) => void }) {

@@ -2,7 +2,7 @@
 //! pass too (infra/cdn/routing.test.mjs), on a site built from the same tables (infra/cdn/site-routes.json).
 
 use super::tempdir::Dir;
-use super::{redirect_location, Resolved, Site, CLIENT_RENDERED, NOT_FOUND_PAGE, REDIRECTS};
+use super::{redirect_location, Resolved, Site, CLIENT_RENDERED, NOT_FOUND_PAGE, REDIRECTS, SHELLS};
 use serde_json::Value;
 use std::path::Path;
 
@@ -33,6 +33,11 @@ fn built_site(routes: &Value, cases: &Value) -> (Dir, Site) {
 #[test]
 fn client_rendered_areas_are_the_sites() {
     assert_eq!(strings(&cdn_file("site-routes.json")["clientRendered"]), CLIENT_RENDERED);
+}
+
+#[test]
+fn shell_areas_are_the_sites() {
+    assert_eq!(strings(&cdn_file("site-routes.json")["shells"]), SHELLS);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 // /lms "My batches": the batches a signed-in student linked, each with how much they have watched and a "Continue"
 // to the next lecture not yet watched, and the form that links a Secret ID (docs/product.md#my-batches). Loading,
-// error and empty states; the list comes from the route's clientLoader and is read again after a link.
-import { use, useId, useState, type FormEvent } from "react";
+// error and empty states; the list comes from the route's clientLoader and is read again after a link. What a card
+// shows under its progress (the batch's certificate) is the route's to give: features never import one another.
+import { use, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { recordedLecturesPath } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
@@ -19,7 +20,10 @@ export const myBatchesTexts = {
   linkFailed: "Could not link this batch. Please try again.",
 };
 
-function BatchProgressCard({ mine }: { mine: MyBatch }) {
+/** What a batch's card shows under its progress, if anything. */
+export type BatchExtra = (mine: MyBatch) => ReactNode;
+
+function BatchProgressCard({ mine, extra }: { mine: MyBatch; extra?: BatchExtra }) {
   const { batch, lecturesWatched, lecturesTotal, nextLecture } = mine;
   const base = recordedLecturesPath(batch._id);
   return (
@@ -38,11 +42,12 @@ function BatchProgressCard({ mine }: { mine: MyBatch }) {
           {lecturesTotal > 0 ? "All watched: review lectures" : "Open batch"}
         </Link>
       )}
+      {extra?.(mine)}
     </li>
   );
 }
 
-export function MyBatchesList({ list, onRetry }: { list: Promise<MyBatchList>; onRetry: () => void }) {
+export function MyBatchesList({ list, onRetry, extra }: { list: Promise<MyBatchList>; onRetry: () => void; extra?: BatchExtra }) {
   const answer = use(list);
   if (answer.kind === "error") {
     return (
@@ -60,7 +65,7 @@ export function MyBatchesList({ list, onRetry }: { list: Promise<MyBatchList>; o
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {answer.batches.map((mine) => (
-        <BatchProgressCard key={mine.batch._id} mine={mine} />
+        <BatchProgressCard key={mine.batch._id} mine={mine} extra={extra} />
       ))}
     </ul>
   );

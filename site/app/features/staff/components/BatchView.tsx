@@ -1,4 +1,5 @@
-// One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures) and the report.
+// One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures), its certificates
+// (../certificates) and the report.
 // An enrolment here reloads the students, the report and the batches' counts.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
@@ -12,6 +13,7 @@ import { Empty, Loading } from "./States";
 
 // The lectures and their uploader load when a batch is opened, not with the console.
 const LecturesPanel = lazy(() => import("../lectures/components/LecturesPanel").then((m) => ({ default: m.LecturesPanel })));
+const CertificatesPanel = lazy(() => import("../certificates/components/CertificatesPanel").then((m) => ({ default: m.CertificatesPanel })));
 
 interface BatchViewProps {
   batchId: string;
@@ -104,6 +106,15 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
         </h3>
         <Suspense fallback={<Loading text="Loading the lectures…" />}>
           <LecturesPanel batchId={batch._id} batchName={batch.name} />
+        </Suspense>
+      </section>
+
+      <section aria-labelledby={`${id}-certificates`}>
+        <h3 id={`${id}-certificates`} className="mb-3 text-xl font-semibold">
+          Certificates
+        </h3>
+        <Suspense fallback={<Loading text="Loading the certificates…" />}>
+          <CertificatesPanel key={reportVersion} batchId={batch._id} batchName={batch.name} />
         </Suspense>
       </section>
 

@@ -1,0 +1,8 @@
+// POST /api/me/certificates: issues the certificate of a complete batch with the name to print. The API answers the
+// same certificate to a second claim, so a retry after a lost answer is safe.
+import { apiPost } from "../../../lib/api-client";
+import type { CertificateView, ClaimRequest } from "../../../lib/api-schema";
+import { tokenFrom, type TokenSource } from "./token";
+
+export const claimCertificate = async (source: TokenSource, claim: ClaimRequest): Promise<CertificateView> =>
+  apiPost("/api/me/certificates", { token: await tokenFrom(source), body: claim });
