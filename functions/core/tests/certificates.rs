@@ -7,79 +7,23 @@
 
 #[macro_use]
 mod support;
+use support::console::{as_staff, next_ip, Reply, STAFF_EMAIL, STAFF_SUB};
 
 use academy_core::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};
-use academy_core::platform::local::{dispatch, AppState};
+use academy_core::platform::local::AppState;
 use academy_core::store::{CatalogRecords, Store};
-use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
-use lambda_http::request::RequestContext;
-use lambda_http::{Body, RequestExt};
+use lambda_http::Body;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use support::{as_student, request, request_with_body};
 
 /// The demo catalog's MERN-07 Evening Batch: six lectures (two stored files, four embeds).
 const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
 const COURSE: &str = "MERN Stack Development";
-const STAFF_SUB: &str = "0b5e4f7a-staff";
-const STAFF_EMAIL: &str = "staff@academy.test";
 /// `ACADEMY_SITE_URL`'s default: the verification page's origin in these tests.
 const SITE: &str = "http://localhost:8080";
-
-fn next_ip() -> String {
-    static NEXT: AtomicU32 = AtomicU32::new(1);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("10.22.{}.{}", (n >> 8) & 255, n & 255)
-}
-
-/// One answer: status, headers and body bytes.
-struct Reply {
-    status: u16,
-    headers: lambda_http::http::HeaderMap,
-    bytes: Vec<u8>,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.bytes).unwrap_or_else(|e| panic!("{e}: {} {:?}", self.status, self.text()))
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.bytes).into_owned()
-    }
-
-    fn expect(&self, status: u16) -> Value {
-        assert_eq!(self.status, status, "{}", self.text());
-        self.json()
-    }
-
-    fn refused(&self, status: u16, code: &str) {
-        assert_eq!(self.status, status, "{}", self.text());
-        assert_eq!(self.headers["content-type"], "application/json", "{}", self.text());
-        let body = self.json();
-        assert_eq!(body["error"], code, "{body}");
-        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
-    }
-}
-
-/// `req` as API Gateway passes it on after its JWT authorizer verified a member of staff's token.
-fn as_staff(req: lambda_http::Request) -> lambda_http::Request {
-    let Some(RequestContext::ApiGatewayV2(mut context)) = req.request_context_ref().cloned() else {
-        panic!("an API Gateway request")
-    };
-    let mut jwt = ApiGatewayRequestAuthorizerJwtDescription::default();
-    jwt.claims.insert("sub".into(), STAFF_SUB.into());
-    jwt.claims.insert("cognito:groups".into(), "[staff]".into());
-    jwt.claims.insert("email".into(), STAFF_EMAIL.into());
-    jwt.claims.insert("email_verified".into(), "true".into());
-    let mut authorizer = ApiGatewayRequestAuthorizer::default();
-    authorizer.jwt = Some(jwt);
-    context.authorizer = Some(authorizer);
-    req.with_request_context(RequestContext::ApiGatewayV2(context))
-}
 
 fn send(method: &str, path: &str, body: Value) -> lambda_http::Request {
     let headers = [("content-type", "application/json")];
@@ -105,15 +49,7 @@ impl World {
     }
 
     async fn call(&self, req: lambda_http::Request) -> Reply {
-        let response = dispatch(&self.state, req, None).await;
-        let (parts, body) = response.into_parts();
-        let bytes = match body {
-            Body::Text(text) => text.into_bytes(),
-            Body::Binary(bytes) => bytes,
-            Body::Empty => Vec::new(),
-            other => panic!("unexpected body {other:?}"),
-        };
-        Reply { status: parts.status.as_u16(), headers: parts.headers, bytes }
+        Reply::to(&self.state, req).await
     }
 
     async fn student(&self, sub: &str, req: lambda_http::Request) -> Reply {

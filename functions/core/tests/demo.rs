@@ -9,22 +9,20 @@
 
 #[macro_use]
 mod support;
+use support::console::{next_ip, signed, Caller, Reply};
 
 use academy_core::demo::reminders::{self, Outcome, SchedulerReminders, SCHEDULE_GROUP};
 use academy_core::demo::tokens::{self, DemoKey};
 use academy_core::demo::{zones, Desk};
 use academy_core::domain::{DemoBooking, DemoSlot, DemoStatus};
 use academy_core::leads::mail::OutboxMailer;
-use academy_core::platform::local::{dispatch, AppState};
+use academy_core::platform::local::AppState;
 use academy_core::store::{DemoRecords, Store};
 use icalendar::{Calendar, CalendarComponent, Component, EventLike};
-use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
-use lambda_http::request::RequestContext;
-use lambda_http::{Body, RequestExt};
+use lambda_http::Body;
 use mail_parser::MimeHeaders;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 const HOUR: i64 = 3600;
@@ -32,65 +30,6 @@ const DAY: i64 = 24 * HOUR;
 /// The demo catalog's MERN course.
 const MERN: &str = "665f1c2a9b3e4d0012a1b001";
 const MEETING: &str = "https://meet.example.com/abc-defg-hij";
-const STAFF_EMAIL: &str = "staff@academy.test";
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Caller {
-    Nobody,
-    Student,
-    Staff,
-}
-
-struct Reply {
-    status: u16,
-    text: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("{e}: {} {}", self.status, self.text))
-    }
-
-    fn expect(&self, status: u16) -> Value {
-        assert_eq!(self.status, status, "{}", self.text);
-        self.json()
-    }
-
-    fn refused(&self, status: u16, code: &str) -> Value {
-        let body = self.expect(status);
-        assert_eq!(body["error"], code, "{body}");
-        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
-        body
-    }
-}
-
-fn next_ip() -> String {
-    static NEXT: AtomicU32 = AtomicU32::new(1);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("10.23.{}.{}", (n >> 8) & 255, n & 255)
-}
-
-fn signed(req: lambda_http::Request, caller: Caller) -> lambda_http::Request {
-    if caller == Caller::Nobody {
-        return req;
-    }
-    let Some(RequestContext::ApiGatewayV2(mut context)) = req.request_context_ref().cloned() else {
-        panic!("an API Gateway request")
-    };
-    let mut jwt = ApiGatewayRequestAuthorizerJwtDescription::default();
-    if caller == Caller::Staff {
-        jwt.claims.insert("sub".into(), "0b5e4f7a-staff".into());
-        jwt.claims.insert("cognito:groups".into(), "[staff]".into());
-        jwt.claims.insert("email".into(), STAFF_EMAIL.into());
-        jwt.claims.insert("email_verified".into(), "true".into());
-    } else {
-        jwt.claims.insert("sub".into(), "0b5e4f7a-student".into());
-    }
-    let mut authorizer = ApiGatewayRequestAuthorizer::default();
-    authorizer.jwt = Some(jwt);
-    context.authorizer = Some(authorizer);
-    req.with_request_context(RequestContext::ApiGatewayV2(context))
-}
 
 /// Every service on a store holding the demo catalog, mailing into an outbox of its own, demo
 /// links signed with a key the test knows.
@@ -122,14 +61,7 @@ impl World {
         let headers: &[(&str, &str)] = if body.is_some() { &[("content-type", "application/json")] } else { &[] };
         let body = body.map_or(Body::Empty, |b| Body::Text(b.to_string()));
         let req = signed(support::request_with_body(method, path, headers, &next_ip(), body), caller);
-        let (parts, body) = dispatch(&self.state, req, None).await.into_parts();
-        let text = match body {
-            Body::Text(text) => text,
-            Body::Empty => String::new(),
-            Body::Binary(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            other => panic!("unexpected body {other:?}"),
-        };
-        Reply { status: parts.status.as_u16(), text }
+        Reply::to(&self.state, req).await
     }
 
     async fn visitor(&self, method: &str, path: &str, body: Option<Value>) -> Reply {

@@ -7,25 +7,23 @@
 
 #[macro_use]
 mod support;
+use support::console::{next_ip, signed, Caller, Reply, STAFF_EMAIL};
 
 use academy_core::http::routes::{Endpoint, Route};
 use academy_core::media::uploads::{FolderUploads, S3Uploads, LOCAL_MIN_PART};
 use academy_core::media::TranscodeQueue;
-use academy_core::platform::local::{dispatch, AppState};
+use academy_core::platform::local::AppState;
 use academy_core::store::{CatalogRecords, Store};
 use async_trait::async_trait;
-use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
-use lambda_http::request::RequestContext;
-use lambda_http::{Body, RequestExt};
+use lambda_http::Body;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The demo catalog's MERN-07 (six lectures).
 const MERN_07: &str = "665f1c2a9b3e4d0012a1c001";
-const STAFF_EMAIL: &str = "staff@academy.test";
 
 /// The transcoder as the tests see it: what it was asked, and whether it answers an error.
 #[derive(Default)]
@@ -51,73 +49,6 @@ impl TranscodeQueue for Queue {
         }
         Ok(())
     }
-}
-
-/// Who calls.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Caller {
-    Nobody,
-    Student,
-    Staff,
-}
-
-/// One answer: status, headers and body text.
-struct Reply {
-    status: u16,
-    headers: lambda_http::http::HeaderMap,
-    text: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("{e}: {} {}", self.status, self.text))
-    }
-
-    fn expect(&self, status: u16) -> Value {
-        assert_eq!(self.status, status, "{}", self.text);
-        if self.text.is_empty() {
-            Value::Null
-        } else {
-            self.json()
-        }
-    }
-
-    fn refused(&self, status: u16, code: &str) {
-        assert_eq!(self.status, status, "{}", self.text);
-        assert_eq!(self.headers["content-type"], "application/json", "{}", self.text);
-        let body = self.json();
-        assert_eq!(body["error"], code, "{body}");
-        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
-    }
-}
-
-fn next_ip() -> String {
-    static NEXT: AtomicU32 = AtomicU32::new(1);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("10.9.{}.{}", (n >> 8) & 255, n & 255)
-}
-
-/// `req` as API Gateway passes it on after its JWT authorizer verified a token of `caller`.
-fn signed(req: lambda_http::Request, caller: Caller) -> lambda_http::Request {
-    if caller == Caller::Nobody {
-        return req;
-    }
-    let Some(RequestContext::ApiGatewayV2(mut context)) = req.request_context_ref().cloned() else {
-        panic!("an API Gateway request")
-    };
-    let mut jwt = ApiGatewayRequestAuthorizerJwtDescription::default();
-    if caller == Caller::Staff {
-        jwt.claims.insert("sub".into(), "0b5e4f7a-staff".into());
-        jwt.claims.insert("cognito:groups".into(), "[staff]".into());
-        jwt.claims.insert("email".into(), STAFF_EMAIL.into());
-        jwt.claims.insert("email_verified".into(), "true".into());
-    } else {
-        jwt.claims.insert("sub".into(), "0b5e4f7a-student".into());
-    }
-    let mut authorizer = ApiGatewayRequestAuthorizer::default();
-    authorizer.jwt = Some(jwt);
-    context.authorizer = Some(authorizer);
-    req.with_request_context(RequestContext::ApiGatewayV2(context))
 }
 
 /// Every service on a store holding the demo catalog, lecture files in a folder of their own,
@@ -151,14 +82,7 @@ impl Console {
 
     async fn send(&self, method: &str, path: &str, caller: Caller, headers: &[(&str, &str)], body: Body) -> Reply {
         let req = signed(support::request_with_body(method, path, headers, &next_ip(), body), caller);
-        let (parts, body) = dispatch(&self.state, req, None).await.into_parts();
-        let text = match body {
-            Body::Text(text) => text,
-            Body::Empty => String::new(),
-            Body::Binary(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            other => panic!("unexpected body {other:?}"),
-        };
-        Reply { status: parts.status.as_u16(), headers: parts.headers, text }
+        Reply::to(&self.state, req).await
     }
 
     async fn staff(&self, method: &str, path: &str, body: Option<Value>) -> Reply {
@@ -333,7 +257,7 @@ async fn bad_lectures_uploads_and_captions_are_refused_as_json(store: Store) {
     ] {
         let answer = console.staff("POST", &lectures(), Some(body.clone())).await;
         answer.refused(400, "invalid");
-        assert!(answer.json()["fields"][field].is_string(), "{body}: {}", answer.text);
+        assert!(answer.json()["fields"][field].is_string(), "{body}: {}", answer.text());
     }
     for body in [json!({"title": "Fine", "colour": "red"}), json!({"title": 7}), json!([])] {
         console.staff("POST", &lectures(), Some(body)).await.refused(400, "bad_request");
@@ -366,7 +290,7 @@ async fn bad_lectures_uploads_and_captions_are_refused_as_json(store: Store) {
     ] {
         let answer = console.staff("POST", &upload, Some(body.clone())).await;
         answer.refused(400, "invalid");
-        assert!(answer.json()["fields"][field].is_string(), "{body}: {}", answer.text);
+        assert!(answer.json()["fields"][field].is_string(), "{body}: {}", answer.text());
     }
     // …and a completion whose parts are malformed, or not this upload's
     let complete = format!("{}/upload/complete", lecture(n));

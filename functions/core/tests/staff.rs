@@ -7,13 +7,14 @@
 mod oidc;
 #[macro_use]
 mod support;
+use support::console::{next_ip, Reply};
 
 use academy_core::domain::{AccessGrant, BatchLink, Enrolment, Handling, Submission, SubmissionStatus};
 use academy_core::http::identity::Verifier;
 use academy_core::http::routes::{Endpoint, Route};
 use academy_core::leads::mail::OutboxMailer;
 use academy_core::learning::secret;
-use academy_core::platform::local::{dispatch, AppState};
+use academy_core::platform::local::AppState;
 use academy_core::staff::enquiries::READ_BUDGET;
 use academy_core::staff::welcome::Mailing;
 use academy_core::store::sqlite::SqliteItems;
@@ -24,13 +25,12 @@ use academy_core::store::{
 use academy_core::time;
 use async_trait::async_trait;
 use base64::Engine;
-use lambda_http::http::HeaderMap;
 use lambda_http::Body;
 use oidc::{sign_in, CLIENT_ID, STAFF_EMAIL};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// The demo catalog's MERN-07 (six lectures) and MERN-08 (four).
@@ -41,45 +41,6 @@ const MERN_07_LECTURES: u64 = 6;
 const SITE: &str = "https://academy.test";
 
 // ---- the console under test ---------------------------------------------------------------------
-
-/// One answer: its status, headers and body text.
-struct Reply {
-    status: u16,
-    headers: HeaderMap,
-    text: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("{e}: {} {}", self.status, self.text))
-    }
-
-    fn header(&self, name: &str) -> &str {
-        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
-    }
-
-    /// Asserts the status, and for a JSON answer returns its body.
-    fn expect(&self, status: u16) -> Value {
-        assert_eq!(self.status, status, "{}", self.text);
-        self.json()
-    }
-
-    /// Asserts a refusal: the status, as JSON with the API's error code and a readable message.
-    fn refused(&self, status: u16, code: &str) {
-        assert_eq!(self.status, status, "{}", self.text);
-        assert_eq!(self.header("content-type"), "application/json", "{}", self.text);
-        let body = self.json();
-        assert_eq!(body["error"], code, "{body}");
-        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "a readable message: {body}");
-    }
-}
-
-/// A client address of its own for each request, so that no rate limit of one case reaches another.
-fn next_ip() -> String {
-    static NEXT: AtomicU32 = AtomicU32::new(1);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("10.{}.{}.{}", (n >> 16) & 255, (n >> 8) & 255, n & 255)
-}
 
 fn encoded(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
@@ -126,14 +87,7 @@ impl Console {
         }
         let body = body.map_or(Body::Empty, |b| Body::Text(b.to_string()));
         let req = support::request_with_body(method, path, &headers, &next_ip(), body);
-        let (parts, body) = dispatch(&self.state, req, None).await.into_parts();
-        let text = match body {
-            Body::Text(text) => text,
-            Body::Empty => String::new(),
-            Body::Binary(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            other => panic!("unexpected body {other:?}"),
-        };
-        Reply { status: parts.status.as_u16(), headers: parts.headers, text }
+        Reply::to(&self.state, req).await
     }
 
     async fn staff(&self, method: &str, path: &str, body: Option<&Value>) -> Reply {
@@ -154,9 +108,7 @@ impl Console {
     async fn videos_with(&self, batch: &str, secret: &str) -> Reply {
         let path = format!("/api/batches/{batch}/videos");
         let req = support::request("GET", &path, &[("x-secret-id", secret)], &next_ip());
-        let (parts, body) = dispatch(&self.state, req, None).await.into_parts();
-        let Body::Text(text) = body else { panic!("a text body") };
-        Reply { status: parts.status.as_u16(), headers: parts.headers, text }
+        Reply::to(&self.state, req).await
     }
 
     /// Every page of a list, followed through its `nextCursor`s: the items in order.
@@ -368,7 +320,7 @@ async fn every_staff_route_answers_401_without_a_token_403_to_a_student_and_2xx_
         console.call(method, path, None, body.as_ref()).await.refused(401, "unauthorized");
         console.call(method, path, Some(&student), body.as_ref()).await.refused(403, "forbidden");
         let answer = console.staff(method, path, body.as_ref()).await;
-        assert!((200..300).contains(&answer.status), "{method} {path}: {} {}", answer.status, answer.text);
+        assert!((200..300).contains(&answer.status), "{method} {path}: {} {}", answer.status, answer.text());
         let kind = if path.ends_with(".csv") { "text/csv; charset=utf-8" } else { "application/json" };
         assert_eq!(answer.header("content-type"), kind, "{method} {path}");
     }
@@ -566,10 +518,10 @@ async fn the_enquiries_export_keeps_the_filters_and_makes_formula_cells_inert(st
 
     // WHEN exported with a filter THEN the same enquiries as the list, newest first, as a download
     let answer = console.staff("GET", "/api/staff/enquiries.csv?formType=contact-form", None).await;
-    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-type"), "text/csv; charset=utf-8");
     assert_eq!(answer.header("content-disposition"), "attachment; filename=\"enquiries.csv\"");
-    let rows = csv_rows(&answer.text);
+    let rows = csv_rows(&answer.text());
     let header = [
         "id",
         "createdAt",
@@ -607,7 +559,7 @@ async fn the_enquiries_export_keeps_the_filters_and_makes_formula_cells_inert(st
     // The other filters hold as in the list.
     for query in ["", "q=rida", "formType=registration-form", "delivery=pending&handled=false", "q=nobody"] {
         let answer = console.staff("GET", &format!("/api/staff/enquiries.csv?{query}"), None).await;
-        let exported: Vec<String> = csv_rows(&answer.text)[1..].iter().map(|r| r[0].clone()).collect();
+        let exported: Vec<String> = csv_rows(&answer.text())[1..].iter().map(|r| r[0].clone()).collect();
         assert_eq!(exported, ids_of(&console.every_page(&format!("/api/staff/enquiries?{query}")).await), "{query}");
     }
     console.staff("GET", "/api/staff/enquiries.csv?delivery=lost", None).await.refused(400, "bad_request");
@@ -1217,9 +1169,9 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
 
     // WHEN downloaded THEN the same students, one row each, the label made inert
     let answer = console.staff("GET", &format!("/api/staff/batches/{MERN_07}/report.csv"), None).await;
-    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-disposition"), format!("attachment; filename=\"report-{MERN_07}.csv\""));
-    let rows = csv_rows(&answer.text);
+    let rows = csv_rows(&answer.text());
     assert_eq!(rows[0], ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity"]);
     let by_name: BTreeMap<&str, &Vec<String>> = rows[1..].iter().map(|r| (r[0].as_str(), r)).collect();
     assert_eq!(by_name.len(), 4);

@@ -284,7 +284,7 @@ mod tests {
         let at = |flag: &str| args[args.iter().position(|a| a == flag).unwrap() + 1].clone();
         assert_eq!(at("-var_stream_map"), "v:0,a:0,name:360p v:1,a:1,name:540p v:2,a:2,name:720p");
         assert_eq!(at("-force_key_frames"), "expr:gte(t,n_forced*2)");
-        assert_eq!(at("-hls_time"), "6");
+        assert_eq!(at("-hls_time"), ladder.segment_seconds.to_string());
         assert_eq!(at("-maxrate:v:2"), "2500000");
         assert_eq!(args.last().unwrap(), "master_%v.m3u8");
     }

@@ -321,7 +321,7 @@ mod tests {
             hls["outputGroupSettings"]["hlsGroupSettings"]["destination"],
             "s3://bucket/lectures/b/v/hls/j/master"
         );
-        assert_eq!(hls["outputGroupSettings"]["hlsGroupSettings"]["segmentLength"], 6);
+        assert_eq!(hls["outputGroupSettings"]["hlsGroupSettings"]["segmentLength"], ladder.segment_seconds);
         let outputs = hls["outputs"].as_array().unwrap();
         let heights: Vec<_> = outputs.iter().map(|o| o["videoDescription"]["height"].as_u64().unwrap()).collect();
         assert_eq!(heights, [360, 540, 720]);

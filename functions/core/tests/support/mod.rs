@@ -2,6 +2,7 @@
 //! once per test binary on a free loopback port.
 #![allow(dead_code)]
 
+pub mod console;
 pub mod faults;
 
 /// `on_both_stores!(case, …)`: each `async fn case(store: Store)` of the test file runs as two tests,
