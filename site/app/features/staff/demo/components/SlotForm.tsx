@@ -7,6 +7,7 @@ import { ApiError } from "../../../../lib/api-client";
 import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
 import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "../../../../lib/api-schema";
 import { FormButtons } from "../../components/FormButtons";
+import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
@@ -46,7 +47,6 @@ export function SlotForm(props: SlotFormProps) {
   const [repeatWeeks, setRepeatWeeks] = useState("0");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const fields = error instanceof ApiError ? error.fields : {};
   const uk = ukTimeOf(start);
 
   const submit = async (e: FormEvent) => {
@@ -83,14 +83,7 @@ export function SlotForm(props: SlotFormProps) {
     }
   };
 
-  const invalid = (field: string) => (fields[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
-  const fieldError = (field: string) =>
-    fields[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {names[field] ?? field} {fields[field]}
-      </p>
-    ) : null;
-  const otherFailure = error && Object.keys(fields).every((f) => !(f in names));
+  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, names);
 
   return (
     <form

@@ -1,13 +1,13 @@
 // Add a lecture: a title, the number (the next free one offered), an optional description, and either a recording
 // to upload next or an embed's address (YouTube, Vimeo, Google Drive), which is ready at once.
 import { useId, useState, type FormEvent } from "react";
-import { ApiError } from "../../../../lib/api-client";
 import { useTokenSource } from "../../api/token";
 import { failureText } from "../../format";
 import { addLecture } from "../api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
 import type { StaffLecture } from "../../../../lib/api-schema";
 import { FormButtons } from "../../components/FormButtons";
+import { fieldErrors } from "../../components/field-errors";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldLabel = "block text-sm font-semibold text-slate-800";
@@ -31,7 +31,6 @@ export function AddLectureForm({ batchId, nextNumber, onAdded, onCancel }: AddLe
   const [embedUrl, setEmbedUrl] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const fields = error instanceof ApiError ? error.fields : {};
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -53,14 +52,7 @@ export function AddLectureForm({ batchId, nextNumber, onAdded, onCancel }: AddLe
     }
   };
 
-  const invalid = (field: string) => (fields[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
-  const fieldError = (field: string) =>
-    fields[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {names[field] ?? field} {fields[field]}
-      </p>
-    ) : null;
-  const otherFailure = error && Object.keys(fields).every((f) => !(f in names));
+  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, names);
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Add a lecture" className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_8rem]">
