@@ -39,7 +39,10 @@ fn stop_words() -> Vec<String> {
 }
 
 fn knowledge_index() {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../infra/knowledge/knowledge.json");
+    // Read at run time, not compiled in: a build script built in one clone is reused by another
+    // (its fingerprint does not name the folder), and must read that clone's file.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let source = Path::new(&manifest).join("../../infra/knowledge/knowledge.json");
     println!("cargo:rerun-if-changed={}", source.display());
     println!("cargo:rerun-if-changed=build/knowledge_index.rs");
     let text = std::fs::read_to_string(&source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));

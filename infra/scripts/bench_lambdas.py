@@ -75,7 +75,8 @@ ORIGIN_SECRET = "bench-origin-secret"
 # The lecture link keys (as template.yaml's LectureKey secret holds them) and the secret's name.
 LECTURE_KEY_ID, LECTURE_KEY = "k1", "bench-lecture-key-0123456789abcdef0123456789"
 LECTURE_KEY_SECRET = "academy/bench-lecture-key"
-DEMO_KEY_SECRET = "academy/bench-demo-key"
+# The demo link key, as CloudFormation resolves template.yaml's DemoKey secret into the environment.
+DEMO_KEY = "bench-demo-key-" + "0" * 40
 MAIL_FROM = "no-reply@skylinetech.academy"
 MAIL_TO = "admissions@skylinetech.academy"
 REQUEST_ID = "8476a536-e9f4-11e8-9739-2dfe598c3fcd"
@@ -396,7 +397,7 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         # As template.yaml's Globals: the partition file its layer holds at /opt/aws/partitions.json.
         "SMITHY_CLIENT_SDK_CUSTOM_PARTITION": str(ROOT / "infra" / "layer" / "aws" / "partitions.json"),
         # The demo functions': the link key, and where reminders would be scheduled (no fixture books one).
-        "ACADEMY_DEMO_KEY_SECRET": DEMO_KEY_SECRET,
+        "ACADEMY_DEMO_KEY": DEMO_KEY,
         "ACADEMY_DEMO_REMINDER_ARN": "arn:aws:lambda:eu-west-2:123456789012:function:demo-reminder",
         "ACADEMY_DEMO_SCHEDULER_ROLE_ARN": "arn:aws:iam::123456789012:role/academy-DemoSchedulerRole",
     }
@@ -607,7 +608,6 @@ def main():
             client("sesv2", moto_url).create_email_identity(EmailIdentity=MAIL_FROM.split("@")[1])
             keys = json.dumps({"current": LECTURE_KEY_ID, LECTURE_KEY_ID: LECTURE_KEY})
             client("secretsmanager", moto_url).create_secret(Name=LECTURE_KEY_SECRET, SecretString=keys)
-            client("secretsmanager", moto_url).create_secret(Name=DEMO_KEY_SECRET, SecretString="bench-demo-key-" + "0" * 40)
             events = Events(args.academy, moto_url, dynamodb)
             # Copies: the target folder is shared, and a build elsewhere must not swap a binary mid-run.
             (scratch / "bin").mkdir()

@@ -745,14 +745,12 @@ async fn transcode() -> BTreeSet<String> {
     world.made()
 }
 
-/// A demo function's world: its link key read from a secret (as at a cold start), mail by SES as
-/// `SENDER`, reminders scheduled in moto's EventBridge Scheduler; two open slots.
-async fn demo_world() -> (World, Vec<String>, String) {
+/// A demo function's world: its link key (resolved into its environment at deploy: no call),
+/// mail by SES as `SENDER`, reminders scheduled in moto's EventBridge Scheduler; two open slots.
+async fn demo_world() -> (World, Vec<String>) {
     use academy_core::demo::reminders::SchedulerReminders;
+    use academy_core::demo::tokens::DemoKey;
     let mut world = World::new().await;
-    let secret = format!("academy/demo-key-{}", ids::generate());
-    let key = "0123456789abcdef0123456789abcdef0123456789";
-    world.secrets.create_secret().name(&secret).secret_string(key).send().await.unwrap();
     let scheduler = aws_sdk_scheduler::Client::from_conf(
         aws_sdk_scheduler::config::Builder::from(&world.config).interceptor(world.recorder("scheduler")).build(),
     );
@@ -777,10 +775,9 @@ async fn demo_world() -> (World, Vec<String>, String) {
         assert_eq!(status, 201, "{published}");
         slots.push(published["slots"][0]["id"].as_str().unwrap().to_owned());
     }
+    world.state.sign_demo_links(DemoKey::new(b"0123456789abcdef0123456789abcdef0123456789".to_vec()).unwrap());
     world.forget();
-    let key = academy_core::platform::lambda::demo_key_from(&world.secrets, &secret).await.unwrap();
-    world.state.sign_demo_links(key);
-    (world, slots, secret)
+    (world, slots)
 }
 
 /// What a demo function called, with the role each schedule is created with handed to Scheduler
@@ -799,7 +796,7 @@ async fn demo_call(world: &World, req: lambda_http::Request) -> (u16, Value) {
 /// The demo function: the open slots, a booking (its reminders scheduled, its invitation mailed),
 /// the same e-mail again, a full slot refused, the booking opened, moved and cancelled by its link.
 async fn demo() -> BTreeSet<String> {
-    let (world, slots, _) = demo_world().await;
+    let (world, slots) = demo_world().await;
     let ip = "203.0.113.71";
     assert_eq!(demo_call(&world, get("/api/demo/slots", &[], ip)).await.0, 200);
     let visitor = |email: &str, slot: &str| json!({"slotId": slot, "name": "Iam Visitor", "email": email, "phone": "+44 7700 900123", "courseId": ""});
@@ -821,14 +818,13 @@ async fn demo() -> BTreeSet<String> {
 /// moved (the booking mailed and its reminders scheduled again), its bookings, attendance, the
 /// slot cancelled (the booking's seat given back, mailed, reminders removed), all audited.
 async fn staff_demo() -> BTreeSet<String> {
-    let (world, slots, secret) = demo_world().await;
+    let (world, slots) = demo_world().await;
     let ip = "203.0.113.72";
     let booking =
         json!({"slotId": slots[0], "name": "Iam Visitor", "email": "v@example.com", "phone": "+44 7700 900123"});
     let (status, booked) = demo_call(&world, post("/api/demo/bookings", booking, ip)).await;
     assert_eq!(status, 201, "{booked}");
     world.forget();
-    academy_core::platform::lambda::demo_key_from(&world.secrets, &secret).await.unwrap();
     let endpoint = Endpoint::StaffDemo;
     assert_eq!(world.staff(endpoint, get("/api/staff/demo/slots", &[], ip)).await.0, 200);
     let later = academy_core::demo::zones::rfc3339(time::now() + 5 * 86_400);
@@ -847,11 +843,11 @@ async fn staff_demo() -> BTreeSet<String> {
     with_passed_role(world.made())
 }
 
-/// The demo-reminder function: its key at a cold start, a reminder that goes out, one for an older
-/// sequence that is dropped, and the morning digest.
+/// The demo-reminder function: a reminder that goes out, one for an older sequence that is
+/// dropped, and the morning digest.
 async fn demo_reminder() -> BTreeSet<String> {
     use academy_core::demo::reminders::on_event;
-    let (world, slots, secret) = demo_world().await;
+    let (world, slots) = demo_world().await;
     let booking =
         json!({"slotId": slots[0], "name": "Iam Visitor", "email": "v@example.com", "phone": "+44 7700 900123"});
     let (status, booked) = demo_call(&world, post("/api/demo/bookings", booking, "203.0.113.73")).await;
@@ -859,7 +855,6 @@ async fn demo_reminder() -> BTreeSet<String> {
     let id = booked["booking"]["id"].as_str().unwrap();
     let starts = academy_core::demo::zones::parse_rfc3339(booked["booking"]["startsAt"].as_str().unwrap()).unwrap();
     world.forget();
-    academy_core::platform::lambda::demo_key_from(&world.secrets, &secret).await.unwrap();
     let (store, desk) = (&world.state.store, &world.state.demo.desk);
     let due = json!({"bookingId": id, "kind": "1h", "sequence": 0});
     assert_eq!(on_event(store, desk, &due, starts - 3600).await.unwrap(), "reminder 1h sent");

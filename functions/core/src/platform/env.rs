@@ -183,15 +183,11 @@ pub fn aws_credentials_given() -> bool {
     is_set("AWS_ACCESS_KEY_ID") || is_set("AWS_PROFILE")
 }
 
-/// `ACADEMY_DEMO_KEY`: the local key demo booking links are signed with (at least 32 bytes);
-/// unset, a random key (links then last until the server stops).
+/// `ACADEMY_DEMO_KEY`: the key demo booking links are signed with (at least 32 bytes). In AWS the
+/// template resolves it from the secret `DemoKey` at deploy; locally, unset, a random key (links
+/// then last until the server stops).
 pub fn demo_key() -> Option<String> {
     var("ACADEMY_DEMO_KEY")
-}
-
-/// `ACADEMY_DEMO_KEY_SECRET`: the Secrets Manager secret holding the demo link key (AWS).
-pub fn demo_key_secret() -> Option<String> {
-    var("ACADEMY_DEMO_KEY_SECRET")
 }
 
 /// `ACADEMY_DEMO_SCHEDULE_GROUP`: the EventBridge Scheduler group of the reminders.

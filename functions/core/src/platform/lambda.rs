@@ -345,26 +345,15 @@ pub async fn run_transcode() -> Result<(), Error> {
     .await
 }
 
-/// The demo link key: the secret `ACADEMY_DEMO_KEY_SECRET`'s text (read once per container).
-async fn demo_key(config: &aws_config::SdkConfig) -> Result<DemoKey, String> {
-    let secret = env::demo_key_secret().ok_or("ACADEMY_DEMO_KEY_SECRET is not set")?;
-    demo_key_from(&aws_sdk_secretsmanager::Client::new(config), &secret).await
-}
-
-/// The demo link key held as the text of the secret `secret`.
-pub async fn demo_key_from(secrets: &aws_sdk_secretsmanager::Client, secret: &str) -> Result<DemoKey, String> {
-    let value = secrets
-        .get_secret_value()
-        .secret_id(secret)
-        .send()
-        .await
-        .map_err(|e| aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string())?;
-    let text = value.secret_string.ok_or("the demo key secret has no text")?;
-    DemoKey::new(text.into_bytes())
+/// The demo link key: `ACADEMY_DEMO_KEY`, the secret `DemoKey`'s text as CloudFormation resolved
+/// it at deploy (nothing is fetched at a cold start: decision 0037).
+fn demo_key() -> Result<DemoKey, String> {
+    let key = env::demo_key().ok_or("ACADEMY_DEMO_KEY is not set")?;
+    DemoKey::new(key.into_bytes()).map_err(|e| format!("ACADEMY_DEMO_KEY: {e}"))
 }
 
 /// The demo desk in AWS: SES, the mail settings, the site's address and the link key.
-async fn demo_desk(config: &aws_config::SdkConfig) -> Result<Desk, String> {
+fn demo_desk(config: &aws_config::SdkConfig) -> Result<Desk, String> {
     let settings = env::mail_settings();
     let mailer = Arc::new(SesMailer::from_config(config, env::ses_configuration_set()));
     Ok(Desk {
@@ -372,7 +361,7 @@ async fn demo_desk(config: &aws_config::SdkConfig) -> Result<Desk, String> {
         from: settings.from,
         inbox: settings.inbox,
         site_url: env::site_url(),
-        key: demo_key(config).await?,
+        key: demo_key()?,
     })
 }
 
@@ -396,7 +385,7 @@ impl Function for Demo {
         let config = aws::config().await;
         Ok(services::Demo {
             store: aws::dynamodb_store(&config)?,
-            desk: demo_desk(&config).await?,
+            desk: demo_desk(&config)?,
             reminders: scheduler_reminders(&config)?,
         })
     }
@@ -413,7 +402,7 @@ impl Function for StaffDemo {
         Ok(services::StaffDemo {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
-            desk: demo_desk(&config).await?,
+            desk: demo_desk(&config)?,
             reminders: scheduler_reminders(&config)?,
         })
     }
@@ -428,7 +417,7 @@ pub async fn run_demo_reminder() -> Result<(), Error> {
     super::telemetry::init_lambda();
     let config = aws::config().await;
     let store = aws::dynamodb_store(&config)?;
-    let desk = demo_desk(&config).await?;
+    let desk = demo_desk(&config)?;
     let (store, desk) = (&store, &desk);
     lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<serde_json::Value>| async move {
         crate::demo::reminders::on_event(store, desk, &event.payload, crate::time::now()).await.map_err(Error::from)
