@@ -344,3 +344,19 @@ async fn demo_lambdas_start_with_their_key_and_answer() {
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("ACADEMY_DEMO_KEY is not set"), "{said}");
 }
+
+/// The certificate functions boot and answer their events: a signed-in student with none yet, and
+/// staff's certificates section of a batch (its lectures and enrolled students).
+#[tokio::test]
+async fn certificate_lambdas_answer_a_student_and_staff() {
+    let world = World::new().await.with("ACADEMY_LECTURES_BUCKET", "academy-lectures");
+    let mine = invoke_with(env!("CARGO_BIN_EXE_certificates"), &fixture("certificates"), &world).await;
+    let (status, body) = status_and_body(&mine);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["certificates"], json!([]), "{body}");
+    let staff = invoke_with(env!("CARGO_BIN_EXE_staff-certificates"), &fixture("staff-certificates"), &world).await;
+    let (status, body) = status_and_body(&staff);
+    assert_eq!(status, 200, "{body}");
+    // MERN-07 as seeded: six lectures, no student enrolled on a fresh table.
+    assert_eq!(body, json!({"lecturesTotal": 6, "students": []}));
+}
