@@ -221,8 +221,11 @@ async fn anyone_may_verify_an_id_valid_revoked_or_unknown(store: Store) {
         world.call(get(&format!("/api/certificates/{malformed}"))).await.refused(404, "not_found");
         world.call(get(&format!("/api/certificates/{malformed}/pdf"))).await.refused(404, "not_found");
     }
-    let pdf = world.call(get(&format!("/api/certificates/{id}/pdf"))).await;
-    assert_eq!((pdf.status, &pdf.headers["content-type"]), (200, &"application/pdf".parse().unwrap()));
+    // Revoked, its PDF is no longer given out publicly; its holder still has theirs.
+    let pdf = world.call(get(&format!("/api/certificates/{id}/pdf"))).await.refused(410, "gone");
+    assert!(pdf["message"].as_str().unwrap().contains(&format!("revoked on {today}")), "{pdf}");
+    let mine = world.student(sub, get(&format!("/api/me/certificates/{id}/pdf"))).await;
+    assert_eq!((mine.status, &mine.headers["content-type"]), (200, &"application/pdf".parse().unwrap()));
 
     // Look-ups are limited per client: 60 an hour, then 429 with Retry-After.
     let ip = "203.0.113.222";

@@ -1,7 +1,8 @@
 //! The public verification (`/api/certificates/{id}` and its PDF): what anyone holding the id
 //! may see, never the reason of a revocation nor the holder's account. Every look-up of a
 //! well-formed id counts against the caller's limit (`limits::CERTIFICATE_CHECKS`), so ids
-//! cannot be enumerated; a malformed one is refused before the store is touched.
+//! cannot be enumerated; a malformed one is refused before the store is touched. A revoked
+//! certificate is shown as revoked, and its PDF is no longer given out (its holder keeps theirs).
 
 use super::{id, pdf_answer, unknown, Issuer, VerifiedCertificate};
 use crate::domain::Certificate;
@@ -49,6 +50,7 @@ pub async fn verify(
     responses(
         (status = 200, description = "the PDF, as a download", content_type = "application/pdf", body = String),
         (status = 404, description = "no certificate has this id", body = ErrorBody),
+        (status = 410, description = "the certificate was revoked: its PDF is no longer given out", body = ErrorBody),
         (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn pdf(
@@ -59,5 +61,8 @@ pub async fn pdf(
     now: i64,
 ) -> Answer {
     let certificate = look_up(store, req, id, now).await?;
+    if let Some(day) = &certificate.revoked_on {
+        return Err(ApiError::Gone(format!("This certificate was revoked on {day}; its PDF is no longer given out.")));
+    }
     Ok(pdf_answer(&certificate.id, issuer.pdf(&certificate).await?))
 }

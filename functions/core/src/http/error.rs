@@ -24,6 +24,9 @@ pub enum ApiError {
     /// The request contradicts what is stored (e.g. a submission id reused for other text).
     #[error("{0}")]
     Conflict(String),
+    /// What was asked for existed and was withdrawn (a revoked certificate's PDF).
+    #[error("{0}")]
+    Gone(String),
     #[error("Method not allowed.")]
     MethodNotAllowed { allow: &'static str },
     /// The local server: the body did not arrive in time.
@@ -60,6 +63,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Gone(_) => StatusCode::GONE,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -77,6 +81,7 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
             Self::Conflict(_) => "conflict",
+            Self::Gone(_) => "gone",
             Self::RequestTimeout => "request_timeout",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::PayloadTooLarge { .. } => "payload_too_large",
