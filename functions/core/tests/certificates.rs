@@ -11,7 +11,7 @@ use support::console::{as_staff, next_ip, Reply, STAFF_EMAIL, STAFF_SUB};
 
 use academy_core::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};
 use academy_core::platform::local::AppState;
-use academy_core::store::{CatalogRecords, Store};
+use academy_core::store::{CatalogRecords, CertificateRecords, Items, Store, StoreError};
 use lambda_http::Body;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -381,6 +381,40 @@ async fn staff_routes_are_staffs_and_every_write_is_audited(store: Store) {
     expected.sort();
     written.sort();
     assert_eq!(written, expected);
+}
+
+/// A certificate is found by its id through its holder item (`CERTIFICATE#{id}` / `HOLDER`), read
+/// consistently, not through the table's index, which DynamoDB keeps eventually: a verification
+/// or a revoke just after issue must find it. A second certificate for the same batch leaves no
+/// holder behind.
+async fn a_certificate_is_found_by_its_id_the_moment_it_is_issued(items: Arc<dyn Items>) {
+    let store = Store::new(items.clone());
+    let world = World::open(store.clone()).await;
+    let sub = "7c1e5a2b-holder";
+    world.completed(sub).await;
+    let issued = world.claim(sub, "Ayesha Khan").await.expect(201);
+    let id = issued["id"].as_str().unwrap();
+    let holder = items.get(&format!("CERTIFICATE#{id}"), "HOLDER", 0).await.unwrap().expect("the holder item");
+    assert_eq!(Value::Object(holder.body), json!({"sub": sub, "batchId": MERN_07}));
+    let held = items.get(&format!("USER#{sub}"), &format!("CERTIFICATE#{MERN_07}"), 0).await.unwrap().unwrap();
+    assert_eq!(held.gsi1, None, "not on the index: found by its holder");
+    assert_eq!(store.find_certificate(id).await.unwrap().unwrap().id, id);
+
+    let mut second = store.find_certificate(id).await.unwrap().unwrap();
+    second.id = "SKY-0000-0000-0000-0001".into();
+    assert!(matches!(store.create_certificate(&second).await, Err(StoreError::Conflict)));
+    assert!(items.get(&format!("CERTIFICATE#{}", second.id), "HOLDER", 0).await.unwrap().is_none());
+    assert!(store.find_certificate(&second.id).await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn a_certificate_is_found_by_its_id_the_moment_it_is_issued_sqlite() {
+    a_certificate_is_found_by_its_id_the_moment_it_is_issued(support::sqlite_items()).await;
+}
+
+#[tokio::test]
+async fn a_certificate_is_found_by_its_id_the_moment_it_is_issued_dynamodb_on_moto() {
+    a_certificate_is_found_by_its_id_the_moment_it_is_issued(support::moto_items().await).await;
 }
 
 on_both_stores!(

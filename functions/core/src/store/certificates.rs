@@ -1,15 +1,18 @@
 //! Certificates and staff's completion marks, in the student's partition (`USER#{sub}`): a
-//! certificate at `CERTIFICATE#{batchId}` (on the index at `CERTIFICATE#{id}`, so anyone holding
-//! the id finds it with one query), a mark at `COMPLETION#{batchId}`.
+//! certificate at `CERTIFICATE#{batchId}`, a mark at `COMPLETION#{batchId}`. Beside each
+//! certificate, its holder by id (`CERTIFICATE#{id}` / `HOLDER`: the account and batch), so anyone
+//! holding the id finds it with two consistent reads, the moment it is issued (an index is
+//! eventually consistent: a verification or a revoke just after issue could miss it).
 
 use super::records::{item, record_of, records_of};
-use super::{keys, PutMode, Result, Store};
+use super::{keys, PutMode, Result, Store, StoreError};
 use crate::domain::{Certificate, CompletionMark};
 use async_trait::async_trait;
 
 #[async_trait]
 pub trait CertificateRecords: Send + Sync {
-    /// Stores a new certificate: `StoreError::Conflict` when the student already has one for the batch.
+    /// Stores a new certificate: `StoreError::Conflict` when the student already has one for the
+    /// batch (or, never in practice, when its random id was already issued).
     async fn create_certificate(&self, certificate: &Certificate) -> Result<()>;
 
     /// Replaces a stored certificate (revoked, or its name corrected).
@@ -32,15 +35,32 @@ pub trait CertificateRecords: Send + Sync {
 }
 
 fn certificate_item(certificate: &Certificate) -> Result<super::Item> {
-    let mut it = item(keys::user_pk(&certificate.sub), keys::certificate_sk(&certificate.batch_id), certificate)?;
-    it.gsi1 = Some((keys::certificate_index(&certificate.id), keys::CERTIFICATE_PREFIX.into()));
-    Ok(it)
+    item(keys::user_pk(&certificate.sub), keys::certificate_sk(&certificate.batch_id), certificate)
+}
+
+/// Whose a certificate is: the two parts of its key in the student's partition.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Holder {
+    sub: String,
+    batch_id: String,
 }
 
 #[async_trait]
 impl CertificateRecords for Store {
+    /// The holder first: a failure after it leaves an id that finds nothing, never a certificate
+    /// no id finds. If the student has one already, the holder is taken back.
     async fn create_certificate(&self, certificate: &Certificate) -> Result<()> {
-        self.items().put(certificate_item(certificate)?, PutMode::IfAbsent).await
+        let holder = Holder { sub: certificate.sub.clone(), batch_id: certificate.batch_id.clone() };
+        let (pk, sk) = (keys::certificate_pk(&certificate.id), keys::CERTIFICATE_HOLDER);
+        self.items().put(item(pk.clone(), sk.into(), &holder)?, PutMode::IfAbsent).await?;
+        match self.items().put(certificate_item(certificate)?, PutMode::IfAbsent).await {
+            Err(StoreError::Conflict) => {
+                self.items().delete(&pk, sk).await?;
+                Err(StoreError::Conflict)
+            }
+            stored => stored,
+        }
     }
 
     async fn put_certificate(&self, certificate: &Certificate) -> Result<()> {
@@ -57,8 +77,11 @@ impl CertificateRecords for Store {
     }
 
     async fn find_certificate(&self, id: &str) -> Result<Option<Certificate>> {
-        let found = self.items().query_index(&keys::certificate_index(id), Some(keys::CERTIFICATE_PREFIX), 0).await?;
-        found.into_iter().next().map(record_of).transpose()
+        let Some(found) = self.items().get(&keys::certificate_pk(id), keys::CERTIFICATE_HOLDER, 0).await? else {
+            return Ok(None);
+        };
+        let holder: Holder = record_of(found)?;
+        Ok(self.certificate_of(&holder.sub, &holder.batch_id).await?.filter(|c| c.id == id))
     }
 
     async fn put_completion_mark(&self, mark: &CompletionMark) -> Result<()> {

@@ -142,10 +142,13 @@ pub fn certificate_sk(batch_id: &str) -> String {
     format!("{CERTIFICATE_PREFIX}{batch_id}")
 }
 
-/// The index key that finds a certificate by its id (the public verification).
-pub fn certificate_index(id: &str) -> String {
+/// Where a certificate is held, by its id (the public verification, staff's revoke and rename):
+/// an item of its own, read consistently, so a certificate is found the moment it is issued.
+pub fn certificate_pk(id: &str) -> String {
     format!("{CERTIFICATE_PREFIX}{id}")
 }
+
+pub const CERTIFICATE_HOLDER: &str = "HOLDER";
 
 /// Staff's mark that a student completed a batch, in the student's partition.
 pub fn completion_sk(batch_id: &str) -> String {
