@@ -2,12 +2,12 @@
 // an enquiry when there is one (its course narrows the batches). The API mails the welcome and answers the Secret ID
 // once; the caller shows it (SecretIdReveal).
 import { useId, useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api-client";
 import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
 import { enrol } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
 import { batchesForCourse, batchLabel } from "../batch-choice";
 import { failureText, todayUtc } from "../format";
+import { fieldErrors } from "./field-errors";
 
 interface EnrolFormProps {
   /** The batches to choose from; with `batchId`, that batch is fixed and not asked for. */
@@ -20,6 +20,7 @@ interface EnrolFormProps {
 
 const input = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 const label = "block text-sm font-semibold text-slate-800";
+const FIELD_NAMES = { name: "Name", email: "E-mail", accessUntil: "Access until" };
 
 export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: EnrolFormProps) {
   const id = useId();
@@ -33,7 +34,7 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const token = useTokenSource();
-  const fields = error instanceof ApiError ? error.fields : {};
+  const { invalid, fieldError } = fieldErrors(id, error, FIELD_NAMES);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,14 +51,6 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
       setBusy(false);
     }
   };
-
-  const fieldError = (field: string) =>
-    fields[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {field === "accessUntil" ? "Access until" : field === "email" ? "E-mail" : "Name"} {fields[field]}
-      </p>
-    ) : null;
-  const invalid = (field: string) => (fields[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2" aria-label="Enrol a student">
