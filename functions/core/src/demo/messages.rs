@@ -38,6 +38,19 @@ fn greeting(name: &str) -> String {
     }
 }
 
+/// A letter to the booking's visitor (its text and HTML bodies) with, given its details, the
+/// calendar object: its method is named once, in the details.
+fn to_visitor(
+    booking: &DemoBooking,
+    kind: LetterKind,
+    subject: String,
+    (text, html): (String, String),
+    calendar: Option<ics::Details>,
+) -> Letter {
+    let calendar = calendar.map(|details| (details.method, ics::calendar(booking, &details)));
+    Letter { about: booking.id.clone(), kind, to: booking.email.clone(), subject, text, html, calendar }
+}
+
 /// `Free demo class — {course}`.
 pub fn summary(course: &str) -> String {
     format!("Free demo class — {course}")
@@ -88,7 +101,7 @@ pub fn confirmation(
         cancel_attr = attr(&cancel),
     );
     let description = format!("Join: {}\nReschedule or cancel: {manage}", slot.meeting_url);
-    let details = ics::Details {
+    let invitation = ics::Details {
         method: Method::Request,
         summary: &summary(course),
         organizer: &desk.from,
@@ -96,15 +109,8 @@ pub fn confirmation(
         description: &description,
         now,
     };
-    Letter {
-        about: booking.id.clone(),
-        kind: LetterKind::Booking,
-        to: booking.email.clone(),
-        subject: format!("{subject}: {}", zones::both(booking.starts_at)),
-        text,
-        html,
-        calendar: Some((Method::Request, ics::calendar(booking, &details))),
-    }
+    let subject = format!("{subject}: {}", zones::both(booking.starts_at));
+    to_visitor(booking, LetterKind::Booking, subject, (text, html), Some(invitation))
 }
 
 /// The cancelled class (`METHOD:CANCEL`), with where to book again. `by_staff`: the institute
@@ -133,7 +139,7 @@ pub fn cancellation(desk: &Desk, booking: &DemoBooking, course: &str, by_staff: 
         rebook_attr = attr(&rebook),
     );
     let description = format!("Cancelled. Book another time: {rebook}");
-    let details = ics::Details {
+    let withdrawal = ics::Details {
         method: Method::Cancel,
         summary: &summary(course),
         organizer: &desk.from,
@@ -141,15 +147,8 @@ pub fn cancellation(desk: &Desk, booking: &DemoBooking, course: &str, by_staff: 
         description: &description,
         now,
     };
-    Letter {
-        about: booking.id.clone(),
-        kind: LetterKind::Booking,
-        to: booking.email.clone(),
-        subject: format!("Cancelled: your free demo class on {}", zones::both(booking.starts_at)),
-        text,
-        html,
-        calendar: Some((Method::Cancel, ics::calendar(booking, &details))),
-    }
+    let subject = format!("Cancelled: your free demo class on {}", zones::both(booking.starts_at));
+    to_visitor(booking, LetterKind::Booking, subject, (text, html), Some(withdrawal))
 }
 
 /// The reminder `ahead` (`24 hours`, `1 hour`) before the class, with its link.
@@ -175,15 +174,8 @@ pub fn reminder(desk: &Desk, booking: &DemoBooking, slot: &DemoSlot, course: &st
         link = e(&slot.meeting_url),
         manage_attr = attr(&manage),
     );
-    Letter {
-        about: booking.id.clone(),
-        kind: LetterKind::Reminder,
-        to: booking.email.clone(),
-        subject: format!("Reminder: your free demo class starts in {ahead}"),
-        text,
-        html,
-        calendar: None,
-    }
+    let subject = format!("Reminder: your free demo class starts in {ahead}");
+    to_visitor(booking, LetterKind::Reminder, subject, (text, html), None)
 }
 
 /// The institute's list of one day's classes (`date`, Karachi) and who booked each.
