@@ -2,7 +2,8 @@
 // slots by day in a London visitor's time with a switch to Pakistan time; a full slot refused with the next ones
 // offered; a booking goes to /Thank-you with its time.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { inTimeZone, json } from "../../../test/http";
 import { renderAt } from "../../../test/render";
 import { BookSection } from "./BookSection";
 
@@ -18,18 +19,7 @@ const slots = [
   slot("c".repeat(24), "2026-03-29T20:00:00Z", { courseId: courses[1]!.id }),
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-let zone: string | undefined;
-beforeEach(() => {
-  zone = process.env.TZ;
-  process.env.TZ = "Europe/London";
-});
-afterEach(() => {
-  process.env.TZ = zone;
-  vi.unstubAllGlobals();
-});
+inTimeZone("Europe/London");
 
 function renderSection() {
   return renderAt(<BookSection headingId="book-heading" courses={courses} enquiry={<p>Today's enquiry form</p>} />, "/FreeDemo", ["/Thank-you"]);
@@ -37,7 +27,7 @@ function renderSection() {
 
 describe("the booking section", () => {
   it("stays today's enquiry when no slot is open", async () => {
-    const fetch = vi.fn(async () => json(200, { slots: [] }));
+    const fetch = vi.fn(async () => json({ slots: [] }));
     vi.stubGlobal("fetch", fetch);
     renderSection();
     await waitFor(() => expect(fetch).toHaveBeenCalled());
@@ -58,7 +48,7 @@ describe("the booking section", () => {
   });
 
   it("shows the open slots by day in the visitor's time, and in Pakistan time on request", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(200, { slots })));
+    vi.stubGlobal("fetch", vi.fn(async () => json({ slots })));
     renderSection();
     const picker = await screen.findByTestId("slot-picker");
     expect(screen.queryByText("Today's enquiry form")).toBeNull();
@@ -78,8 +68,8 @@ describe("the booking section", () => {
   it("offers the next open slots when the chosen one filled up meanwhile", async () => {
     const later = slot("d".repeat(24), "2026-03-30T18:00:00Z");
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === "POST") return json(409, { message: "That time is full.", nextSlots: [later] });
-      return json(200, { slots });
+      if (init?.method === "POST") return json({ message: "That time is full.", nextSlots: [later] }, 409);
+      return json({ slots });
     });
     vi.stubGlobal("fetch", fetch);
     renderSection();
@@ -102,7 +92,7 @@ describe("the booking section", () => {
 
   it("books the slot's own course and goes to the thank-you page with the time", async () => {
     const booking = { id: "e".repeat(24), slotId: "c".repeat(24), startsAt: "2026-03-29T20:00:00Z", minutes: 45, courseId: courses[1]!.id, name: "A", email: "a@example.com", status: "booked", attendance: null, sequence: 0 };
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === "POST" ? json(201, { booking, token: "t.k" }) : json(200, { slots })));
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === "POST" ? json({ booking, token: "t.k" }, 201) : json({ slots })));
     vi.stubGlobal("fetch", fetch);
     const { router } = renderSection();
     fireEvent.click(await screen.findByLabelText(/^9:00 PM UK time/));

@@ -1,7 +1,8 @@
 // The manage page a mail's link opens: an incomplete, expired or altered link is told so; a booking shows its time
 // in both zones and moves to another open slot, or is cancelled after its confirmation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { inTimeZone, json } from "../../../test/http";
 import { renderAt } from "../../../test/render";
 import { ManageBooking } from "./ManageBooking";
 
@@ -26,18 +27,7 @@ const booking = {
 };
 const other = { id: "b".repeat(24), startsAt: soon(4, 19), minutes: 45, seatsLeft: 2, courseId: null };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-let zone: string | undefined;
-beforeEach(() => {
-  zone = process.env.TZ;
-  process.env.TZ = "Europe/London";
-});
-afterEach(() => {
-  process.env.TZ = zone;
-  vi.unstubAllGlobals();
-});
+inTimeZone("Europe/London");
 
 describe("the manage-booking page", () => {
   it("says an incomplete link is incomplete, without asking the API", async () => {
@@ -49,7 +39,7 @@ describe("the manage-booking page", () => {
   });
 
   it("says an expired or altered link (403) is not valid, and offers to book again", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(403, { message: "This link is not valid." })));
+    vi.stubGlobal("fetch", vi.fn(async () => json({ message: "This link is not valid." }, 403)));
     renderAt(<ManageBooking />, `/FreeDemo/booking?id=${id}&token=forged`);
     const problem = await screen.findByTestId("booking-problem");
     expect(problem.textContent).toContain("This link has expired or is not valid");
@@ -59,9 +49,9 @@ describe("the manage-booking page", () => {
   it("reschedules to another open slot with the link's token", async () => {
     const moved = { ...booking, slotId: other.id, startsAt: other.startsAt, sequence: 1 };
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith("/api/demo/slots")) return json(200, { slots: [{ ...other, id: booking.slotId, startsAt: booking.startsAt }, other] });
-      if (init?.method === "PATCH") return json(200, { booking: moved, token: "t.k2" });
-      return json(200, { booking });
+      if (url.startsWith("/api/demo/slots")) return json({ slots: [{ ...other, id: booking.slotId, startsAt: booking.startsAt }, other] });
+      if (init?.method === "PATCH") return json({ booking: moved, token: "t.k2" });
+      return json({ booking });
     });
     vi.stubGlobal("fetch", fetch);
     renderAt(<ManageBooking />, `/FreeDemo/booking?id=${id}&token=t.k`);
@@ -85,7 +75,7 @@ describe("the manage-booking page", () => {
 
   it("cancels after the confirmation", async () => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      json(200, { booking: init?.method === "DELETE" ? { ...booking, status: "cancelled", sequence: 1 } : booking }),
+      json({ booking: init?.method === "DELETE" ? { ...booking, status: "cancelled", sequence: 1 } : booking }),
     );
     vi.stubGlobal("fetch", fetch);
     renderAt(<ManageBooking />, `/FreeDemo/booking?id=${id}&token=t.k`);
@@ -98,7 +88,7 @@ describe("the manage-booking page", () => {
   });
 
   it("opens the cancel confirmation at once from the mail's Cancel link", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(200, { booking })));
+    vi.stubGlobal("fetch", vi.fn(async () => json({ booking })));
     renderAt(<ManageBooking />, `/FreeDemo/booking?id=${id}&token=t.k&action=cancel`);
     expect((await screen.findByRole("alertdialog")).textContent).toContain("Cancel your demo class?");
   });

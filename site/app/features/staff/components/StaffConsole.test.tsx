@@ -1,11 +1,11 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../../test/http";
 import { renderAt } from "../../../test/render";
 import { StaffConsole } from "./StaffConsole";
 
 vi.mock("../../../components/Toasts", () => ({ showToast: vi.fn() }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const token = async () => "access-token";
 
 afterEach(() => vi.restoreAllMocks());

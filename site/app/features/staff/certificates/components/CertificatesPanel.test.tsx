@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../../../test/http";
 import type { BatchCertificates, CertificateView, StudentCompletion } from "../../../../lib/api-schema";
 import { renderAt } from "../../../../test/render";
 import { TokenProvider } from "../../api/token";
@@ -9,7 +10,6 @@ vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
 afterEach(() => vi.restoreAllMocks());
 
 const batchId = "665f1c2a9b3e4d0012a1c006";
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const certificate: CertificateView = {
   id: "SKY-7K3Q-9WXD-M2PA-4TRE",
   name: "Ayesha Khan",

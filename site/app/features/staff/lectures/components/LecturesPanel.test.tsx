@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../../../test/http";
 import { renderAt } from "../../../../test/render";
 import { TokenProvider } from "../../api/token";
 import type { StaffLecture } from "../../../../lib/api-schema";
@@ -11,7 +12,6 @@ const putPart = vi.hoisted(() => vi.fn());
 vi.mock("../upload/put-part", () => ({ putPart }));
 
 const batchId = "665f1c2a9b3e4d0012a1c002";
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const lecture = (n: number, extra: Partial<StaffLecture> = {}): StaffLecture => ({
   lectureNumber: n,
