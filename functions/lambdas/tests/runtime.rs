@@ -360,3 +360,40 @@ async fn certificate_lambdas_answer_a_student_and_staff() {
     // MERN-07 as seeded: six lectures, no student enrolled on a fresh table.
     assert_eq!(body, json!({"lecturesTotal": 6, "students": []}));
 }
+
+/// Every Lambda binary is linked position-dependent (build.rs: `-no-pie`), an ELF `EXEC`, not a
+/// `DYN` the loader must relocate at each cold start.
+#[test]
+fn every_lambda_binary_is_position_dependent() {
+    let binaries = [
+        env!("CARGO_BIN_EXE_health"),
+        env!("CARGO_BIN_EXE_courses"),
+        env!("CARGO_BIN_EXE_outline"),
+        env!("CARGO_BIN_EXE_batches"),
+        env!("CARGO_BIN_EXE_videos"),
+        env!("CARGO_BIN_EXE_lecture"),
+        env!("CARGO_BIN_EXE_send-email"),
+        env!("CARGO_BIN_EXE_mailer"),
+        env!("CARGO_BIN_EXE_geo"),
+        env!("CARGO_BIN_EXE_chat"),
+        env!("CARGO_BIN_EXE_me"),
+        env!("CARGO_BIN_EXE_staff-enquiries"),
+        env!("CARGO_BIN_EXE_staff-enrolments"),
+        env!("CARGO_BIN_EXE_staff-reports"),
+        env!("CARGO_BIN_EXE_staff-audit"),
+        env!("CARGO_BIN_EXE_staff-lectures"),
+        env!("CARGO_BIN_EXE_certificates"),
+        env!("CARGO_BIN_EXE_staff-certificates"),
+        env!("CARGO_BIN_EXE_transcode"),
+        env!("CARGO_BIN_EXE_demo"),
+        env!("CARGO_BIN_EXE_staff-demo"),
+        env!("CARGO_BIN_EXE_demo-reminder"),
+    ];
+    const ET_EXEC: u16 = 2;
+    for binary in binaries {
+        let mut header = [0u8; 18];
+        std::io::Read::read_exact(&mut std::fs::File::open(binary).unwrap(), &mut header).unwrap();
+        assert_eq!(&header[..4], b"\x7fELF", "{binary}");
+        assert_eq!(u16::from_le_bytes([header[16], header[17]]), ET_EXEC, "{binary} is not position-dependent");
+    }
+}
