@@ -632,7 +632,7 @@ def test_demo_reminders_are_scheduler_schedules_invoking_demo_reminder_as_its_ow
     mailer = resources["MailerFunction"]["Properties"]["Environment"]["Variables"]
     for name in ("DemoFunction", "StaffDemoFunction", "DemoReminderFunction"):
         env = resources[name]["Properties"]["Environment"]["Variables"]
-        # resolved at deploy, so no function fetches it at a cold start (decision 0037)
+        # resolved at deploy, so no function fetches it at a cold start (decision 0038)
         assert env["ACADEMY_DEMO_KEY"] == {"Fn::Sub": "{{resolve:secretsmanager:${DemoKey}:SecretString}}"}, name
         assert "ACADEMY_DEMO_KEY_SECRET" not in env, name
         for variable in ("ACADEMY_MAIL_FROM", "ACADEMY_MAIL_TO", "ACADEMY_SES_CONFIGURATION_SET"):
