@@ -625,6 +625,25 @@ fn a_range_holds_only_positions_inside_it() {
     assert!(!index.holds(&at("G", "T#2024")), "a table position is not on the index");
 }
 
+/// A conditional delete removes the item only while the field holds the value: a seat another
+/// booking took since is left alone (`store::DemoRecords::take_seat`).
+async fn a_conditional_delete_removes_only_while_the_field_holds_the_value(items: Arc<dyn Items>) {
+    let seat = |holder: &str| Item {
+        pk: "SLOT#1".into(),
+        sk: "SEATNO#001".into(),
+        gsi1: None,
+        expires_at: None,
+        body: json!({"bookingId": holder, "takenAt": 1}).as_object().unwrap().clone(),
+    };
+    items.put(seat("b1"), PutMode::Upsert).await.unwrap();
+    assert!(!items.delete_if("SLOT#1", "SEATNO#001", "bookingId", "b2").await.unwrap(), "another holder");
+    assert!(!items.delete_if("SLOT#1", "SEATNO#001", "takenAt", "1").await.unwrap(), "a number is not that text");
+    assert!(items.get("SLOT#1", "SEATNO#001", 0).await.unwrap().is_some());
+    assert!(items.delete_if("SLOT#1", "SEATNO#001", "bookingId", "b1").await.unwrap());
+    assert!(items.get("SLOT#1", "SEATNO#001", 0).await.unwrap().is_none());
+    assert!(!items.delete_if("SLOT#1", "SEATNO#001", "bookingId", "b1").await.unwrap(), "gone already");
+}
+
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -669,6 +688,7 @@ conformance!(
 );
 
 items_conformance!(
+    a_conditional_delete_removes_only_while_the_field_holds_the_value,
     a_table_range_pages_in_either_order_after_a_position,
     an_index_range_pages_in_either_order_without_repeating_ties,
 );

@@ -613,7 +613,46 @@ async fn staff_publish_move_cancel_and_mark_every_write_audited(store: Store) {
     }
 }
 
+/// A booking whose function stopped between taking its seat and saving the booking (a crash or a
+/// timeout) strands the seat and its e-mail's hold: once they are `STRANDED_AFTER_SECS` old they
+/// are given back to the next booking (the same e-mail too), never while a booking may still be
+/// being made.
+async fn a_seat_stranded_by_a_crash_is_given_back_once_it_is_old(store: Store) {
+    use academy_core::demo::email_key;
+    use academy_core::store::STRANDED_AFTER_SECS;
+    let world = World::open(store).await;
+    let now = academy_core::time::now();
+    let strand = |slot: DemoSlot, email: &'static str, at: i64| {
+        let store = world.store().clone();
+        async move {
+            let ghost = academy_core::ids::generate();
+            store.hold_seat(&slot.id, &email_key(email), &ghost, at).await.unwrap();
+            assert!(store.take_seat(&slot, &ghost, at).await.unwrap());
+        }
+    };
+    // GIVEN a one-seat class whose seat a crashed booking took just now
+    let fresh = world.slot_at(now + 3 * DAY, 1).await;
+    strand(fresh.clone(), "ghost@example.com", now - 5).await;
+    // THEN it is not given back: that booking may still be being saved
+    world.book(&fresh.id, "other@example.com").await.refused(409, "slot_unavailable");
+    assert_eq!(world.store().seats_taken(&fresh.id).await.unwrap(), 1);
+
+    // GIVEN one whose seat and hold were stranded long enough ago
+    let old = world.slot_at(now + 3 * DAY + HOUR, 1).await;
+    strand(old.clone(), "ghost@example.com", now - STRANDED_AFTER_SECS - 1).await;
+    // WHEN the same e-mail books it again
+    let booked = world.book(&old.id, "Ghost@example.com").await.expect(201);
+    // THEN the hold and the seat are its new booking's, and the class is full with it
+    assert_eq!(
+        world.store().seat_holder(&old.id, &email_key("ghost@example.com")).await.unwrap().as_deref(),
+        booked["booking"]["id"].as_str()
+    );
+    assert_eq!(world.store().seats_taken(&old.id).await.unwrap(), 1);
+    world.book(&old.id, "third@example.com").await.refused(409, "slot_unavailable");
+}
+
 on_both_stores!(
+    a_seat_stranded_by_a_crash_is_given_back_once_it_is_old,
     twenty_concurrent_bookings_of_three_seats_give_exactly_three,
     the_same_email_booking_a_slot_twice_is_one_booking,
     concurrent_changes_of_one_booking_move_its_seat_once,

@@ -1350,6 +1350,9 @@ impl Items for Counting {
     async fn delete(&self, pk: &str, sk: &str) -> academy_core::store::Result<()> {
         self.inner.delete(pk, sk).await
     }
+    async fn delete_if(&self, pk: &str, sk: &str, field: &str, value: &str) -> academy_core::store::Result<bool> {
+        self.inner.delete_if(pk, sk, field, value).await
+    }
 }
 
 #[tokio::test]

@@ -167,7 +167,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
 
     /// The standing booking that holds `key`'s seat in `slot`. A booking being made at this
     /// moment is waited for briefly (none if it does not appear); a hold whose booking no longer
-    /// stands there is released.
+    /// stands there is released, and so is one whose booking was never saved, once stranded.
     async fn holder(&self, slot: &DemoSlot, key: &str) -> Result<Option<DemoBooking>, ApiError> {
         let Some(id) = self.store.seat_holder(&slot.id, key).await? else { return Ok(None) };
         for attempt in 0..4 {
@@ -178,7 +178,9 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
                     return Ok(None);
                 }
                 None if attempt < 3 => tokio::time::sleep(std::time::Duration::from_millis(100)).await,
-                None => {}
+                None => {
+                    self.store.release_stranded_hold(&slot.id, key, self.now).await?;
+                }
             }
         }
         Ok(None)
@@ -187,7 +189,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
     /// Takes a seat in `slot` for `booking_id`, whose e-mail `key` holds its place there: whether
     /// one was free (if not, the hold is released).
     async fn count_in(&self, slot: &DemoSlot, key: &str, booking_id: &str) -> Result<bool, ApiError> {
-        match self.store.take_seat(slot, booking_id).await {
+        match self.store.take_seat(slot, booking_id, self.now).await {
             Ok(true) => Ok(true),
             Ok(false) => {
                 self.give_back(slot, key, booking_id).await;
@@ -251,7 +253,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
             sequence: 0,
             created_at: self.now,
         };
-        match self.store.hold_seat(&slot.id, &key, &booking.id).await {
+        match self.store.hold_seat(&slot.id, &key, &booking.id, self.now).await {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
                 return match self.holder(&slot, &key).await? {
@@ -310,7 +312,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         target: &DemoSlot,
         key: &str,
     ) -> Result<Option<&'static str>, ApiError> {
-        match self.store.hold_seat(&target.id, key, &booking.id).await {
+        match self.store.hold_seat(&target.id, key, &booking.id, self.now).await {
             Ok(()) => {}
             // Our own hold, from an attempt whose answer was lost: not counted yet.
             Err(StoreError::Conflict) if self.store.seat_holder(&target.id, key).await? == Some(booking.id.clone()) => {

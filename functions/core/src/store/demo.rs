@@ -2,13 +2,20 @@
 //! (`SEATNO#001`…, each a conditional put naming its booking, so concurrent bookings can never hold
 //! more seats than there are, and a retried put finds its own seat rather than a second one) and
 //! one hold per e-mail (a conditional put, so the same e-mail is one booking); bookings on the index
-//! by their slot; the local worker's reminders by the time they are due.
+//! by their slot; the local worker's reminders by the time they are due. A seat or hold names
+//! when it was taken: one whose booking was never saved (its function stopped between the two
+//! writes) is given back once it is `STRANDED_AFTER_SECS` old, by a conditional delete that
+//! cannot remove a seat another booking has taken since.
 
 use super::records::{item, record_of, records_of};
 use super::{keys, Item, PutMode, Result, Store, StoreError};
 use crate::domain::{DemoBooking, DemoReminder, DemoSlot};
 use async_trait::async_trait;
 use serde_json::Value;
+
+/// How old a seat or hold without its booking must be to be given back: a booking being made is
+/// saved well within it (the functions time out after 10 s).
+pub const STRANDED_AFTER_SECS: i64 = 120;
 
 #[async_trait]
 pub trait DemoRecords: Send + Sync {
@@ -20,14 +27,18 @@ pub trait DemoRecords: Send + Sync {
     async fn demo_slots_between(&self, from: i64, to: i64) -> Result<Vec<DemoSlot>>;
 
     /// Takes one of the slot's numbered seats for `booking_id` (a conditional put on a free
-    /// number; a number this booking holds already is its own): whether one was free.
-    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str) -> Result<bool>;
+    /// number; a number this booking holds already is its own): whether one was free. With none
+    /// free, stranded seats are given back first and the free numbers tried again.
+    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str, now: i64) -> Result<bool>;
     /// Gives back the seat `booking_id` holds in the slot (nothing when it holds none).
     async fn give_seat(&self, slot_id: &str, booking_id: &str) -> Result<()>;
     /// How many of the slot's seats are taken.
     async fn seats_taken(&self, slot_id: &str) -> Result<i64>;
     /// Holds the seat of `email_key` in the slot for `booking_id`; `Conflict` if it is held.
-    async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str) -> Result<()>;
+    async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str, now: i64) -> Result<()>;
+    /// Gives back `email_key`'s hold in the slot if it is stranded (its booking was never saved
+    /// and it is `STRANDED_AFTER_SECS` old): whether it was.
+    async fn release_stranded_hold(&self, slot_id: &str, email_key: &str, now: i64) -> Result<bool>;
     /// The booking holding the seat of `email_key` in the slot.
     async fn seat_holder(&self, slot_id: &str, email_key: &str) -> Result<Option<String>>;
     async fn release_seat(&self, slot_id: &str, email_key: &str) -> Result<()>;
@@ -55,6 +66,28 @@ pub trait DemoRecords: Send + Sync {
 /// The booking a seat's item names.
 fn holder_of(it: &Item) -> Option<&str> {
     it.body.get("bookingId").and_then(Value::as_str)
+}
+
+/// A seat's or hold's item: its booking and when it was taken.
+fn seat_item(pk: String, sk: String, booking_id: &str, now: i64) -> Result<Item> {
+    item(pk, sk, &serde_json::json!({ "bookingId": booking_id, "takenAt": now }))
+}
+
+impl Store {
+    /// Gives back `seat` if it is stranded: old enough, and its booking was never saved. Only
+    /// while it still names that booking (a conditional delete).
+    async fn give_back_if_stranded(&self, seat: &Item, now: i64) -> Result<bool> {
+        let Some(booking_id) = holder_of(seat) else { return Ok(false) };
+        let taken_at = seat.body.get("takenAt").and_then(Value::as_i64).unwrap_or(0);
+        if now - taken_at < STRANDED_AFTER_SECS || self.get_demo_booking(booking_id).await?.is_some() {
+            return Ok(false);
+        }
+        let given = self.items().delete_if(&seat.pk, &seat.sk, "bookingId", booking_id).await?;
+        if given {
+            tracing::warn!(slot = %seat.pk, seat = %seat.sk, booking = booking_id, "a stranded seat was given back");
+        }
+        Ok(given)
+    }
 }
 
 fn slot_item(slot: &DemoSlot) -> Result<Item> {
@@ -97,29 +130,37 @@ impl DemoRecords for Store {
         records_of(self.items().query_index_range(keys::DEMO_SLOTS, &from, &to, 0).await?)
     }
 
-    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str) -> Result<bool> {
+    async fn take_seat(&self, slot: &DemoSlot, booking_id: &str, now: i64) -> Result<bool> {
         let pk = keys::demo_slot_pk(&slot.id);
-        let held = self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
-        if held.iter().any(|it| holder_of(it) == Some(booking_id)) {
-            return Ok(true);
-        }
-        let taken: Vec<&str> = held.iter().map(|it| it.sk.as_str()).collect();
-        let seat = serde_json::json!({ "bookingId": booking_id });
-        for number in 1..=slot.seats {
-            let sk = keys::demo_seat_number_sk(number);
-            if taken.contains(&sk.as_str()) {
-                continue;
+        for pass in 0..2 {
+            let held = self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
+            if held.iter().any(|it| holder_of(it) == Some(booking_id)) {
+                return Ok(true);
             }
-            match self.items().put(item(pk.clone(), sk.clone(), &seat)?, PutMode::IfAbsent).await {
-                Ok(()) => return Ok(true),
-                Err(StoreError::Conflict) => {
-                    // Taken a moment ago, or by this very call when a retry's first answer was lost.
-                    let found = self.items().get(&pk, &sk, 0).await?;
-                    if found.as_ref().and_then(holder_of) == Some(booking_id) {
-                        return Ok(true);
-                    }
+            let taken: Vec<&str> = held.iter().map(|it| it.sk.as_str()).collect();
+            for number in 1..=slot.seats {
+                let sk = keys::demo_seat_number_sk(number);
+                if taken.contains(&sk.as_str()) {
+                    continue;
                 }
-                Err(e) => return Err(e),
+                match self.items().put(seat_item(pk.clone(), sk.clone(), booking_id, now)?, PutMode::IfAbsent).await {
+                    Ok(()) => return Ok(true),
+                    Err(StoreError::Conflict) => {
+                        // Taken a moment ago, or by this very call when a retry's first answer was lost.
+                        let found = self.items().get(&pk, &sk, 0).await?;
+                        if found.as_ref().and_then(holder_of) == Some(booking_id) {
+                            return Ok(true);
+                        }
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            let mut given = false;
+            for seat in held.iter().filter(|_| pass == 0) {
+                given |= self.give_back_if_stranded(seat, now).await?;
+            }
+            if !given {
+                break;
             }
         }
         Ok(false)
@@ -140,10 +181,16 @@ impl DemoRecords for Store {
         Ok(held.len() as i64)
     }
 
-    async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str) -> Result<()> {
-        let seat = serde_json::json!({ "bookingId": booking_id });
-        let it = item(keys::demo_slot_pk(slot_id), keys::demo_seat_sk(email_key), &seat)?;
+    async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str, now: i64) -> Result<()> {
+        let it = seat_item(keys::demo_slot_pk(slot_id), keys::demo_seat_sk(email_key), booking_id, now)?;
         self.items().put(it, PutMode::IfAbsent).await
+    }
+
+    async fn release_stranded_hold(&self, slot_id: &str, email_key: &str, now: i64) -> Result<bool> {
+        match self.items().get(&keys::demo_slot_pk(slot_id), &keys::demo_seat_sk(email_key), 0).await? {
+            Some(hold) => self.give_back_if_stranded(&hold, now).await,
+            None => Ok(false),
+        }
     }
 
     async fn seat_holder(&self, slot_id: &str, email_key: &str) -> Result<Option<String>> {

@@ -290,6 +290,25 @@ impl Items for DynamoItems {
             .map_err(backend)?;
         Ok(())
     }
+
+    async fn delete_if(&self, pk: &str, sk: &str, field: &str, value: &str) -> Result<bool> {
+        let deleted = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .key("pk", s(pk))
+            .key("sk", s(sk))
+            .condition_expression("#field = :value")
+            .expression_attribute_names("#field", field)
+            .expression_attribute_values(":value", s(value))
+            .send()
+            .await;
+        match deleted {
+            Ok(_) => Ok(true),
+            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
+            Err(e) => Err(backend(e)),
+        }
+    }
 }
 
 /// Creates the table as `template.yaml` declares it (for moto, local DynamoDB and tests).

@@ -26,7 +26,7 @@ pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use certificates::CertificateRecords;
 pub use counters::Counters;
-pub use demo::DemoRecords;
+pub use demo::{DemoRecords, STRANDED_AFTER_SECS};
 pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
 pub use records::Store;
@@ -145,6 +145,9 @@ pub trait Items: Send + Sync {
     async fn page(&self, range: Range<'_>, order: Order, after: Option<&Position>, limit: usize) -> Result<ItemPage>;
     /// Removes an item (nothing happens when there is none).
     async fn delete(&self, pk: &str, sk: &str) -> Result<()>;
+    /// Removes the item only while its text field `field` is `value` (one conditional delete):
+    /// whether it was removed.
+    async fn delete_if(&self, pk: &str, sk: &str, field: &str, value: &str) -> Result<bool>;
 }
 
 /// Where the store lives: `embedded:PATH` (SQLite) or `dynamodb:TABLE`.

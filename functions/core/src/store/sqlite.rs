@@ -256,4 +256,13 @@ impl Items for SqliteItems {
         })
         .await
     }
+
+    async fn delete_if(&self, pk: &str, sk: &str, field: &str, value: &str) -> Result<bool> {
+        let (pk, sk, path, value) = (pk.to_owned(), sk.to_owned(), format!("$.\"{field}\""), value.to_owned());
+        self.with(move |conn| {
+            let sql = "DELETE FROM items WHERE pk = ?1 AND sk = ?2 AND json_extract(body, ?3) = ?4";
+            Ok(conn.execute(sql, params![pk, sk, path, value]).map_err(backend)? == 1)
+        })
+        .await
+    }
 }
