@@ -48,7 +48,8 @@ enum Command {
     Revoke {
         #[arg(long)]
         batch: String,
-        #[arg(long, conflicts_with = "label", required_unless_present = "label")]
+        /// The Secret ID; one may start with `-` (its alphabet is base64url's).
+        #[arg(long, conflicts_with = "label", required_unless_present = "label", allow_hyphen_values = true)]
         secret: Option<String>,
         #[arg(long)]
         label: Option<String>,

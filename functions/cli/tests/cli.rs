@@ -113,6 +113,10 @@ fn revoke_by_label_and_by_secret() {
     assert!(ws.ok(&["revoke", "--batch", MERN_07, "--secret", &secret]).contains("Revoked 1"));
     let again = ws.academy(&["revoke", "--batch", MERN_07, "--secret", &secret]);
     assert!(!again.status.success(), "nothing left to revoke");
+    // One Secret ID in 64 starts with `-`: it is the value, not an option.
+    let hyphen = ws.academy(&["revoke", "--batch", MERN_07, "--secret", "-I4h_AxASxlv_BrsPjfQWAAUUlBG7XfB"]);
+    let said = String::from_utf8_lossy(&hyphen.stderr);
+    assert!(!hyphen.status.success() && !said.contains("unexpected argument"), "{said}");
 }
 
 #[test]
