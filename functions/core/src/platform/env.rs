@@ -3,6 +3,7 @@
 //! values are allowed is decided where it is used (e.g. `LectureLinks::lifetime`).
 
 use crate::assistant::provider::Endpoint as ModelEndpoint;
+use crate::demo::tokens::DemoKey;
 use crate::http::identity::Verifier;
 use crate::http::origin::OriginGuard;
 use crate::leads::mail::{MailSettings, DEFAULT_FROM, DEFAULT_INBOX};
@@ -186,8 +187,10 @@ pub fn aws_credentials_given() -> bool {
 /// `ACADEMY_DEMO_KEY`: the key demo booking links are signed with (at least 32 bytes). In AWS the
 /// template resolves it from the secret `DemoKey` at deploy; locally, unset, a random key (links
 /// then last until the server stops).
-pub fn demo_key() -> Option<String> {
+pub fn demo_key() -> Result<Option<DemoKey>, String> {
     var("ACADEMY_DEMO_KEY")
+        .map(|key| DemoKey::new(key.into_bytes()).map_err(|e| format!("ACADEMY_DEMO_KEY: {e}")))
+        .transpose()
 }
 
 /// `ACADEMY_DEMO_SCHEDULE_GROUP`: the EventBridge Scheduler group of the reminders.

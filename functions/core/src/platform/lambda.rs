@@ -348,8 +348,7 @@ pub async fn run_transcode() -> Result<(), Error> {
 /// The demo link key: `ACADEMY_DEMO_KEY`, the secret `DemoKey`'s text as CloudFormation resolved
 /// it at deploy (nothing is fetched at a cold start: decision 0038).
 fn demo_key() -> Result<DemoKey, String> {
-    let key = env::demo_key().ok_or("ACADEMY_DEMO_KEY is not set")?;
-    DemoKey::new(key.into_bytes()).map_err(|e| format!("ACADEMY_DEMO_KEY: {e}"))
+    env::demo_key()?.ok_or_else(|| "ACADEMY_DEMO_KEY is not set".into())
 }
 
 /// The demo desk in AWS: SES, the mail settings, the site's address and the link key.

@@ -250,10 +250,7 @@ impl Service for AppState {
 
 /// The local demo link key: `ACADEMY_DEMO_KEY` (at least 32 bytes), else a random one.
 fn local_demo_key() -> Result<DemoKey, String> {
-    match env::demo_key() {
-        Some(key) => DemoKey::new(key.into_bytes()).map_err(|e| format!("ACADEMY_DEMO_KEY: {e}")),
-        None => Ok(DemoKey::random()),
-    }
+    Ok(env::demo_key()?.unwrap_or_else(DemoKey::random))
 }
 
 /// Answers one request locally. `only` restricts it to one Lambda's endpoint.

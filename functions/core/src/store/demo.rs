@@ -74,6 +74,15 @@ fn seat_item(pk: String, sk: String, booking_id: &str, now: i64) -> Result<Item>
 }
 
 impl Store {
+    /// Gives back every stranded seat of `held`: whether any was.
+    async fn give_back_stranded(&self, held: &[Item], now: i64) -> Result<bool> {
+        let mut given = false;
+        for seat in held {
+            given |= self.give_back_if_stranded(seat, now).await?;
+        }
+        Ok(given)
+    }
+
     /// Gives back `seat` if it is stranded: old enough, and its booking was never saved. Only
     /// while it still names that booking (a conditional delete).
     async fn give_back_if_stranded(&self, seat: &Item, now: i64) -> Result<bool> {
@@ -155,11 +164,7 @@ impl DemoRecords for Store {
                     Err(e) => return Err(e),
                 }
             }
-            let mut given = false;
-            for seat in held.iter().filter(|_| pass == 0) {
-                given |= self.give_back_if_stranded(seat, now).await?;
-            }
-            if !given {
+            if pass == 1 || !self.give_back_stranded(&held, now).await? {
                 break;
             }
         }

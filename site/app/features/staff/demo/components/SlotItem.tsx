@@ -1,7 +1,7 @@
 // One demo slot: its start in Pakistan time with the UK time beside it, length, seats booked of seats, course,
 // meeting link, and Bookings, Edit and Cancel slot (confirmed in the section). A cancelled slot says so and keeps only
 // its bookings.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { courses } from "../../../../content/courses";
 import type { StaffBatch } from "../../../../lib/api-schema";
@@ -9,6 +9,7 @@ import { clockInZone, formatShortDay, INSTITUTE_ZONE, UK_ZONE } from "../../../.
 import type { DemoSlotChange, StaffDemoSlot } from "../../../../lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { Badge } from "../../components/States";
+import { useInlineEdit } from "../../hooks/use-inline-edit";
 import { changeSlot } from "../api/demo";
 import { SlotBookings } from "./SlotBookings";
 import { SlotForm } from "./SlotForm";
@@ -29,19 +30,8 @@ interface SlotItemProps {
 export function SlotItem({ slot, batches, onChanged, onCancel, onEnrolled }: SlotItemProps) {
   const id = useId();
   const token = useTokenSource();
-  const [editing, setEditing] = useState(false);
+  const { editing, editButton, openEdit, closeEdit } = useInlineEdit();
   const [showBookings, setShowBookings] = useState(false);
-  const [editClosed, setEditClosed] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!editClosed) return;
-    editButton.current?.focus();
-    setEditClosed(false);
-  }, [editClosed]);
-  const closeEdit = () => {
-    setEditing(false);
-    setEditClosed(true);
-  };
   const when = karachiWhen(slot);
   const ukDay = formatShortDay(slot.startsAt, UK_ZONE);
   const uk = `${ukDay === formatShortDay(slot.startsAt, INSTITUTE_ZONE) ? "" : `${ukDay}, `}${clockInZone(slot.startsAt, UK_ZONE)}`;
@@ -88,7 +78,7 @@ export function SlotItem({ slot, batches, onChanged, onCancel, onEnrolled }: Slo
             Bookings ({slot.booked})
           </button>
           {!slot.cancelled && !editing && (
-            <button ref={editButton} type="button" className={`btn-secondary ${small}`} onClick={() => setEditing(true)} aria-label={`Edit ${when}`}>
+            <button ref={editButton} type="button" className={`btn-secondary ${small}`} onClick={openEdit} aria-label={`Edit ${when}`}>
               Edit
             </button>
           )}

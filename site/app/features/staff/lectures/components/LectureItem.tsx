@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { useTokenSource } from "../../api/token";
+import { useInlineEdit } from "../../hooks/use-inline-edit";
 import { failureText, formatDuration } from "../../format";
 import { changeLecture, putCaptions, retryLecture } from "../api/lectures";
 import type { StaffLecture } from "../../../../lib/api-schema";
@@ -40,21 +41,10 @@ export function LectureItem({ batchId, lecture, first, last, moving, focusOnMoun
   const token = useTokenSource();
   const captionsInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const [editClosed, setEditClosed] = useState(false);
+  const { editing, editButton, openEdit, closeEdit } = useInlineEdit();
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
-  useEffect(() => {
-    if (!editClosed) return;
-    editButton.current?.focus();
-    setEditClosed(false);
-  }, [editClosed]);
-  const closeEdit = () => {
-    setEditing(false);
-    setEditClosed(true);
-  };
-  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<"publish" | "retry" | "captions" | null>(null);
   const [captionsError, setCaptionsError] = useState<string | null>(null);
   const { lectureNumber: n, title } = lecture;
@@ -155,7 +145,7 @@ export function LectureItem({ batchId, lecture, first, last, moving, focusOnMoun
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
-          <button ref={editButton} type="button" className={`btn-secondary ${small}`} onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
+          <button ref={editButton} type="button" className={`btn-secondary ${small}`} onClick={openEdit} aria-label={`Edit ${name}`}>
             Edit
           </button>
           <button
