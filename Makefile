@@ -161,7 +161,7 @@ bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and size
 
 .PHONY: bench-enquiries
 bench-enquiries: ## 1,000 enquiries at once from 1,000 clients (SQLite + outbox, optimised build): p50/p99 → docs/benchmarks/enquiries.md.
-	cargo test --profile bench-server -p academy-core --test faults -- --ignored --exact bench_enquiries --nocapture
+	cargo test --profile bench-server -p academy-core --test main -- --ignored --exact faults::bench_enquiries --nocapture
 
 bench-video: ffmpeg browser bench-video-tools ## A 2-minute 1080p clip as the lecture ladder (hls.js) and as one MP4, in Chromium on an emulated 1.6 Mbps / 150 ms link (fails when the ladder misses first frame ≤ 2.5 s or stalls) → docs/benchmarks/video.md.
 	BENCH_VIDEO_CACHE=$(CACHE)/bench-video node infra/bench/video/bench.mjs

@@ -2,7 +2,7 @@
 //! dispatcher every Lambda and the local server use, on a seeded store. Lecture files behind
 //! their signed links: `lecture.rs`.
 
-mod support;
+use crate::support;
 
 use academy_core::domain::AccessGrant;
 use academy_core::http::routes::Endpoint;

@@ -5,8 +5,7 @@
 //! decoded by `rqrr`), PDFs kept in S3 under `certificates/`, and staff's routes: who may call
 //! them, and every write in the audit trail.
 
-#[macro_use]
-mod support;
+use crate::support;
 use support::console::{as_staff, next_ip, Reply, STAFF_EMAIL, STAFF_SUB};
 
 use academy_core::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};

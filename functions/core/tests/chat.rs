@@ -1,7 +1,7 @@
 //! The assistant: the endpoint's limits, the model over its real wire format (a local server
 //! speaking `generateContent`), and the offline answerer on the institute's own knowledge.
 
-mod support;
+use crate::support;
 
 use academy_core::assistant::{answer, AnswerSource, GeminiModel, Knowledge, NO_ANSWER};
 use axum::extract::{Query, State};

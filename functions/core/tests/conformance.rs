@@ -1,6 +1,6 @@
 //! One behaviour, two stores: every case runs on SQLite and on DynamoDB (in moto).
 
-mod support;
+use crate::support;
 
 use academy_core::domain::{
     AccessGrant, AuditEntry, Batch, BatchLink, Course, Enrolment, LectureProgress, Outline, Submission,

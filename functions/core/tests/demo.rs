@@ -7,8 +7,7 @@
 //! audit), the reminders' EventBridge Scheduler calls against moto, and the institute's and the
 //! UK's times across the UK's clock changes.
 
-#[macro_use]
-mod support;
+use crate::support;
 use support::console::{next_ip, signed, Caller, Reply};
 
 use academy_core::demo::reminders::{self, Outcome, SchedulerReminders, SCHEDULE_GROUP};

@@ -3,7 +3,7 @@
 //! they exist (moto's DynamoDB and SES, SQLite, the outbox); a stand-in endpoint speaking the
 //! service's wire format where a failure must be made on demand (`support::faults`).
 
-mod support;
+use crate::support;
 
 use academy_core::domain::SubmissionStatus;
 use academy_core::leads::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer, SesMailer, SEND_TIMEOUT};

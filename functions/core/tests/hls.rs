@@ -4,7 +4,7 @@
 //! endpoint's own links, or from S3 (moto) through presigned GETs. The fixture is a 4-second clip
 //! that ffmpeg cuts into a two-rung fMP4 ladder.
 
-mod support;
+use crate::support;
 
 use academy_core::domain::{LectureMedia, LectureState, Video};
 use academy_core::http::routes::{Endpoint, Route, Service as _};
@@ -485,7 +485,7 @@ async fn in_aws_segments_are_presigned_s3_gets() {
 }
 
 /// How long presigning a 2-hour lecture's media playlist takes, and how large it gets (`cargo test
-/// --test hls -- --ignored --nocapture`; docs/decisions/0031-signed-playlists-and-segments.md).
+/// --test main -- --ignored --nocapture hls::`; docs/decisions/0031-signed-playlists-and-segments.md).
 #[tokio::test]
 #[ignore]
 async fn measure_signing_a_two_hour_playlist() {

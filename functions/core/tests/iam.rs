@@ -3,7 +3,7 @@
 //! `infra/tests/test_template.py` checks the template's roles against. A new store call that the
 //! role does not allow, or a grant the code no longer needs, fails one side or the other.
 
-mod support;
+use crate::support;
 
 use academy_core::assistant::provider::{Endpoint as ModelEndpoint, ModelProvider};
 use academy_core::http::routes::Endpoint;

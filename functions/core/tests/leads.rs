@@ -1,7 +1,7 @@
 //! Lead capture: every enquiry is validated, stored before the answer, then mailed — through
 //! SES (moto) or the local outbox — and nothing is lost when mail or the store fails.
 
-mod support;
+use crate::support;
 
 use academy_core::domain::SubmissionStatus;
 use academy_core::leads::mail::{

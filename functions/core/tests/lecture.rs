@@ -2,7 +2,7 @@
 //! then the file through the lecture endpoint — the bytes (with Range) from the local folder, or
 //! a redirect to a presigned S3 GET that moto serves. Every way of bending a link is a 403 JSON.
 
-mod support;
+use crate::support;
 
 use academy_core::http::routes::Endpoint;
 use academy_core::http::routes::Service as _;

@@ -5,8 +5,7 @@
 //! through its part route and to S3 in moto through presigned part URLs; the transcoder asked, or
 //! the lecture failed with its reason; every write in the audit trail.
 
-#[macro_use]
-mod support;
+use crate::support;
 use support::console::{next_ip, signed, Caller, Reply, STAFF_EMAIL};
 
 use academy_core::http::routes::{Endpoint, Route};

@@ -2,8 +2,8 @@
 //! use: access tokens from the real local OpenID provider verified against its JWKS, linking a
 //! Secret ID, progress per lecture, and one student never reaching another's records.
 
-mod oidc;
-mod support;
+use crate::oidc;
+use crate::support;
 
 use academy_core::http::error::ApiError;
 use academy_core::http::identity::Verifier;

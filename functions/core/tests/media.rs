@@ -4,7 +4,7 @@
 //! server without ffmpeg fail with a reason; a lecture left processing is picked up at start; a
 //! recording below 360p gets one rung at its own height.
 
-mod support;
+use crate::support;
 
 use academy_core::domain::{LectureMedia, LectureState, Video};
 use academy_core::media::ffmpeg::Tools;

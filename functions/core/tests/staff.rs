@@ -4,9 +4,8 @@
 //! welcome mail, students getting their batch by e-mail, bulk enrolment, a batch's report, the
 //! audit trail, and what one page of enquiries costs the store.
 
-mod oidc;
-#[macro_use]
-mod support;
+use crate::oidc;
+use crate::support;
 use support::console::{next_ip, Reply};
 
 use academy_core::domain::{AccessGrant, BatchLink, Enrolment, Handling, Submission, SubmissionStatus};

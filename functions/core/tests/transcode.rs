@@ -3,7 +3,7 @@
 //! SQLite store; and the CreateJob body the ladder spec gives, kept in `infra/media/create-job.json`
 //! for `infra/tests/test_mediaconvert.py` to check against MediaConvert's service model.
 
-mod support;
+use crate::support;
 
 use academy_core::domain::{LectureMedia, LectureState, Video};
 use academy_core::media::ladder::Ladder;

@@ -6,7 +6,7 @@ pub mod console;
 pub mod faults;
 
 /// `on_both_stores!(case, …)`: each `async fn case(store: Store)` of the test file runs as two tests,
-/// on SQLite and on DynamoDB in moto (a file that uses it declares `#[macro_use] mod support;`).
+/// on SQLite and on DynamoDB in moto (`tests/main.rs` declares `#[macro_use] mod support;` before the modules that use it).
 #[allow(unused_macros)]
 macro_rules! on_both_stores {
     ($($case:ident),* $(,)?) => {
