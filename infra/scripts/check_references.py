@@ -20,6 +20,8 @@ checks:
   `NNNN`, `…`) matches any characters within one path segment (`**` and `…` across segments), and at least one
   repository path must match. An anchor holding a placeholder is not checked. `docs/decisions/0024` names the
   decision whose file starts with `0024-`.
+- **No tracker items.** "Issue NN", "issue #NN" or "issues NN" (with a number) names an item in a tracker a reader of the repository
+  cannot open: say what the change is instead.
 - **Outputs are not references.** Paths that git ignores (`site/build/…`, `node_modules/…`, `var/…`) are skipped:
   they exist only after a build.
 
@@ -64,6 +66,8 @@ HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 HTML_ANCHOR = re.compile(r"<a\s[^>]*\b(?:id|name)\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE)
 DECISION_NUMBER = re.compile(r"^(?:\.\./)*docs/decisions/(\d{4})$")
 SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+TRACKER_ITEM = re.compile(r"\b[Ii]ssues?\s+#?\d+\b")
+TRACKER_REASON = "names a tracker item a reader cannot open; say what the change is"
 
 
 @dataclass(frozen=True, order=True)
@@ -218,6 +222,8 @@ class Checker:
             text = (self.repo.root / name).read_text(encoding="utf-8", errors="replace")
             for number, reference, kind in self.references(name, text):
                 findings.extend(self.resolve(name, number, reference, kind, candidates))
+            for number, line in enumerate(text.splitlines(), start=1):
+                findings.extend(Finding(name, number, m.group(0), TRACKER_REASON) for m in TRACKER_ITEM.finditer(line))
         ignored = self.repo.ignored(sorted({p for *_, paths in candidates for p in paths}))
         for name, number, reference, paths in candidates:
             if any(path in ignored for path in paths):

@@ -56,7 +56,7 @@ MISSING = "../functions/zzz.rs"
     "functions/a.rs": "// Follows docs/guide.md#getting-started.\n",
     "functions/core/src/lib.rs": "// docs/guide.md#<section> is a placeholder, not checked.\n",
     "site/package-lock.json": '{"note": "docs/lockfiles-are-not-read.md"}',
-    "site/app.ts": "// The Makefile, template.yaml and docs/ exist; site/ too.\n",
+    "site/app.ts": "// The Makefile, template.yaml and docs/ exist; site/ too.\n// Issue 20 asked; see issues #7. A tissue 3 is not one.\n",
 }
 
 BROKEN = {
@@ -68,6 +68,8 @@ BROKEN = {
     ("docs/other.md", 5, "guide.md#nope", "docs/guide.md has no heading with anchor #nope"),
     ("infra/check.py", 1, "infra/gone.py", "no such file or folder"),
     ("infra/check.py", 3, "../functions/zzz.rs", "no such file or folder"),
+    ("site/app.ts", 2, "Issue 20", check_references.TRACKER_REASON),
+    ("site/app.ts", 2, "issues #7", check_references.TRACKER_REASON),
 }
 
 
@@ -112,6 +114,7 @@ def test_fixing_the_references_clears_the_findings(repo):
     (repo / "docs/other.md").write_text((repo / "docs/other.md").read_text().replace("#nope", "#guide"))
     (repo / "infra/gone.py").write_text("")
     (repo / "functions/zzz.rs").write_text("")
+    (repo / "site/app.ts").write_text("// The Makefile exists.\n")
     assert findings(repo) == set()
 
 

@@ -41,3 +41,11 @@ def test_the_template_has_context_decision_consequences_and_one_status_line():
     assert len(status_lines(re.sub(r"<!--.*?-->", "", text, flags=re.S))) == 1
     for part in ("**Context.**", "**Decision.**", "**Consequences.**"):
         assert part in text
+
+
+def test_the_decision_table_is_in_number_order_and_says_which_numbers_hold_no_note():
+    table = (ROOT / "docs" / "README.md").read_text()
+    numbers = [int(m) for m in re.findall(r"^\| \[(\d{4})\]", table, flags=re.M)]
+    assert numbers == sorted(numbers), "the rows are in number order"
+    for missing in sorted(set(range(1, max(numbers) + 1)) - set(numbers)):
+        assert f"{missing:04d}" in table.split("| --- |")[-1].split("\n\n", 1)[-1], f"{missing:04d} is explained"

@@ -275,7 +275,7 @@ ME_ROUTES = {"/api/me/batches", "/api/me/progress/{batchId}", "/api/me/progress/
 # A student's certificates are signed in; their public verification (the same function) is not.
 MY_CERTIFICATE_ROUTES = {"/api/me/certificates", "/api/me/certificates/{id}/pdf"}
 PUBLIC_CERTIFICATE_ROUTES = {"/api/certificates/{id}", "/api/certificates/{id}/pdf"}
-# The staff console's paths (issue 20 names them; the acceptance checks use them), by the function
+# The staff console's paths (the product's contract names them; the acceptance checks use them), by the function
 # that answers them: one function per route family.
 STAFF_ROUTES = {
     "/api/staff/enquiries": "StaffEnquiriesFunction",
