@@ -1,18 +1,11 @@
 // A signed-in student's own learning (/api/me/*): the batches linked to the account and the progress in each
 // lecture. Every call sends the student's access token; the route gives the token source (features never import
 // one another: the routes join lms to auth).
-import { ApiError, apiGet, apiPost, apiPut } from "../../../lib/api-client";
+import { tokenFrom, type TokenSource } from "../../../lib/access-token";
+import { apiGet, apiPost, apiPut } from "../../../lib/api-client";
 import type { LectureProgress, MyBatch, ProgressUpdate } from "../../../lib/api-schema";
 
-/** The access token to send now (renewed when needed), or null when nobody is signed in. */
-export type TokenSource = () => Promise<string | null>;
-
-/** The token, or the same 401 the API answers without one. */
-export async function tokenFrom(source: TokenSource): Promise<string> {
-  const token = await source();
-  if (!token) throw new ApiError(401, "Unauthorized", "Sign in to continue.");
-  return token;
-}
+export { tokenFrom, type TokenSource };
 
 export const getMyBatches = async (source: TokenSource): Promise<MyBatch[]> =>
   (await apiGet("/api/me/batches", { token: await tokenFrom(source) })).batches;
