@@ -73,7 +73,7 @@ fn file_partition() -> serde_json::Value {
 /// What one child process printed: service → region → endpoint URL.
 fn resolved(file: Option<PathBuf>) -> BTreeMap<String, BTreeMap<String, String>> {
     let mut child = Command::new(std::env::current_exe().unwrap());
-    child.args(["--ignored", "--exact", "endpoints", "--nocapture", "--test-threads=1"]);
+    child.args(["--ignored", "--exact", "partitions::endpoints", "--nocapture", "--test-threads=1"]);
     match file {
         Some(file) => child.env(VARIABLE, file),
         None => child.env_remove(VARIABLE),
