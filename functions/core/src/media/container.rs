@@ -87,7 +87,7 @@ fn is_iso_box(head: &[u8]) -> bool {
 /// first).
 fn is_transport_stream(head: &[u8]) -> bool {
     [(188, 0), (192, 4)].iter().any(|&(packet, offset)| {
-        head.len() >= offset + 2 * packet + 1 && (0..3).all(|i| head[offset + i * packet] == MPEG_TS_SYNC)
+        head.len() > offset + 2 * packet && (0..3).all(|i| head[offset + i * packet] == MPEG_TS_SYNC)
     })
 }
 
