@@ -715,10 +715,19 @@ async fn transcode() -> BTreeSet<String> {
         media: Some(media),
     };
     store.put_video(&video).await.unwrap();
+    // The recording in the lectures bucket; the function reads its first bytes with its own client.
+    let s3 = aws_sdk_s3::Client::from_conf(
+        aws_sdk_s3::config::Builder::from(&world.config)
+            .force_path_style(true)
+            .interceptor(Recorder { service: "s3", calls: world.calls.clone() })
+            .build(),
+    );
+    support::create_bucket(&s3, "academy-lectures").await;
+    s3.put_object().bucket("academy-lectures").key(&key).body(support::sample_clip().into()).send().await.unwrap();
     world.forget();
     let upload = json!({"source": "aws.s3", "detail-type": "Object Created",
         "detail": {"bucket": {"name": "academy-lectures"}, "object": {"key": key}}});
-    on_event(store, &mediaconvert, &upload, 10).await.unwrap();
+    on_event(store, &mediaconvert, &s3, &upload, 10).await.unwrap();
     let job = store.get_video(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
     let meta = json!({"batchId": MERN_07, "lectureNumber": "9", "videoId": video_id, "app": "academy"});
     let state = |job: &str, status: &str, extra: Value| {
@@ -727,20 +736,20 @@ async fn transcode() -> BTreeSet<String> {
         json!({"source": "aws.mediaconvert", "detail-type": "MediaConvert Job State Change", "detail": detail})
     };
     let progress = state(&job, "STATUS_UPDATE", json!({"jobProgress": {"jobPercentComplete": 50}}));
-    on_event(store, &mediaconvert, &progress, 11).await.unwrap();
+    on_event(store, &mediaconvert, &s3, &progress, 11).await.unwrap();
     let error = state(&job, "ERROR", json!({"errorMessage": "Unsupported codec"}));
-    on_event(store, &mediaconvert, &error, 12).await.unwrap();
+    on_event(store, &mediaconvert, &s3, &error, 12).await.unwrap();
     let mut failed = store.get_video(MERN_07, 9).await.unwrap().unwrap();
     failed.media.as_mut().unwrap().state = LectureState::Processing;
     store.put_video(&failed).await.unwrap(); // the console's doing
     let retry = json!({"source": "academy.lectures", "detail-type": "Lecture transcode requested",
         "detail": {"batchId": MERN_07, "lectureNumber": 9}});
-    on_event(store, &mediaconvert, &retry, 13).await.unwrap();
+    on_event(store, &mediaconvert, &s3, &retry, 13).await.unwrap();
     let job = store.get_video(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
     let folder = format!("s3://academy-lectures/lectures/{MERN_07}/{video_id}/hls/j/");
     let outputs = json!({"outputGroupDetails": [{"type": "HLS_GROUP", "playlistFilePaths": [format!("{folder}master.m3u8")],
         "outputDetails": [{"durationInMs": 1000, "videoDetails": {"heightInPx": 360}}]}]});
-    on_event(store, &mediaconvert, &state(&job, "COMPLETE", outputs), 14).await.unwrap();
+    on_event(store, &mediaconvert, &s3, &state(&job, "COMPLETE", outputs), 14).await.unwrap();
     assert_eq!(store.get_video(MERN_07, 9).await.unwrap().unwrap().state(), LectureState::Ready);
     world.made()
 }

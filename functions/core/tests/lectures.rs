@@ -3,7 +3,8 @@
 //! each route, what is refused, numbers taken at once, moving and deleting a lecture, and a
 //! recording's upload in parts (interrupted, resumed, a part sent twice) to the local lecture folder
 //! through its part route and to S3 in moto through presigned part URLs; the transcoder asked, or
-//! the lecture failed with its reason; every write in the audit trail.
+//! the lecture failed with its reason; deleting a lecture while ffmpeg processes it kills the run;
+//! every write in the audit trail.
 
 use crate::support;
 use support::console::{next_ip, signed, Caller, Reply, STAFF_EMAIL};
@@ -584,7 +585,49 @@ async fn a_new_file_aborts_the_open_s3_upload(store: Store) {
     assert_eq!(open, [second["uploadId"].as_str().unwrap()], "the first upload was aborted");
 }
 
+/// A lecture being processed by the local worker, its ffprobe wedged (limits far away), is deleted
+/// from the console: the run and its child are killed, and the lecture stays deleted.
+async fn deleting_a_processing_lecture_kills_its_run(store: Store) {
+    use academy_core::domain::{LectureMedia, LectureState};
+    use academy_core::media::ffmpeg::Limits;
+    use academy_core::media::uploads::LectureUploads;
+    use academy_core::media::worker::LocalWorker;
+    let mut console = Console::open(store).await;
+    let far = std::time::Duration::from_secs(600);
+    let limits = Limits { short_run: far, transcode_base: far, per_media_second: 10.0, stall: far };
+    let (tools, dir) = support::wedging_tools(limits);
+    let worker = Arc::new(LocalWorker::start(console.state.store.clone(), &console.folder, tools));
+    console.state.staff_lectures.queue = worker.clone();
+    let n = console.recording("Wedged").await;
+    let store = console.state.store.clone();
+    let mut video = store.get_video(MERN_07, n).await.unwrap().unwrap();
+    let key = academy_core::media::source_key(MERN_07, &video.id, "wedge-ffprobe", "mp4");
+    std::fs::create_dir_all(console.folder.join(&key).parent().unwrap()).unwrap();
+    std::fs::write(console.folder.join(&key), support::sample_clip()).unwrap();
+    video.media = Some(LectureMedia {
+        state: LectureState::Processing,
+        source: Some(console.parts.location(&key)),
+        updated_at: 1,
+        ..LectureMedia::default()
+    });
+    store.put_video(&video).await.unwrap();
+    worker.uploaded(MERN_07, n).await.unwrap();
+    let pids = support::wedged_pids(&dir, "ffprobe").await;
+    assert!(pids.iter().all(|p| support::is_running(*p)));
+
+    // WHEN staff delete it
+    console.staff("DELETE", &lecture(n), None).await.expect(204);
+
+    // THEN no process of its run is left, and nothing writes the lecture back
+    assert!(support::all_stopped(&pids).await, "the deleted lecture's run is still alive: {pids:?}");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(store.get_video(MERN_07, n).await.unwrap().is_none());
+    assert!(!console.folder.join(format!("lectures/{MERN_07}/{}", video.id)).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 on_both_stores!(
+    deleting_a_processing_lecture_kills_its_run,
     every_lecture_route_answers_401_without_a_token_403_to_a_student_and_2xx_to_staff,
     bad_lectures_uploads_and_captions_are_refused_as_json,
     twenty_lectures_added_at_once_take_twenty_numbers,

@@ -2,12 +2,16 @@
 //! clip becomes the ladder's 360/540/720 rungs as HLS (keyframes aligned across rungs, segmentSeconds
 //! segments, the master playlist lowest rung first, a poster, the duration); a corrupt file and a
 //! server without ffmpeg fail with a reason; a lecture left processing is picked up at start; a
-//! recording below 360p gets one rung at its own height.
+//! recording below 360p gets one rung at its own height. A playlist or manifest (live, naming a
+//! file outside the lecture's folder, or `../` paths) is not a video file and the good recording
+//! queued after it is ready; a run that wedges is killed at its limit, as is the run of a stopped
+//! worker, and a retry then works; a recording whose pictures end early still has its poster.
 
 use crate::support;
 
 use academy_core::domain::{LectureMedia, LectureState, Video};
-use academy_core::media::ffmpeg::Tools;
+use academy_core::media::container::NOT_VIDEO;
+use academy_core::media::ffmpeg::{Limits, Tools};
 use academy_core::media::ladder::Ladder;
 use academy_core::media::worker::LocalWorker;
 use academy_core::media::{hls_folder, source_key, TranscodeQueue};
@@ -152,22 +156,32 @@ async fn a_720p_recording_becomes_the_360_540_720_ladder() {
 }
 
 #[tokio::test]
-async fn a_corrupt_recording_fails_with_ffmpegs_reason() {
+async fn a_corrupt_recording_fails_with_ffmpegs_reason_and_text_as_not_a_video() {
     let store = support::seeded(support::sqlite_store()).await;
     let root = folder();
+    // An MP4's first box, then garbage: ffmpeg's reason, without its heap address.
     let key = source_key(BATCH, "aaaaaaaaaaaaaaaaaaaaaaaa", "1", "mp4");
     std::fs::create_dir_all(root.join(&key).parent().unwrap()).unwrap();
-    std::fs::write(root.join(&key), b"this is not a video at all").unwrap();
+    std::fs::write(root.join(&key), b"\0\0\0\x18ftypisom\0\0\x02\0isomiso2 and then this is not a video at all")
+        .unwrap();
     processing(&store, 42, &key, None).await;
+    let text = source_key(BATCH, "dddddddddddddddddddddddd", "1", "mp4");
+    std::fs::create_dir_all(root.join(&text).parent().unwrap()).unwrap();
+    std::fs::write(root.join(&text), b"this is not a video at all").unwrap();
+    processing(&store, 45, &text, None).await;
 
     let worker = LocalWorker::start(store.clone(), &root, Tools::default());
     worker.uploaded(BATCH, 42).await.unwrap();
+    worker.uploaded(BATCH, 45).await.unwrap();
     let failed = settled(&store, 42, 60).await;
     let media = failed.media.unwrap();
     assert_eq!(media.state, LectureState::Failed);
     let reason = media.failure.unwrap();
     assert!(reason.contains("Invalid data"), "{reason}");
     assert!(!reason.contains(root.to_str().unwrap()), "no server path in {reason}");
+    assert!(!reason.contains(" @ 0x"), "no heap address in {reason}");
+    let media = settled(&store, 45, 60).await.media.unwrap();
+    assert_eq!((media.state, media.failure.as_deref()), (LectureState::Failed, Some(NOT_VIDEO)));
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -177,9 +191,10 @@ async fn a_server_without_ffmpeg_fails_the_lecture_saying_so() {
     let root = folder();
     let key = source_key(BATCH, "bbbbbbbbbbbbbbbbbbbbbbbb", "1", "mp4");
     std::fs::create_dir_all(root.join(&key).parent().unwrap()).unwrap();
-    std::fs::write(root.join(&key), b"x").unwrap();
+    clip(&root.join(&key), "320x240", 1);
     processing(&store, 43, &key, None).await;
-    let nowhere = Tools { ffmpeg: "/nonexistent/ffmpeg".into(), ffprobe: "/nonexistent/ffprobe".into() };
+    let nowhere =
+        Tools { ffmpeg: "/nonexistent/ffmpeg".into(), ffprobe: "/nonexistent/ffprobe".into(), ..Tools::default() };
 
     let worker = LocalWorker::start(store.clone(), &root, nowhere);
     worker.retry(BATCH, 43).await.unwrap();
@@ -221,3 +236,189 @@ async fn a_lecture_left_processing_is_picked_up_at_start_and_its_half_written_jo
     assert!(!half.exists(), "the stopped job's output is removed");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Limits short enough for a test, long enough for a busy machine's real runs of 1-2 s clips.
+fn test_limits(short_run: u64, stall: u64) -> Limits {
+    Limits {
+        short_run: Duration::from_secs(short_run),
+        transcode_base: Duration::from_secs(90),
+        per_media_second: 10.0,
+        stall: Duration::from_secs(stall),
+    }
+}
+
+/// A lecture numbered `n` whose uploaded recording (`stamp.extension`) holds `bytes`.
+async fn uploaded(store: &Store, root: &Path, n: u32, stamp: &str, extension: &str, bytes: Option<&[u8]>) -> Video {
+    let video_id = academy_core::ids::generate();
+    let key = source_key(BATCH, &video_id, stamp, extension);
+    match bytes {
+        Some(bytes) => {
+            std::fs::create_dir_all(root.join(&key).parent().unwrap()).unwrap();
+            std::fs::write(root.join(&key), bytes).unwrap();
+        }
+        None => clip(&root.join(&key), "320x240", 2),
+    }
+    let mut video = processing(store, n, &key, None).await;
+    video.id = video_id;
+    store.put_video(&video).await.unwrap();
+    video
+}
+
+async fn playlists_and_manifests_fail_as_not_video_and_the_recording_queued_after_them_is_ready(store: Store) {
+    // GIVEN a file outside every lecture's folder, and uploads that are playlists naming it: a live
+    // HLS playlist (no end, an hour a segment), one naming its absolute path, one reaching it with
+    // ../ (named .mp4), and a DASH manifest with a file:// URL
+    let store = support::seeded(store).await;
+    let root = folder();
+    let outside = root.join("outside.mp4");
+    clip(&outside, "320x240", 2);
+    let outside = outside.display().to_string();
+    let live = format!("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:3600\n#EXTINF:3600.0,\n{outside}\n");
+    let absolute = format!("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n{outside}\n#EXT-X-ENDLIST\n");
+    let relative =
+        "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n../../../../outside.mp4\n#EXT-X-ENDLIST\n".to_owned();
+    let dash = format!(
+        "<?xml version=\"1.0\"?>\n<MPD xmlns=\"urn:mpeg:dash:schema:mpd:2011\" type=\"static\" mediaPresentationDuration=\"PT2S\" \
+         profiles=\"urn:mpeg:dash:profile:isoff-on-demand:2011\"><Period><AdaptationSet mimeType=\"video/mp4\"><Representation \
+         id=\"1\" bandwidth=\"100000\"><BaseURL>file://{outside}</BaseURL></Representation></AdaptationSet></Period></MPD>\n"
+    );
+    let bad = [(51, "m3u8", live), (52, "m3u8", absolute), (53, "mp4", relative), (54, "mpd", dash)];
+    for (n, extension, text) in &bad {
+        uploaded(&store, &root, *n, "1", extension, Some(text.as_bytes())).await;
+    }
+    let good = uploaded(&store, &root, 55, "1", "mp4", None).await;
+
+    // WHEN all five are queued, the good one last
+    let worker = LocalWorker::start(store.clone(), &root, Tools { limits: test_limits(30, 30), ..Tools::default() });
+    for n in 51..=55 {
+        worker.uploaded(BATCH, n).await.unwrap();
+    }
+
+    // THEN the good one is ready well within two minutes, and each playlist failed as not a video,
+    // its output folder gone
+    let ready = settled(&store, 55, 120).await.media.unwrap();
+    assert_eq!(ready.state, LectureState::Ready, "{:?}", ready.failure);
+    assert_eq!(ready.rungs, [240]);
+    for (n, extension, _) in &bad {
+        let video = settled(&store, *n, 5).await;
+        let media = video.media.clone().unwrap();
+        assert_eq!((media.state, media.failure.as_deref()), (LectureState::Failed, Some(NOT_VIDEO)), "{extension}");
+        assert!(!root.join(format!("lectures/{BATCH}/{}/hls", video.id)).exists(), "{extension}: no output");
+    }
+    assert!(root.join(key_of(&good.media.unwrap().source.unwrap())).exists());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+async fn a_wedged_run_is_killed_at_its_limit_the_queue_goes_on_and_retry_works(store: Store) {
+    // GIVEN an ffprobe that never answers on one recording, an ffmpeg that never progresses on
+    // another, and a good recording queued after both
+    let store = support::seeded(store).await;
+    let root = folder();
+    let (tools, dir) = support::wedging_tools(test_limits(10, 5));
+    uploaded(&store, &root, 61, "wedge-ffprobe", "mp4", None).await;
+    uploaded(&store, &root, 62, "wedge-ffmpeg", "mp4", None).await;
+    uploaded(&store, &root, 63, "1", "mp4", None).await;
+    let worker = LocalWorker::start(store.clone(), &root, tools);
+    for n in 61..=63 {
+        worker.uploaded(BATCH, n).await.unwrap();
+    }
+
+    // THEN each wedged run is killed with its children and its lecture failed with the reason
+    let probe = settled(&store, 61, 60).await.media.unwrap();
+    assert_eq!(probe.state, LectureState::Failed);
+    let reason = probe.failure.unwrap();
+    assert!(reason.starts_with("processing stopped after 10 s"), "{reason}");
+    let encode = settled(&store, 62, 60).await.media.unwrap();
+    assert_eq!(encode.failure.as_deref(), Some("processing stopped: ffmpeg made no progress for 5 s"));
+    let mut pids = support::wedged_pids(&dir, "ffprobe").await;
+    pids.extend(support::wedged_pids(&dir, "ffmpeg").await);
+    assert!(support::all_stopped(&pids).await, "a wedged run or its child is still alive: {pids:?}");
+    // and the recording behind them is ready
+    let ready = settled(&store, 63, 120).await.media.unwrap();
+    assert_eq!(ready.state, LectureState::Ready, "{:?}", ready.failure);
+
+    // WHEN the first is retried, ffprobe answering this time
+    std::fs::remove_file(dir.join("wedge-ffprobe")).unwrap();
+    let mut video = store.get_video(BATCH, 61).await.unwrap().unwrap();
+    let media = video.media.as_mut().unwrap();
+    (media.state, media.failure) = (LectureState::Processing, None); // the console's doing
+    store.put_video(&video).await.unwrap();
+    worker.retry(BATCH, 61).await.unwrap();
+    // THEN it is ready
+    let retried = settled(&store, 61, 120).await.media.unwrap();
+    assert_eq!(retried.state, LectureState::Ready, "{:?}", retried.failure);
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+async fn a_stopped_worker_leaves_no_run_behind_and_the_next_start_transcodes_the_lecture(store: Store) {
+    // GIVEN a worker whose ffprobe is wedged on a lecture (limits far away)
+    let store = support::seeded(store).await;
+    let root = folder();
+    let (tools, dir) = support::wedging_tools(test_limits(600, 600));
+    uploaded(&store, &root, 71, "wedge-ffprobe", "mp4", None).await;
+    let worker = LocalWorker::start(store.clone(), &root, tools.clone());
+    worker.uploaded(BATCH, 71).await.unwrap();
+    let pids = support::wedged_pids(&dir, "ffprobe").await;
+
+    // WHEN the server stops (the worker is dropped)
+    drop(worker);
+    // THEN its run and the run's child are gone
+    assert!(support::all_stopped(&pids).await, "the old run is still alive: {pids:?}");
+
+    // WHEN it starts again, ffprobe answering
+    std::fs::remove_file(dir.join("wedge-ffprobe")).unwrap();
+    let _worker = LocalWorker::start(store.clone(), &root, tools);
+    // THEN the lecture left processing is transcoded
+    let media = settled(&store, 71, 120).await.media.unwrap();
+    assert_eq!(media.state, LectureState::Ready, "{:?}", media.failure);
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+async fn a_recording_whose_pictures_end_before_its_sound_has_a_poster(store: Store) {
+    // GIVEN 1 s of pictures and 8 s of sound: nothing to see at the poster's moment (5 s)
+    let store = support::seeded(store).await;
+    let root = folder();
+    let video_id = academy_core::ids::generate();
+    let key = source_key(BATCH, &video_id, "1", "mp4");
+    std::fs::create_dir_all(root.join(&key).parent().unwrap()).unwrap();
+    let status = Command::new("ffmpeg")
+        .args([
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "lavfi",
+            "-t",
+            "1",
+            "-i",
+            "testsrc2=size=320x240:rate=25",
+        ])
+        .args(["-f", "lavfi", "-t", "8", "-i", "sine=frequency=440:sample_rate=48000"])
+        .args(["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"])
+        .arg(root.join(&key))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut video = processing(&store, 81, &key, None).await;
+    video.id = video_id;
+    store.put_video(&video).await.unwrap();
+
+    let worker = LocalWorker::start(store.clone(), &root, Tools::default());
+    worker.uploaded(BATCH, 81).await.unwrap();
+    let media = settled(&store, 81, 120).await.media.unwrap();
+    assert_eq!(media.state, LectureState::Ready, "{:?}", media.failure);
+    // THEN the poster the record names exists
+    let poster = media.poster.expect("a poster: the first frame");
+    assert!(root.join(key_of(&poster)).metadata().is_ok_and(|m| m.len() > 1000), "{poster} was not written");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+on_both_stores!(
+    playlists_and_manifests_fail_as_not_video_and_the_recording_queued_after_them_is_ready,
+    a_wedged_run_is_killed_at_its_limit_the_queue_goes_on_and_retry_works,
+    a_stopped_worker_leaves_no_run_behind_and_the_next_start_transcodes_the_lecture,
+    a_recording_whose_pictures_end_before_its_sound_has_a_poster,
+);

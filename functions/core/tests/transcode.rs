@@ -1,11 +1,13 @@
 //! The `transcode` function's handling of each event, against a local server speaking
 //! MediaConvert's wire format (`POST /2017-08-29/probe`, `POST /2017-08-29/jobs` → 201) on the
-//! SQLite store; and the CreateJob body the ladder spec gives, kept in `infra/media/create-job.json`
+//! SQLite store (and, for what the recording is, on both stores), each recording's first bytes read
+//! from S3 in moto; and the CreateJob body the ladder spec gives, kept in `infra/media/create-job.json`
 //! for `infra/tests/test_mediaconvert.py` to check against MediaConvert's service model.
 
 use crate::support;
 
 use academy_core::domain::{LectureMedia, LectureState, Video};
+use academy_core::media::container::NOT_VIDEO;
 use academy_core::media::ladder::Ladder;
 use academy_core::media::mediaconvert::{create_job_body, JobFor, JobRequest, MediaConvert};
 use academy_core::media::transcode::on_event;
@@ -88,15 +90,40 @@ pub async fn fake_mediaconvert(height: Option<u64>) -> (MediaConvert, Arc<Mutex<
     (client, seen)
 }
 
-/// A lecture whose upload the console completed (processing, its source recorded).
-async fn uploaded_lecture(store: &Store, n: u32) -> String {
-    let source = format!("s3://academy-lectures/lectures/{BATCH}/{VIDEO}/source/20261125.mp4");
+/// A lectures bucket of its own in moto, and an S3 client on it.
+async fn recordings() -> (aws_sdk_s3::Client, String) {
+    let config = support::moto_config().await;
+    let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&config).build());
+    let bucket = format!("academy-lectures-{}", academy_core::ids::generate());
+    support::create_bucket(&s3, &bucket).await;
+    (s3, bucket)
+}
+
+/// A lecture whose upload the console completed (processing, its source recorded), the demo
+/// clip stored as its recording.
+async fn uploaded_lecture(store: &Store, n: u32, s3: &aws_sdk_s3::Client, bucket: &str) -> String {
+    let key = format!("lectures/{BATCH}/{VIDEO}/source/20261125.mp4");
+    recording_of(store, n, VIDEO, s3, bucket, &key, support::sample_clip()).await
+}
+
+/// Lecture `n` (id `video_id`), processing the recording `bytes` stored at `key`; its source URL.
+async fn recording_of(
+    store: &Store,
+    n: u32,
+    video_id: &str,
+    s3: &aws_sdk_s3::Client,
+    bucket: &str,
+    key: &str,
+    bytes: Vec<u8>,
+) -> String {
+    s3.put_object().bucket(bucket).key(key).body(bytes.into()).send().await.unwrap();
+    let source = format!("s3://{bucket}/{key}");
     let video = Video {
-        id: VIDEO.into(),
+        id: video_id.into(),
         batch_id: BATCH.into(),
         batch_number: "07".into(),
         lecture_number: n,
-        title: "Hooks in depth".into(),
+        title: format!("Lecture {n}"),
         url: String::new(),
         description: None,
         published: true,
@@ -157,10 +184,11 @@ async fn media(store: &Store) -> LectureMedia {
 async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_make_the_lecture_ready() {
     let store = support::seeded(support::sqlite_store()).await;
     let (mediaconvert, seen) = fake_mediaconvert(Some(720)).await;
-    let source = uploaded_lecture(&store, 5).await;
+    let (s3, bucket) = recordings().await;
+    let source = uploaded_lecture(&store, 5, &s3, &bucket).await;
 
     // An upload: probe, then CreateJob, both signed; the job recorded.
-    on_event(&store, &mediaconvert, &upload_event(&source), 200).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &upload_event(&source), 200).await.unwrap();
     let calls = std::mem::take(&mut seen.lock().unwrap().calls);
     let paths: Vec<(&str, bool)> = calls.iter().map(|(p, s, _)| (p.as_str(), *s)).collect();
     assert_eq!(paths, [("/2017-08-29/probe", true), ("/2017-08-29/jobs", true)]);
@@ -184,7 +212,7 @@ async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_ma
         .unwrap()
         .to_owned();
     let folder = destination.strip_suffix("master").unwrap().to_owned();
-    assert!(folder.starts_with(&format!("s3://academy-lectures/lectures/{BATCH}/{VIDEO}/hls/")), "{folder}");
+    assert!(folder.starts_with(&format!("s3://{bucket}/lectures/{BATCH}/{VIDEO}/hls/")), "{folder}");
     let recorded = media(&store).await;
     assert_eq!(
         (recorded.state, recorded.job_id.as_deref(), recorded.percent),
@@ -192,12 +220,12 @@ async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_ma
     );
 
     // The same upload event again: nothing new.
-    on_event(&store, &mediaconvert, &upload_event(&source), 201).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &upload_event(&source), 201).await.unwrap();
     assert!(seen.lock().unwrap().calls.is_empty(), "a repeated event starts no second job");
 
     // Progress, out of order, then complete.
     let job = "1764100000000-job1";
-    on_event(&store, &mediaconvert, &job_event(job, "PROGRESSING", json!({})), 210).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &job_event(job, "PROGRESSING", json!({})), 210).await.unwrap();
     let progress = |p: u64| {
         job_event(
             job,
@@ -205,15 +233,15 @@ async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_ma
             json!({"jobProgress": {"jobPercentComplete": p, "currentPhase": "TRANSCODING"}}),
         )
     };
-    on_event(&store, &mediaconvert, &progress(40), 220).await.unwrap();
-    on_event(&store, &mediaconvert, &progress(25), 230).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &progress(40), 220).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &progress(25), 230).await.unwrap();
     assert_eq!(media(&store).await.percent, Some(40));
     // A stale job's events change nothing.
-    on_event(&store, &mediaconvert, &job_event("1764000000000-old", "ERROR", json!({"errorMessage": "old"})), 235)
+    on_event(&store, &mediaconvert, &s3, &job_event("1764000000000-old", "ERROR", json!({"errorMessage": "old"})), 235)
         .await
         .unwrap();
     assert_eq!(media(&store).await.state, LectureState::Processing);
-    on_event(&store, &mediaconvert, &complete(job, &folder), 240).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &complete(job, &folder), 240).await.unwrap();
     let video = store.get_video(BATCH, 5).await.unwrap().unwrap();
     let ready = video.media.clone().unwrap();
     assert_eq!(ready.state, LectureState::Ready);
@@ -222,7 +250,7 @@ async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_ma
     assert_eq!((ready.duration_secs, ready.rungs.clone(), ready.percent), (Some(1800.04), vec![360, 540, 720], None));
     assert_eq!(video.url, format!("{folder}master.m3u8"));
     // Complete again (EventBridge delivers at least once): unchanged.
-    on_event(&store, &mediaconvert, &complete(job, &folder), 250).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &complete(job, &folder), 250).await.unwrap();
     assert_eq!(media(&store).await.updated_at, 240);
 }
 
@@ -230,12 +258,13 @@ async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_ma
 async fn an_error_fails_the_lecture_and_a_retry_starts_a_new_job() {
     let store = support::seeded(support::sqlite_store()).await;
     let (mediaconvert, seen) = fake_mediaconvert(Some(1080)).await;
-    let source = uploaded_lecture(&store, 5).await;
-    on_event(&store, &mediaconvert, &upload_event(&source), 200).await.unwrap();
+    let (s3, bucket) = recordings().await;
+    let source = uploaded_lecture(&store, 5, &s3, &bucket).await;
+    on_event(&store, &mediaconvert, &s3, &upload_event(&source), 200).await.unwrap();
     let first = media(&store).await.job_id.unwrap();
     let error =
         json!({"errorCode": 1010, "errorMessage": "Unable to open input file: the file is not a supported media file"});
-    on_event(&store, &mediaconvert, &job_event(&first, "ERROR", error), 210).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &job_event(&first, "ERROR", error), 210).await.unwrap();
     let failed = media(&store).await;
     assert_eq!(failed.state, LectureState::Failed);
     assert_eq!(failed.failure.as_deref(), Some("Unable to open input file: the file is not a supported media file"));
@@ -248,7 +277,7 @@ async fn an_error_fails_the_lecture_and_a_retry_starts_a_new_job() {
     seen.lock().unwrap().calls.clear();
     let retry = json!({"version": "0", "source": "academy.lectures", "detail-type": "Lecture transcode requested",
                        "detail": {"batchId": BATCH, "lectureNumber": 5}});
-    on_event(&store, &mediaconvert, &retry, 310).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &retry, 310).await.unwrap();
     let calls = std::mem::take(&mut seen.lock().unwrap().calls);
     assert_eq!(calls.len(), 2);
     let heights = calls[1].2["settings"]["outputGroups"][0]["outputs"].as_array().unwrap().len();
@@ -257,7 +286,9 @@ async fn an_error_fails_the_lecture_and_a_retry_starts_a_new_job() {
     assert_eq!(second.state, LectureState::Processing);
     assert_ne!(second.job_id.as_deref(), Some(first.as_str()));
     // The first job's late events are ignored.
-    on_event(&store, &mediaconvert, &job_event(&first, "ERROR", json!({"errorMessage": "late"})), 320).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &job_event(&first, "ERROR", json!({"errorMessage": "late"})), 320)
+        .await
+        .unwrap();
     assert_eq!(media(&store).await.state, LectureState::Processing);
 }
 
@@ -265,8 +296,9 @@ async fn an_error_fails_the_lecture_and_a_retry_starts_a_new_job() {
 async fn a_refused_job_fails_the_lecture_with_mediaconverts_reason() {
     let store = support::seeded(support::sqlite_store()).await;
     let (mediaconvert, _) = fake_mediaconvert(None).await;
-    let source = uploaded_lecture(&store, 5).await;
-    on_event(&store, &mediaconvert, &upload_event(&source), 200).await.unwrap();
+    let (s3, bucket) = recordings().await;
+    let source = uploaded_lecture(&store, 5, &s3, &bucket).await;
+    on_event(&store, &mediaconvert, &s3, &upload_event(&source), 200).await.unwrap();
     let failed = media(&store).await;
     assert_eq!(failed.state, LectureState::Failed);
     let reason = failed.failure.unwrap();
@@ -277,14 +309,62 @@ async fn a_refused_job_fails_the_lecture_with_mediaconverts_reason() {
 async fn events_for_other_keys_and_sources_change_nothing() {
     let store = support::seeded(support::sqlite_store()).await;
     let (mediaconvert, seen) = fake_mediaconvert(Some(720)).await;
-    uploaded_lecture(&store, 5).await;
-    let hls = format!("s3://academy-lectures/lectures/{BATCH}/{VIDEO}/hls/j/master_360p_00001.ts");
-    on_event(&store, &mediaconvert, &upload_event(&hls), 200).await.unwrap();
+    let (s3, bucket) = recordings().await;
+    uploaded_lecture(&store, 5, &s3, &bucket).await;
+    let hls = format!("s3://{bucket}/lectures/{BATCH}/{VIDEO}/hls/j/master_360p_00001.ts");
+    on_event(&store, &mediaconvert, &s3, &upload_event(&hls), 200).await.unwrap();
     let other = json!({"source": "aws.ec2", "detail-type": "EC2 Instance State-change Notification", "detail": {}});
-    on_event(&store, &mediaconvert, &other, 200).await.unwrap();
+    on_event(&store, &mediaconvert, &s3, &other, 200).await.unwrap();
     assert!(seen.lock().unwrap().calls.is_empty());
     assert_eq!(media(&store).await.updated_at, 100);
 }
+
+async fn playlists_and_manifests_fail_as_not_video_before_any_job_and_a_recording_after_them_gets_one(store: Store) {
+    // GIVEN uploads that are playlists and manifests, which MediaConvert would follow: a live HLS
+    // playlist, one naming another object, one reaching out with ../ (named .mp4), a DASH manifest
+    // with a file:// URL
+    let store = support::seeded(store).await;
+    let (mediaconvert, seen) = fake_mediaconvert(Some(720)).await;
+    let (s3, bucket) = recordings().await;
+    let other = format!("s3://{bucket}/lectures/{BATCH}/other/source/1.mp4");
+    let uploads = [
+        ("m3u8", "#EXTM3U\n#EXT-X-TARGETDURATION:3600\n#EXTINF:3600.0,\n/etc/outside.mp4\n".to_owned()),
+        ("m3u8", format!("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n{other}\n#EXT-X-ENDLIST\n")),
+        ("mp4", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n../../../../outside.mp4\n#EXT-X-ENDLIST\n".to_owned()),
+        ("mpd", "<?xml version=\"1.0\"?><MPD xmlns=\"urn:mpeg:dash:schema:mpd:2011\"><Period><AdaptationSet><Representation id=\"1\" bandwidth=\"1\"><BaseURL>file:///etc/outside.mp4</BaseURL></Representation></AdaptationSet></Period></MPD>".to_owned()),
+    ];
+    for (i, (extension, text)) in uploads.iter().enumerate() {
+        let n = 11 + i as u32;
+        let video_id = format!("{:024x}", n);
+        let key = format!("lectures/{BATCH}/{video_id}/source/1.{extension}");
+        let source = recording_of(&store, n, &video_id, &s3, &bucket, &key, text.clone().into_bytes()).await;
+        // WHEN its upload event comes
+        on_event(&store, &mediaconvert, &s3, &upload_event(&source), 200).await.unwrap();
+        // THEN the lecture failed as not a video, and MediaConvert was not called
+        let media = store.get_video(BATCH, n).await.unwrap().unwrap().media.unwrap();
+        assert_eq!((media.state, media.failure.as_deref()), (LectureState::Failed, Some(NOT_VIDEO)), "{extension}");
+        assert!(seen.lock().unwrap().calls.is_empty(), "{extension}: no probe, no job");
+    }
+    // A retry of one finds it as it is.
+    let mut video = store.get_video(BATCH, 11).await.unwrap().unwrap();
+    let m = video.media.as_mut().unwrap();
+    (m.state, m.failure, m.updated_at) = (LectureState::Processing, None, 300);
+    store.put_video(&video).await.unwrap();
+    let retry = json!({"version": "0", "source": "academy.lectures", "detail-type": "Lecture transcode requested",
+                       "detail": {"batchId": BATCH, "lectureNumber": 11}});
+    on_event(&store, &mediaconvert, &s3, &retry, 310).await.unwrap();
+    assert_eq!(store.get_video(BATCH, 11).await.unwrap().unwrap().media.unwrap().failure.as_deref(), Some(NOT_VIDEO));
+    assert!(seen.lock().unwrap().calls.is_empty());
+
+    // WHEN a real recording is uploaded after them THEN it is probed and its job created
+    let source = uploaded_lecture(&store, 5, &s3, &bucket).await;
+    on_event(&store, &mediaconvert, &s3, &upload_event(&source), 400).await.unwrap();
+    let paths: Vec<String> = seen.lock().unwrap().calls.iter().map(|(p, _, _)| p.clone()).collect();
+    assert_eq!(paths, ["/2017-08-29/probe", "/2017-08-29/jobs"]);
+    assert_eq!(media(&store).await.job_id.as_deref(), Some("1764100000000-job1"));
+}
+
+on_both_stores!(playlists_and_manifests_fail_as_not_video_before_any_job_and_a_recording_after_them_gets_one);
 
 /// The CreateJob body for a 1080p source with sound (every rung), as the code builds it, is the one
 /// in `infra/media/create-job.json`, which the infra tests validate against botocore's model of

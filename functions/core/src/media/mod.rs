@@ -12,6 +12,7 @@
 //! lectures/{batchId}/{videoId}/captions/{stamp}.vtt     WebVTT captions
 //! ```
 
+pub mod container;
 pub mod events;
 pub mod ffmpeg;
 pub mod ladder;
@@ -52,6 +53,10 @@ pub trait TranscodeQueue: Send + Sync {
     async fn uploaded(&self, batch_id: &str, lecture_number: u32) -> Result<(), String>;
 
     async fn retry(&self, batch_id: &str, lecture_number: u32) -> Result<(), String>;
+
+    /// The lecture is being deleted: its processing stops before its files go. Locally the
+    /// ffmpeg run is killed; in AWS a MediaConvert job runs on, and its events find no lecture.
+    async fn deleted(&self, _batch_id: &str, _video_id: &str) {}
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! Every step is idempotent: a repeated upload event finds the job already recorded, a repeated
 //! CreateJob carries the same client token, and a state change is applied to the current job only.
 
+use super::container::{Container, RecordingHeads, NOT_VIDEO};
 use super::hls_folder;
 use super::ladder::Ladder;
 use super::mediaconvert::{self, JobFor, JobRequest, MediaConvert};
@@ -139,11 +140,14 @@ pub enum TranscodeError {
     Store(#[from] StoreError),
 }
 
-/// Handles one event. A MediaConvert refusal fails the lecture with its reason (staff can retry);
-/// only a store failure is an error, so EventBridge's retry of the invocation tries it again.
+/// Handles one event. A recording that is not a media container the transcoder takes (its first
+/// bytes, read from `recordings`), or a MediaConvert refusal, fails the lecture with its reason
+/// (staff can retry); only a store failure is an error, so EventBridge's retry of the invocation
+/// tries it again.
 pub async fn on_event(
     store: &(impl CatalogRecords + ?Sized),
     mediaconvert: &MediaConvert,
+    recordings: &dyn RecordingHeads,
     event: &Value,
     now: i64,
 ) -> Result<(), TranscodeError> {
@@ -164,7 +168,7 @@ pub async fn on_event(
                 return Ok(());
             }
             let token = crate::ids::digest(&source);
-            start(store, mediaconvert, video, &source, &token, now).await
+            start(store, mediaconvert, recordings, video, &source, &token, now).await
         }
         TranscodeEvent::RetryRequested { batch_id, lecture_number } => {
             let Some(video) = store.get_video(&batch_id, lecture_number).await? else {
@@ -182,7 +186,7 @@ pub async fn on_event(
             // One job per Retry press: the press is the record's last change.
             let stamp = video.media.as_ref().map_or(0, |m| m.updated_at);
             let token = crate::ids::digest(&format!("{source}#{stamp}"));
-            start(store, mediaconvert, video, &source, &token, now).await
+            start(store, mediaconvert, recordings, video, &source, &token, now).await
         }
         TranscodeEvent::JobChanged { job_id, lecture, change } => {
             let Some(lecture) = lecture else {
@@ -213,20 +217,34 @@ pub async fn on_event(
     }
 }
 
-/// Probes the source, starts the job on the rungs that fit it, and records it; a refusal fails
-/// the lecture with MediaConvert's reason.
+/// Checks the source's container, probes it, starts the job on the rungs that fit it, and records
+/// it; anything else than a media container, or a refusal, fails the lecture with its reason.
+/// (MediaConvert itself would read a playlist's segments, or a manifest's URLs, as its input.)
 async fn start(
     store: &(impl CatalogRecords + ?Sized),
     mediaconvert: &MediaConvert,
+    recordings: &dyn RecordingHeads,
     video: Video,
     source: &str,
     token: &str,
     now: i64,
 ) -> Result<(), TranscodeError> {
-    let Some((bucket, _)) = parse_s3_url(source) else {
+    let Some((bucket, key)) = parse_s3_url(source) else {
         record::failed(store, video, None, "the recording's location is not an S3 URL", now).await?;
         return Ok(());
     };
+    match recordings.head(bucket, key).await {
+        Ok(head) if Container::sniff(&head).is_some() => {}
+        Ok(_) => {
+            tracing::info!(%source, "not a media container; no job");
+            return Ok(mark_failed(store, video, source, NOT_VIDEO, now).await?);
+        }
+        Err(error) => {
+            tracing::error!(%error, %source, "could not read the recording");
+            let reason = format!("the recording could not be read: {error}");
+            return Ok(mark_failed(store, video, source, &reason, now).await?);
+        }
+    }
     let ladder = Ladder::bundled();
     let lecture =
         JobFor { batch_id: video.batch_id.clone(), lecture_number: video.lecture_number, video_id: video.id.clone() };

@@ -2,7 +2,9 @@
 //! lectures, worked one at a time on a background task through ffmpeg (`super::ffmpeg`), into
 //! `hls_folder(batch, videoId, job)` under the local lecture folder. At start every lecture left
 //! `processing` (the server stopped mid-job, or before its turn) is queued again, and the folder
-//! a stopped job half wrote is removed first.
+//! a stopped job half wrote is removed first. A run is killed past its time limits
+//! (`ffmpeg::Limits`), when its lecture is deleted, and when the worker stops: one bad recording
+//! fails and the next in the queue goes on.
 
 use super::ffmpeg::{self, FfmpegError, Tools};
 use super::ladder::Ladder;
@@ -12,24 +14,42 @@ use crate::domain::{parse_s3_url, LectureState, Video};
 use crate::store::{CatalogRecords, Store, StoreError};
 use async_trait::async_trait;
 use std::path::{Component, Path, PathBuf};
-use tokio::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
 
 /// Lectures waiting at most; one more is refused until the worker catches up.
 pub const QUEUE_LENGTH: usize = 64;
 /// Percent steps stored while a job runs (every 5 %, not every progress line).
 const PERCENT_STEP: u8 = 5;
 
+/// How long deleting a lecture waits for its run to be stopped.
+const STOP_WAIT: Duration = Duration::from_secs(10);
+
+/// The worker's queue; dropping it stops the worker and kills the run in progress.
 pub struct LocalWorker {
     queue: mpsc::Sender<(String, u32)>,
+    running: Arc<Mutex<Option<Running>>>,
+    task: JoinHandle<()>,
+}
+
+/// The lecture being transcoded, and how to stop its run: send it the sender of the answer
+/// "stopped".
+struct Running {
+    batch_id: String,
+    video_id: String,
+    stop: oneshot::Sender<oneshot::Sender<()>>,
 }
 
 impl LocalWorker {
     /// Starts the worker on `store`, with lecture files under `root` (`ACADEMY_LECTURES`).
     pub fn start(store: Store, root: impl Into<PathBuf>, tools: Tools) -> Self {
         let (queue, jobs) = mpsc::channel(QUEUE_LENGTH);
-        let worker = Worker { store, root: root.into(), tools };
-        tokio::spawn(worker.run(jobs));
-        Self { queue }
+        let running = Arc::new(Mutex::new(None));
+        let worker = Worker { store, root: root.into(), tools, running: running.clone() };
+        let task = tokio::spawn(worker.run(jobs));
+        Self { queue, running, task }
     }
 
     fn enqueue(&self, batch_id: &str, lecture_number: u32) -> Result<(), String> {
@@ -51,12 +71,38 @@ impl TranscodeQueue for LocalWorker {
     async fn retry(&self, batch_id: &str, lecture_number: u32) -> Result<(), String> {
         self.enqueue(batch_id, lecture_number)
     }
+
+    /// Kills the lecture's run if it is the one in progress, and waits until it is stopped (a
+    /// queued one is skipped when its turn comes: its record is gone).
+    async fn deleted(&self, batch_id: &str, video_id: &str) {
+        let running = {
+            let mut running = self.running.lock().expect("not poisoned");
+            match running.as_ref() {
+                Some(r) if r.batch_id == batch_id && r.video_id == video_id => running.take(),
+                _ => None,
+            }
+        };
+        if let Some(running) = running {
+            let (stopped, answer) = oneshot::channel();
+            if running.stop.send(stopped).is_ok() {
+                let _ = tokio::time::timeout(STOP_WAIT, answer).await;
+            }
+            tracing::info!(%batch_id, %video_id, "stopped the run of a deleted lecture");
+        }
+    }
+}
+
+impl Drop for LocalWorker {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 struct Worker {
     store: Store,
     root: PathBuf,
     tools: Tools,
+    running: Arc<Mutex<Option<Running>>>,
 }
 
 impl Worker {
@@ -133,22 +179,41 @@ impl Worker {
             return Ok(());
         };
         tracing::info!(%batch_id, lecture = n, %job, "transcoding");
-        match self.run_ffmpeg(&video, &job, &source_path, &out).await {
-            Ok((probed, rungs)) => {
+        let (stop, stopping) = oneshot::channel();
+        let running = Running { batch_id: batch_id.to_owned(), video_id: video.id.clone(), stop };
+        *self.running.lock().expect("not poisoned") = Some(running);
+        // Deleting the lecture drops the run (which kills it) and answers once it is gone.
+        let outcome = tokio::select! {
+            outcome = self.run_ffmpeg(&video, &job, &source_path, &out) => Some(outcome),
+            Ok(stopped) = stopping => {
+                let _ = stopped.send(());
+                None
+            }
+        };
+        self.running.lock().expect("not poisoned").take();
+        let Some(outcome) = outcome else {
+            tracing::info!(%batch_id, lecture = n, %job, "stopped: the lecture was deleted");
+            return Ok(());
+        };
+        // Staff may have deleted or replaced the lecture meanwhile: then nothing is written back.
+        let Some(latest) = self.latest(&video).await? else {
+            let _ = tokio::fs::remove_dir_all(&out).await;
+            return Ok(());
+        };
+        match outcome {
+            Ok((probed, rungs, poster)) => {
                 let url = |file: &str| format!("s3://{bucket}/{folder_key}{file}");
                 let done = Finished {
                     master: url(&format!("{}.m3u8", super::mediaconvert::MASTER)),
-                    poster: Some(url(ffmpeg::POSTER_FILE)),
+                    poster: poster.then(|| url(ffmpeg::POSTER_FILE)),
                     duration_secs: Some(probed.duration_secs),
                     rungs,
                 };
-                let latest = self.latest(&video).await?;
                 record::finished(&self.store, latest, &job, done, now()).await?;
                 tracing::info!(%batch_id, lecture = n, %job, "ready");
             }
             Err(error) => {
                 let _ = tokio::fs::remove_dir_all(&out).await;
-                let latest = self.latest(&video).await?;
                 record::failed(&self.store, latest, Some(&job), &error.to_string(), now()).await?;
                 tracing::warn!(%batch_id, lecture = n, %job, %error, "transcoding failed");
             }
@@ -156,11 +221,10 @@ impl Worker {
         Ok(())
     }
 
-    /// The record as stored now (staff may have renamed the lecture while it was transcoded).
-    async fn latest(&self, video: &Video) -> Result<Video, StoreError> {
-        Ok(record::find(&self.store, &video.batch_id, Some(video.lecture_number), &video.id)
-            .await?
-            .unwrap_or_else(|| video.clone()))
+    /// The record as stored now (staff may have renamed the lecture while it was transcoded);
+    /// `None`: it was deleted.
+    async fn latest(&self, video: &Video) -> Result<Option<Video>, StoreError> {
+        record::find(&self.store, &video.batch_id, Some(video.lecture_number), &video.id).await
     }
 
     async fn run_ffmpeg(
@@ -169,7 +233,7 @@ impl Worker {
         job: &str,
         source: &Path,
         out: &Path,
-    ) -> Result<(ffmpeg::Source, Vec<u32>), FfmpegError> {
+    ) -> Result<(ffmpeg::Source, Vec<u32>, bool), FfmpegError> {
         let probed = ffmpeg::probe(&self.tools, source).await?;
         let ladder = Ladder::bundled();
         let rungs = ladder.rungs_for(probed.height);
@@ -186,7 +250,7 @@ impl Worker {
             while let Some(p) = reported.recv().await {
                 if p >= stored.saturating_add(PERCENT_STEP) && p < 100 {
                     stored = p - p % PERCENT_STEP;
-                    if let Ok(latest) = self.latest(video).await {
+                    if let Ok(Some(latest)) = self.latest(video).await {
                         let _ = record::progressed(&self.store, latest, job, stored, crate::time::now()).await;
                     }
                 }
@@ -194,7 +258,7 @@ impl Worker {
         };
         let (encoded, ()) = tokio::join!(encoding, progress);
         encoded?;
-        ffmpeg::poster(&self.tools, ladder, &probed, source, out).await?;
-        Ok((probed, rungs.iter().map(|r| r.height).collect()))
+        let poster = ffmpeg::poster(&self.tools, ladder, &probed, source, out).await?;
+        Ok((probed, rungs.iter().map(|r| r.height).collect(), poster.is_some()))
     }
 }

@@ -336,9 +336,10 @@ pub async fn run_transcode() -> Result<(), Error> {
     let config = aws::config().await;
     let store = aws::dynamodb_store(&config)?;
     let mediaconvert = aws::mediaconvert(&config)?;
-    let (store, mediaconvert) = (&store, &mediaconvert);
+    let recordings = aws_sdk_s3::Client::new(&config);
+    let (store, mediaconvert, recordings) = (&store, &mediaconvert, &recordings);
     lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<serde_json::Value>| async move {
-        crate::media::transcode::on_event(store, mediaconvert, &event.payload, crate::time::now())
+        crate::media::transcode::on_event(store, mediaconvert, recordings, &event.payload, crate::time::now())
             .await
             .map_err(|e| Error::from(e.to_string()))
     }))

@@ -556,6 +556,9 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
     pub async fn delete(&self, batch_id: &str, lecture: &str) -> Answer {
         let result = async {
             let video = find(self.store, batch_id, lecture).await?;
+            if video.state() == LectureState::Processing {
+                self.queue.deleted(&video.batch_id, &video.id).await;
+            }
             if let Some(upload) = video.media.as_ref().and_then(|m| m.upload.as_ref()) {
                 self.uploads.abort(key_of(&upload.target)?, &upload.upload_id).await?;
             }

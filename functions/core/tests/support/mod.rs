@@ -345,3 +345,60 @@ pub async fn create_bucket(s3: &aws_sdk_s3::Client, name: &str) {
         assert!(exists, "creating bucket {name}: {}", aws_sdk_s3::error::DisplayErrorContext(error));
     }
 }
+
+// ffmpeg that wedges
+
+/// `ffprobe` and `ffmpeg` as scripts in a folder of their own: each runs the real program, except
+/// on a recording whose path holds `wedge-ffprobe` (or `wedge-ffmpeg`) while the folder holds a
+/// file of that name. Then it starts a `sleep` child, notes both ids in `{name}.pids`, and waits.
+pub fn wedging_tools(
+    limits: academy_core::media::ffmpeg::Limits,
+) -> (academy_core::media::ffmpeg::Tools, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("academy-tools-{}", academy_core::ids::generate()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["ffprobe", "ffmpeg"] {
+        let script = format!(
+            "#!/bin/sh\ncase \"$*\" in *wedge-{name}*) if [ -e '{dir}/wedge-{name}' ]; then\n  sleep 600 &\n  echo \"$$ $!\" >> '{dir}/{name}.pids'\n  wait\n  exit 1\nfi;; esac\nexec {name} \"$@\"\n",
+            dir = dir.display()
+        );
+        let path = dir.join(name);
+        std::fs::write(&path, script).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::write(dir.join(format!("wedge-{name}")), b"").unwrap();
+    }
+    let tools = academy_core::media::ffmpeg::Tools { ffmpeg: dir.join("ffmpeg"), ffprobe: dir.join("ffprobe"), limits };
+    (tools, dir)
+}
+
+/// The process ids a wedging tool noted (the script and its `sleep`), once it noted some (at most 60 s).
+pub async fn wedged_pids(dir: &std::path::Path, name: &str) -> Vec<u32> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.pids"))).unwrap_or_default();
+        let pids: Vec<u32> = text.split_whitespace().filter_map(|p| p.parse().ok()).collect();
+        if !pids.is_empty() {
+            return pids;
+        }
+        assert!(Instant::now() < deadline, "{name} never wedged");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Whether process `pid` still runs (a zombie, killed and waiting to be reaped, does not).
+pub fn is_running(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'))
+}
+
+/// Waits (at most 20 s) until none of `pids` runs; false if one still does.
+pub async fn all_stopped(pids: &[u32]) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while pids.iter().any(|p| is_running(*p)) {
+        if Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    true
+}
