@@ -156,7 +156,7 @@ describe("staff console", () => {
     const report = await downloaded(page, () => page.getByRole("button", { name: "Download report (CSV)" }).click());
     assert.equal(report.name, `report-${mern08.id}.csv`);
     assert.match(report.text, new RegExp(`${studentName},${student.email},true,0,4,\\d{4}-`));
-    const reported = page.getByRole("table", { name: "Students", exact: true }).getByRole("row", { name: new RegExp(marker) });
+    const reported = page.getByRole("table", { name: "Report by student", exact: true }).getByRole("row", { name: new RegExp(marker) });
     assert.doesNotMatch(await reported.innerText(), /—\s*$/, "the report knows when the student was last active");
 
     // Staff revokes, after confirming.
@@ -221,7 +221,7 @@ describe("staff console", () => {
       }
       await page.goto(url(`/staff?section=batches&batch=${mern08.id}`));
       await hydrated(page);
-      await page.getByRole("table", { name: "Students", exact: true }).or(page.getByText("No students yet.")).waitFor();
+      await page.getByRole("table", { name: "Report by student", exact: true }).or(page.getByText("No students yet.")).waitFor();
       await expectNoAxeViolations(page, "a batch");
       // Enrol one (the Secret ID shown once), then ask to revoke them: the confirmation.
       const one = page.getByRole("form", { name: "Enrol a student" });
