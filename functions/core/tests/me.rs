@@ -601,6 +601,8 @@ async fn requests_waiting_for_a_fetch_past_its_time_limit_are_answered_503() {
     };
     let first = verify("first@example.pk");
     server.holding().await;
+    // A request arriving now waits for the fetch in flight: it is not answered at once.
+    assert!(at_once(verifier.verify(&server.token("waiting@example.pk", &p.key, "old"))).is_none());
     let waiting: Vec<_> = (0..3).map(|_| verify("waiting@example.pk")).collect();
     for answer in std::iter::once(first).chain(waiting) {
         let answer = tokio::time::timeout(Duration::from_secs(60), answer).await.expect("answered").unwrap();
