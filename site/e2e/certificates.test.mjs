@@ -2,7 +2,8 @@
 // name in DA-06 (a batch no other browser test changes); the student signs up with that e-mail, finds the batch on
 // /lms and completes it (progress saved for every lecture: the
 // recording and both embeds), finds "Get your certificate" on /lms, confirms the name in the dialog, downloads the
-// PDF; a visitor who is not signed in opens /verify/{id} and sees it valid; staff revokes it with a reason in the
+// PDF; a visitor who is not signed in opens /verify/{id} and sees it valid; staff marks a second student (an account
+// id holding @ and +) complete in the console and issues their certificate; staff revokes the first with a reason in the
 // batch's Certificates section; the visitor's page then says revoked, with the date. Also: an unknown id is not found,
 // the /verify shell says noindex before any script runs, and axe finds nothing on /verify/{id} (1280 and 390 px) nor
 // on the claim dialog.
@@ -213,6 +214,42 @@ describe("certificates", () => {
     await page.getByRole("button", { name: "Check certificate" }).click();
     await page.waitForURL((u) => u.pathname === `/verify/${certificateId}`);
     await page.getByRole("heading", { level: 2, name: "Valid certificate" }).waitFor();
+    await context.close();
+  });
+
+  it("staff marks a student who finished in class complete and issues the certificate (an account id holding @ and +)", async () => {
+    // The local provider's account id is the e-mail: the console sends it in the path, encoded.
+    const inClass = { name: "Hira Baloch", email: `in.class+${marker.toLowerCase()}@example.com` };
+    const page = await staffPage();
+    const enrolled = await apiCall(page, "POST", "/api/staff/enrolments", { batchId: da06.id, name: inClass.name, email: inClass.email });
+    assert.equal(enrolled.status, 201, JSON.stringify(enrolled.json));
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const learner = await signIn(context, { signUp: true, name: inClass.name, email: inClass.email });
+    await learner.goto(url("/lms"));
+    await hydrated(learner);
+    await batchCard(learner).waitFor();
+
+    await page.reload();
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Certificates", exact: true });
+    const row = section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: inClass.name }) });
+    await row.getByRole("button", { name: `Mark ${inClass.name} complete` }).click();
+    const mark = page.getByRole("alertdialog", { name: `Mark ${inClass.name} complete?` });
+    await mark.getByRole("button", { name: "Mark complete" }).click();
+    await mark.waitFor({ state: "detached" });
+    await row.getByText("Marked complete").waitFor();
+    await row.getByRole("button", { name: `Issue ${inClass.name}'s certificate` }).click();
+    const issue = page.getByRole("alertdialog", { name: `Issue ${inClass.name}'s certificate?` });
+    assert.equal(await issue.getByLabel("Name to print").inputValue(), inClass.name);
+    await issue.getByRole("button", { name: "Issue certificate" }).click();
+    await issue.waitFor({ state: "detached" });
+    const link = row.getByRole("link", { name: /SKY-/ });
+    await link.waitFor();
+
+    // The student holds it.
+    const theirs = await apiCall(learner, "GET", "/api/me/certificates");
+    assert.equal(theirs.status, 200);
+    assert.ok((await link.textContent()).includes(theirs.json.certificates[0].id), JSON.stringify(theirs.json));
     await context.close();
   });
 

@@ -79,7 +79,8 @@ describe("staff console", () => {
     assert.match(await row.innerText(), /Not handled/);
     const exported = await downloaded(page, () => page.getByRole("button", { name: "Export CSV" }).click());
     assert.equal(exported.name, "enquiries.csv");
-    assert.match(exported.text, new RegExp(`^id,createdAt,formType,name,email[^\r\n]*\r\n[^\r\n]*,contact-form,${studentName},${student.email},`));
+    // Every text cell quoted (a separator inside one stays inside it, whatever the spreadsheet splits on).
+    assert.match(exported.text, new RegExp(`^"id","createdAt","formType","name","email"[^\r\n]*\r\n[^\r\n]*,"contact-form","${studentName}","${student.email}",`));
     assert.equal(exported.text.trim().split("\r\n").length, 2, "the export holds the filtered list only");
     await row.getByRole("button", { name: `Open enquiry from ${studentName}` }).click();
 
@@ -90,6 +91,11 @@ describe("staff console", () => {
     const enrolForm = detail.getByRole("form", { name: "Enrol a student" });
     assert.equal(await enrolForm.getByLabel("Name", { exact: true }).inputValue(), studentName);
     assert.equal(await enrolForm.getByLabel("E-mail", { exact: true }).inputValue(), student.email);
+    // The batches offered: open ones first, then those marked full, then those marked ended.
+    const offered = (await enrolForm.getByLabel("Batch", { exact: true }).locator("option").allInnerTexts()).slice(1);
+    const standing = (label) => (label.endsWith(" — ended") ? 2 : label.endsWith(" — full") ? 1 : 0);
+    assert.ok(offered.some((label) => label.startsWith(mern08.name)), offered.join(" | "));
+    assert.deepEqual(offered.map(standing), offered.map(standing).sort(), `open batches first: ${offered.join(" | ")}`);
     await enrolForm.getByLabel("Batch", { exact: true }).selectOption(mern08.id);
     await enrolForm.getByRole("button", { name: "Enrol" }).click();
     const shown = detail.locator("[data-secret-id]");
@@ -113,7 +119,7 @@ describe("staff console", () => {
       await page.goto(url(`/staff?section=batches&batch=${mern08.id}`));
       await hydrated(page);
       await page.getByRole("heading", { level: 2, name: mern08.name }).waitFor();
-      const row = page.getByRole("table", { name: /^Lectures/ }).getByRole("row", { name: /How the web works/ });
+      const row = page.getByRole("table", { name: /^Report by lecture/ }).getByRole("row", { name: /How the web works/ });
       await row.waitFor();
       const [, , watchedBy, startedBy, furthest] = await row.getByRole("cell").or(row.getByRole("rowheader")).allInnerTexts();
       return { watchedBy: Number(watchedBy), startedBy: Number(startedBy), furthest };
@@ -155,8 +161,8 @@ describe("staff console", () => {
     assert.match(after.furthest, before.startedBy === 0 ? /^0:0[1-4]$/ : /^\d+:\d{2}$/);
     const report = await downloaded(page, () => page.getByRole("button", { name: "Download report (CSV)" }).click());
     assert.equal(report.name, `report-${mern08.id}.csv`);
-    assert.match(report.text, new RegExp(`${studentName},${student.email},true,0,4,\\d{4}-`));
-    const reported = page.getByRole("table", { name: "Students", exact: true }).getByRole("row", { name: new RegExp(marker) });
+    assert.match(report.text, new RegExp(`"${studentName}","${student.email}","true",0,4,"\\d{4}-`));
+    const reported = page.getByRole("table", { name: "Report by student", exact: true }).getByRole("row", { name: new RegExp(marker) });
     assert.doesNotMatch(await reported.innerText(), /—\s*$/, "the report knows when the student was last active");
 
     // Staff revokes, after confirming.
@@ -221,7 +227,7 @@ describe("staff console", () => {
       }
       await page.goto(url(`/staff?section=batches&batch=${mern08.id}`));
       await hydrated(page);
-      await page.getByRole("table", { name: "Students", exact: true }).or(page.getByText("No students yet.")).waitFor();
+      await page.getByRole("table", { name: "Report by student", exact: true }).or(page.getByText("No students yet.")).waitFor();
       await expectNoAxeViolations(page, "a batch");
       // Enrol one (the Secret ID shown once), then ask to revoke them: the confirmation.
       const one = page.getByRole("form", { name: "Enrol a student" });

@@ -130,6 +130,39 @@ fn to_axum(response: lambda_http::Response<lambda_http::Body>) -> Response {
     Response::from_parts(parts, body)
 }
 
+/// The most bytes of a refused request's body read and dropped so that its connection can carry
+/// the next request; past this, the refusal closes the connection instead.
+const DRAIN_LIMIT: usize = 1024 * 1024;
+
+/// The body length a request declares, if it declares one.
+fn declared_length(headers: &axum::http::HeaderMap) -> Option<usize> {
+    headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok())
+}
+
+/// `refusal`, answered before `body` was read. A client on a kept-alive connection sends its next
+/// request after this body, so the connection is left as it can be used: the body is read and
+/// dropped when it is small (`DRAIN_LIMIT`) and arrives within the body timeout; otherwise the
+/// answer says `Connection: close`, and hyper closes the connection after it, rather than
+/// dropping it without a word under the client's next request.
+async fn refuse_unread(server: &Server, body: AxumBody, declared: Option<usize>, refusal: Response) -> Response {
+    let drained = declared.is_none_or(|len| len <= DRAIN_LIMIT)
+        && matches!(
+            tokio::time::timeout(server.body_timeout, axum::body::to_bytes(body, DRAIN_LIMIT)).await,
+            Ok(Ok(_))
+        );
+    if drained {
+        refusal
+    } else {
+        closing(refusal)
+    }
+}
+
+/// `response`, with the connection closed after it.
+fn closing(mut response: Response) -> Response {
+    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
 /// A request's body, at most `limit` bytes, within the server's body timeout.
 async fn bounded_body(
     server: &Server,
@@ -137,19 +170,16 @@ async fn bounded_body(
     limit: usize,
 ) -> Result<(axum::http::request::Parts, Vec<u8>), Response> {
     let too_large = || to_axum(ApiError::PayloadTooLarge { limit }.into_response());
-    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
+    let declared = declared_length(req.headers());
     if declared.is_some_and(|len| len > limit) {
-        return Err(too_large());
+        return Err(refuse_unread(server, req.into_body(), declared, too_large()).await);
     }
     let (parts, body) = req.into_parts();
     match tokio::time::timeout(server.body_timeout, axum::body::to_bytes(body, limit)).await {
         Ok(Ok(bytes)) => Ok((parts, bytes.to_vec())),
-        Ok(Err(_)) => Err(too_large()),
-        Err(_) => {
-            let mut slow = to_axum(ApiError::RequestTimeout.into_response());
-            slow.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            Err(slow)
-        }
+        // Past the limit (a body longer than it said, or of no declared length): the rest is unread.
+        Ok(Err(_)) => Err(closing(too_large())),
+        Err(_) => Err(closing(to_axum(ApiError::RequestTimeout.into_response()))),
     }
 }
 
@@ -160,14 +190,25 @@ async fn upload_part(
     Path((upload_id, part)): Path<(String, String)>,
     req: Request,
 ) -> Response {
-    let Some(uploads) = server.state.part_uploads.clone() else {
-        return to_axum(ApiError::NotFound("Recordings are not uploaded to this server.".into()).into_response());
+    let refused = |e: ApiError| to_axum(e.into_response());
+    let admitted = match server.state.part_uploads.clone() {
+        None => Err(refused(ApiError::NotFound("Recordings are not uploaded to this server.".into()))),
+        Some(uploads) => {
+            let query = req.uri().query();
+            match uploads.admit_part(&upload_id, &part, query).await {
+                Ok(limit) => Ok((uploads, limit as usize)),
+                Err(e) => Err(refused(e)),
+            }
+        }
+    };
+    let (uploads, limit) = match admitted {
+        Ok(admitted) => admitted,
+        Err(refusal) => {
+            let declared = declared_length(req.headers());
+            return refuse_unread(&server, req.into_body(), declared, refusal).await;
+        }
     };
     let query = req.uri().query().map(str::to_owned);
-    let limit = match uploads.admit_part(&upload_id, &part, query.as_deref()).await {
-        Ok(limit) => limit as usize,
-        Err(refused) => return to_axum(refused.into_response()),
-    };
     match bounded_body(&server, req, limit).await {
         Ok((_, bytes)) => to_axum(uploads.put_part(&upload_id, &part, query.as_deref(), &bytes).await),
         Err(refused) => refused,

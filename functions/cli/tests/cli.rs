@@ -313,6 +313,88 @@ async fn serve_refuses_bodies_over_64_kib() {
     assert_eq!(body["error"], "payload_too_large");
 }
 
+/// One HTTP/1.1 answer read from `stream`: its head (lowercase) and body, by its Content-Length.
+fn read_answer(stream: &mut std::io::BufReader<std::net::TcpStream>) -> std::io::Result<(String, String)> {
+    use std::io::{BufRead, Read};
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if stream.read_line(&mut line)? == 0 {
+            return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, format!("closed after {head:?}")));
+        }
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line.to_ascii_lowercase());
+    }
+    let length =
+        head.lines().find_map(|l| l.strip_prefix("content-length:")).map_or(0, |v| v.trim().parse::<usize>().unwrap());
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body)?;
+    Ok((head, String::from_utf8_lossy(&body).into_owned()))
+}
+
+/// Sends `first` (a whole request, body and all) on a new connection, reads its answer, and then,
+/// unless that answer said `Connection: close`, a second request on the same connection: the
+/// first answer, and whether the connection was closed as said or carried the second request.
+fn refused_then_next(addr: &str, first: &[u8]) -> (String, &'static str) {
+    use std::io::Write;
+    let stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let mut reader = std::io::BufReader::new(stream.try_clone().unwrap());
+    let mut writer = stream;
+    writer.write_all(first).unwrap();
+    let (head, _) = read_answer(&mut reader).expect("the refusal");
+    if head.lines().any(|l| l.trim() == "connection: close") {
+        // Closed: an end of stream, or a reset when the server left bytes of ours unread.
+        let mut rest = [0u8; 1];
+        let end = std::io::Read::read(reader.get_mut(), &mut rest);
+        let closed = matches!(end, Ok(0)) || end.is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset);
+        assert!(closed, "said close but stayed open: {head}");
+        return (head, "closed as said");
+    }
+    let next = writer.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
+    match next.and_then(|()| read_answer(&mut reader)) {
+        Ok((second, _)) if second.starts_with("http/1.1 200") => (head, "carried the next request"),
+        Ok((second, _)) => panic!("after {head}: the next request answered {second}"),
+        Err(e) => panic!("after {head}: the next request on the kept-alive connection failed: {e}"),
+    }
+}
+
+#[test]
+fn an_early_refusal_leaves_a_kept_alive_connection_usable_or_closes_it_saying_so() {
+    // GIVEN a server that takes recordings' parts (of at most 64 KiB)
+    const KEY: &str = "a-local-lecture-key-of-thirty-two-bytes-or-more";
+    let part = academy_core::media::uploads::LOCAL_MIN_PART.to_string();
+    let env = [("ACADEMY_LECTURE_KEY", KEY), ("ACADEMY_UPLOAD_PART_BYTES", part.as_str())];
+    let server = serve_in(Workspace::new(), &[], &env);
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    fn request(head: &str, body: &[u8]) -> Vec<u8> {
+        let mut bytes = format!("{head}\r\nHost: x\r\nContent-Length: {}\r\n\r\n", body.len()).into_bytes();
+        bytes.extend_from_slice(body);
+        bytes
+    }
+    let body = vec![b'x'; 60 * 1024];
+
+    // WHEN a part under a forged signature is sent in full THEN 403, and the connection carries the next request
+    let forged = request("PUT /upload/0123456789abcdef/1?expires=9999999999&key=k1&signature=forged HTTP/1.1", &body);
+    let (head, then) = refused_then_next(&addr, &forged);
+    assert!(head.starts_with("http/1.1 403"), "{head}");
+    assert_eq!(then, "carried the next request");
+    // WHEN an API body over 64 KiB is sent in full THEN 413, and the same
+    let json = "application/json";
+    let over = request(&format!("POST /api/chat HTTP/1.1\r\nContent-Type: {json}"), &vec![b' '; 64 * 1024 + 1]);
+    let (head, then) = refused_then_next(&addr, &over);
+    assert!(head.starts_with("http/1.1 413"), "{head}");
+    assert_eq!(then, "carried the next request");
+    // WHEN a body far too large to read is announced THEN 413 saying `Connection: close`, and it closes
+    let huge =
+        b"POST /api/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n{";
+    let (head, then) = refused_then_next(&addr, huge);
+    assert!(head.starts_with("http/1.1 413"), "{head}");
+    assert_eq!(then, "closed as said");
+}
+
 #[tokio::test]
 async fn serve_follows_the_cdn_rules_for_the_site() {
     let server = serve();

@@ -370,7 +370,7 @@ async fn staff_routes_are_staffs_and_every_write_is_audited(store: Store) {
         ("certificate.revoke", id.as_str(), "refused"),
         ("certificate.revoke", id.as_str(), "refused"),
         ("certificate.completion", nobody.as_str(), "refused"),
-        ("certificate.completion", &format!("{MERN_07}/a%20b"), "refused"),
+        ("certificate.completion", &format!("{MERN_07}/a b"), "refused"),
         ("certificate.rename", "SKY-0000-0000-0000-0000", "refused"),
     ]
     .iter()
@@ -380,6 +380,32 @@ async fn staff_routes_are_staffs_and_every_write_is_audited(store: Store) {
     expected.sort();
     written.sort();
     assert_eq!(written, expected);
+}
+
+/// An account id holding `@`, `+` and a space, as the console sends it (each path segment
+/// percent-encoded, as `encodeURIComponent` does): staff mark the student complete and issue the
+/// certificate, and the student holds it.
+async fn staff_mark_complete_and_issue_for_an_id_with_at_plus_and_space(store: Store) {
+    // GIVEN a student whose account id holds `@`, `+` and a space, one lecture watched
+    let world = World::open(store).await;
+    let sub = "hira+evening class@example.pk";
+    world.linked(sub).await;
+    world.watch(sub, &[1]).await;
+    let encoded = "hira%2Bevening%20class%40example.pk";
+    let base = format!("/api/staff/batches/{MERN_07}/students/{encoded}");
+
+    // WHEN staff mark them complete THEN it is that student's row
+    let marked = world.staff(send("PUT", &format!("{base}/completion"), json!({"complete": true}))).await.expect(200);
+    assert_eq!((marked["studentId"].as_str(), marked["complete"].as_bool()), (Some(sub), Some(true)));
+    // WHEN staff issue the certificate THEN it is issued, and it is the student's
+    let issued = world.staff(send("POST", &format!("{base}/certificate"), json!({"name": "Hira Baloch"}))).await;
+    let issued = issued.expect(201);
+    assert_eq!((issued["name"].as_str(), issued["status"].as_str()), (Some("Hira Baloch"), Some("valid")));
+    let theirs = world.student(sub, get("/api/me/certificates")).await.expect(200);
+    assert_eq!(theirs["certificates"][0]["id"], issued["id"]);
+    // The same id sent with `@` as it is (a path may carry it) is the same student.
+    let again = format!("/api/staff/batches/{MERN_07}/students/hira%2Bevening%20class@example.pk/certificate");
+    assert_eq!(world.staff(send("POST", &again, json!({"name": "Hira Baloch"}))).await.expect(200)["id"], issued["id"]);
 }
 
 /// A certificate is found by its id through its holder item (`CERTIFICATE#{id}` / `HOLDER`), read
@@ -423,6 +449,7 @@ on_both_stores!(
     anyone_may_verify_an_id_valid_revoked_or_unknown,
     the_pdf_goes_to_its_holder_only,
     staff_routes_are_staffs_and_every_write_is_audited,
+    staff_mark_complete_and_issue_for_an_id_with_at_plus_and_space,
 );
 
 /// Runs a poppler tool, which `make test` installs (poppler-utils).

@@ -538,7 +538,7 @@ async fn a_failing_provider_is_asked_once_a_pause_however_many_key_ids_are_made_
 }
 
 #[tokio::test]
-async fn while_a_fetch_hangs_cached_keys_verify_and_unknown_ones_answer_503_at_once() {
+async fn while_a_fetch_hangs_cached_keys_verify_and_requests_needing_a_key_wait_for_that_fetch() {
     let p = provider();
     let server = KeyServer::start(vec![jwk(&p.key, "old")]).await;
     let verifier = Arc::new(
@@ -554,34 +554,72 @@ async fn while_a_fetch_hangs_cached_keys_verify_and_unknown_ones_answer_503_at_o
     );
     assert_eq!(server.fetches(), 1);
 
-    // The provider rotates to a new key and stops answering.
+    // The provider rotates to a new key and is slow to answer.
     server.keys.lock().unwrap().push(jwk(&p.stranger, "new"));
     server.answer(Keys::Hanging);
-    let first = tokio::spawn({
-        let (verifier, token) = (verifier.clone(), server.token("rotated@example.pk", &p.stranger, "new"));
-        async move { verifier.verify(&token).await }
-    });
+    let verify = |sub: &str, pem: &[u8], kid: &str| {
+        let (verifier, token) = (verifier.clone(), server.token(sub, pem, kid));
+        tokio::spawn(async move { verifier.verify(&token).await })
+    };
+    let first = verify("rotated@example.pk", &p.stranger, "new");
     server.holding().await;
 
-    // Meanwhile: every other unknown key id is answered 503 without waiting for the held fetch or starting
-    // another, and a key already cached verifies as before.
-    for n in 0..5 {
-        let answer = at_once(verifier.verify(&server.token("queued@example.pk", &p.stranger, &format!("other-{n}"))));
-        assert!(matches!(answer, Some(Err(ApiError::Unavailable))), "{n}: {answer:?}");
-        let answer = at_once(verifier.verify(&server.token("queued@example.pk", &p.stranger, "new")));
-        assert!(matches!(answer, Some(Err(ApiError::Unavailable))), "{n}: {answer:?}");
+    // Meanwhile: a key already cached verifies at once; requests that need a key wait for the held fetch,
+    // starting no other.
+    let waiting: Vec<_> = (0..5).map(|_| verify("waiting@example.pk", &p.stranger, "new")).collect();
+    let made_up = verify("made-up@example.pk", &p.stranger, "other");
+    for _ in 0..5 {
         let cached = at_once(verifier.verify(&server.token("cached@example.pk", &p.key, "old")));
         assert_eq!(cached.map(|student| student.unwrap().sub).as_deref(), Some("cached@example.pk"));
+        tokio::task::yield_now().await;
     }
-    assert!(!first.is_finished(), "the first fetch is still held");
+    assert!(!first.is_finished() && waiting.iter().all(|w| !w.is_finished()) && !made_up.is_finished());
     assert_eq!(server.fetches(), 2, "one fetch in flight, no other started");
 
-    // The provider answers: the held request verifies with the new key, and so do the next.
+    // The provider answers: the held request and every waiting one verify with the new key; a key id it does
+    // not publish is refused, by the same fetch.
     server.release();
     assert_eq!(first.await.unwrap().unwrap().sub, "rotated@example.pk");
-    assert_eq!(
-        verifier.verify(&server.token("next@example.pk", &p.stranger, "new")).await.unwrap().sub,
-        "next@example.pk"
-    );
-    assert_eq!(server.fetches(), 2);
+    for waiter in waiting {
+        assert_eq!(waiter.await.unwrap().unwrap().sub, "waiting@example.pk");
+    }
+    let refused = made_up.await.unwrap();
+    assert!(matches!(refused, Err(ApiError::Unauthorized(_))), "{refused:?}");
+    assert_eq!(server.fetches(), 2, "the waiting requests started no fetch of their own");
+}
+
+#[tokio::test]
+async fn requests_waiting_for_a_fetch_past_its_time_limit_are_answered_503() {
+    let p = provider();
+    let server = KeyServer::start(vec![jwk(&p.key, "old")]).await;
+    server.answer(Keys::Hanging);
+    let verifier =
+        Arc::new(Verifier::new(&server.issuer, CLIENT_ID).unwrap().giving_up_on_keys_after(Duration::from_secs(1)));
+    let verify = |sub: &str| {
+        let (verifier, token) = (verifier.clone(), server.token(sub, &p.key, "old"));
+        tokio::spawn(async move { verifier.verify(&token).await })
+    };
+    let first = verify("first@example.pk");
+    server.holding().await;
+    // A request arriving now waits for the fetch in flight: it is not answered at once.
+    assert!(at_once(verifier.verify(&server.token("waiting@example.pk", &p.key, "old"))).is_none());
+    let waiting: Vec<_> = (0..3).map(|_| verify("waiting@example.pk")).collect();
+    for answer in std::iter::once(first).chain(waiting) {
+        let answer = tokio::time::timeout(Duration::from_secs(60), answer).await.expect("answered").unwrap();
+        assert!(matches!(answer, Err(ApiError::Unavailable)), "{answer:?}");
+    }
+    assert_eq!(server.fetches(), 1, "one fetch, which the others waited for");
+    server.release();
+}
+
+/// A freshly started server, several signed-in requests at once (a console opening): the first fetches the
+/// provider's keys, and the others wait for that fetch instead of being refused.
+#[tokio::test]
+async fn concurrent_first_requests_after_start_all_verify() {
+    let tokens = sign_in("first.burst@example.pk").await;
+    let state = state().await;
+    let answers = futures::future::join_all((0..5).map(|_| get(&state, "/api/me/batches", &tokens.access))).await;
+    for (status, _, body) in answers {
+        assert_eq!(status, 200, "{body}");
+    }
 }

@@ -512,7 +512,10 @@ async fn the_enquiries_export_keeps_the_filters_and_makes_formula_cells_inert(st
     formulas.form_data.insert("course".into(), json!("\t=1+2"));
     let mut returns = lead("contact-form", "Rida", "Shah", "rida@example.pk", t + 60);
     returns.form_data.insert("message".into(), json!("\r=cmd|' /C calc'!A0"));
-    let other = lead("registration-form", "Omar", "Farooq", "omar@example.pk", t + 120);
+    let mut other = lead("registration-form", "Omar", "Farooq", "omar@example.pk", t + 120);
+    // Inert only where a spreadsheet splits on `,`: these become formula cells split on `;` or a tab.
+    other.form_data.insert("message".into(), json!("Thanks;=1+1;"));
+    other.form_data.insert("course".into(), json!("Thanks;\t=HYPERLINK(\"http://evil.example\");"));
     stored(console.store(), &[formulas.clone(), returns.clone(), other.clone()]).await;
 
     // WHEN exported with a filter THEN the same enquiries as the list, newest first, as a download
@@ -553,6 +556,24 @@ async fn the_enquiries_export_keeps_the_filters_and_makes_formula_cells_inert(st
     for row in &rows {
         for cell in row {
             assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r']), "{cell:?} would run");
+        }
+    }
+    // THEN opened as a semicolon- or tab-separated sheet (European locales), no cell starts a formula either
+    let every = console.staff("GET", "/api/staff/enquiries.csv", None).await.text();
+    assert!(every.contains("Thanks;'=1+1;"), "{every}");
+    for delimiter in [b';', b'\t'] {
+        let mut sheet = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .delimiter(delimiter)
+            .from_reader(every.as_bytes());
+        let cells: Vec<String> =
+            sheet.records().flat_map(|r| r.unwrap().iter().map(str::to_owned).collect::<Vec<_>>()).collect();
+        assert!(cells.iter().any(|c| c.contains("=1+1")), "{cells:?}");
+        for cell in cells {
+            // What a spreadsheet looks at: past the spaces, tabs and line breaks some of them skip.
+            let lead = cell.trim_start_matches([' ', '\t', '\r', '\n']);
+            assert!(!lead.starts_with(['=', '+', '-', '@']), "split on {:?}: {cell:?} would run", delimiter as char);
         }
     }
     // The other filters hold as in the list.
@@ -1178,7 +1199,9 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
     assert_eq!(amna_row[1..5], ["amna@example.pk", "true", "1", "6"]);
     assert_eq!(amna_row[5], time::iso(students["Amna Baig"]["lastActivity"].as_i64().unwrap()));
     assert_eq!(by_name["Chand Dar"][1..], ["chand@example.pk", "false", "0", "6", ""]);
-    assert!(by_name.contains_key(format!("'{label}").as_str()), "{rows:?}");
+    // An apostrophe first, and another after the tab, where a tab-separated sheet would start a cell.
+    assert_eq!(label, "\t=SUM(1+1)");
+    assert!(by_name.contains_key("'\t'=SUM(1+1)"), "{rows:?}");
     assert!(rows.iter().flatten().all(|c| !c.starts_with(['=', '+', '-', '@', '\t', '\r'])), "{rows:?}");
 
     console.staff("GET", "/api/staff/batches/ffffffffffffffffffffffff/report", None).await.refused(404, "not_found");

@@ -114,7 +114,7 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
             extra={(mine) =>
               hasCertificatePart(mine) && (
                 <Suspense fallback={null}>
-                  <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} actions={certificateActions} />
+                  <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} email={session.user.email} actions={certificateActions} />
                 </Suspense>
               )
             }

@@ -21,8 +21,9 @@
 //! **While the provider fails.** One JWKS fetch at a time; the keys already fetched keep
 //! verifying during an outage. After a fetch, failed or not, no other starts within
 //! `REFETCH_AFTER`: an unknown key id within that pause is refused (401) after a good fetch and
-//! answered 503 after a failed one. A request that needs an unknown key while a fetch is in
-//! flight is answered 503 at once rather than queued behind it.
+//! answered 503 after a failed one. A request that needs a key while a fetch is in flight (every
+//! signed-in request that reaches a freshly started server before its first fetch ends) waits
+//! for that fetch, up to its time limit, and is answered by what it brought: it starts no other.
 //!
 //! Behind API Gateway's JWT authorizer (the `/api/me/*` routes in AWS) the gateway has already
 //! verified the token; its claims arrive in the request context, where no client can write, and
@@ -159,6 +160,8 @@ struct Keys {
     set: Option<JwkSet>,
     /// When the last fetch ended, and whether it failed.
     fetched: Option<(Instant, bool)>,
+    /// How many fetches have ended: a request that waited for another's fetch knows it ended.
+    fetches: u64,
 }
 
 impl Keys {
@@ -180,7 +183,7 @@ pub struct Verifier {
     client_id: String,
     http: reqwest::Client,
     keys: RwLock<Keys>,
-    /// Held while a JWKS fetch is in flight (one at a time; nobody waits for it).
+    /// Held while a JWKS fetch is in flight (one at a time; the requests that need a key wait for it).
     fetching: Mutex<()>,
     refetch_after: Duration,
     fetch_timeout: Duration,
@@ -302,14 +305,30 @@ impl Verifier {
             Some(jwk) => Some(Ok(jwk)),
             None => keys.paused(self.refetch_after).map(Err),
         };
-        if let Some(answer) = cached(&*self.keys.read().await) {
-            return answer;
-        }
-        // Another request's fetch is in flight: answer now rather than queue behind a provider that may hang.
-        let Ok(_one) = self.fetching.try_lock() else { return Err(ApiError::Unavailable) };
-        // A fetch may have ended between the look above and taking the lock.
-        if let Some(answer) = cached(&*self.keys.read().await) {
-            return answer;
+        let seen = {
+            let keys = self.keys.read().await;
+            if let Some(answer) = cached(&keys) {
+                return answer;
+            }
+            keys.fetches
+        };
+        // Another request's fetch may be in flight: wait for it (it ends within the same time limit).
+        let Ok(_one) = tokio::time::timeout(self.fetch_timeout, self.fetching.lock()).await else {
+            return Err(ApiError::Unavailable);
+        };
+        {
+            let keys = self.keys.read().await;
+            if let Some(jwk) = keys.find(kid) {
+                return Ok(jwk);
+            }
+            // A fetch ended while this request waited, and did not bring its key: its answer is this request's.
+            if keys.fetches != seen {
+                let failed = keys.fetched.is_some_and(|(_, failed)| failed);
+                return Err(if failed { ApiError::Unavailable } else { invalid_token() });
+            }
+            if let Some(refused) = keys.paused(self.refetch_after) {
+                return Err(refused);
+            }
         }
         let fetched = match tokio::time::timeout(self.fetch_timeout, self.fetch()).await {
             Ok(fetched) => fetched,
@@ -318,13 +337,14 @@ impl Verifier {
         let mut keys = self.keys.write().await;
         match fetched {
             Ok(set) => {
-                *keys = Keys { set: Some(set), fetched: Some((Instant::now(), false)) };
+                *keys = Keys { set: Some(set), fetched: Some((Instant::now(), false)), fetches: keys.fetches + 1 };
                 keys.find(kid).ok_or_else(invalid_token)
             }
             Err(error) => {
                 tracing::error!(issuer = %self.issuer, %error, "could not fetch the sign-in keys");
                 // The keys fetched before stay in use.
                 keys.fetched = Some((Instant::now(), true));
+                keys.fetches += 1;
                 Err(ApiError::Unavailable)
             }
         }

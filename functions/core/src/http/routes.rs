@@ -145,15 +145,20 @@ pub enum Route {
 
 impl Route {
     /// Matches a request path (with its `/api` prefix, or `/lecture`; a trailing slash is ignored).
+    /// The path is as the client sent it, percent-encoded (`academy serve`'s request line, API
+    /// Gateway's `rawPath`): each segment is decoded here, once, after the path is split on `/`,
+    /// so an id may hold `@`, `+`, a space or even a `/`. A segment that is not UTF-8 once decoded
+    /// matches nothing.
     pub fn resolve(path: &str) -> Option<Self> {
         if let Some(rest) = path.strip_prefix("/lecture/") {
-            let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+            let parts = segments(rest)?;
             let [batch, lecture, file @ ..] = parts.as_slice() else { return None };
             let file = (!file.is_empty()).then(|| file.join("/"));
-            return Some(Self::Lecture { batch: (*batch).to_owned(), lecture: (*lecture).to_owned(), file });
+            return Some(Self::Lecture { batch: batch.clone(), lecture: lecture.clone(), file });
         }
         let rest = path.strip_prefix("/api")?;
-        let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+        let parts = segments(rest)?;
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
         let id = |s: &str| s.to_owned();
         Some(match parts.as_slice() {
             ["health"] => Self::Health,
@@ -324,6 +329,14 @@ impl Route {
     }
 }
 
+/// The non-empty segments of a path, each percent-decoded; `None` if one is not UTF-8 once decoded.
+fn segments(path: &str) -> Option<Vec<String>> {
+    path.split('/')
+        .filter(|p| !p.is_empty())
+        .map(|p| percent_encoding::percent_decode_str(p).decode_utf8().ok().map(|d| d.into_owned()))
+        .collect()
+}
+
 /// Whether a request's `Content-Type` is JSON (`application/json`, any parameters).
 fn is_json(req: &Request) -> bool {
     req.headers()
@@ -460,6 +473,50 @@ mod tests {
         assert_eq!(Route::StaffDemoBooking(id.into()).allow(), "PATCH");
         assert_eq!(Route::resolve("/api/staff/demo/slots").map(|r| r.endpoint()), Some(Endpoint::StaffDemo));
         assert_eq!(Route::resolve("/api/demo/slots").map(|r| r.endpoint()), Some(Endpoint::Demo));
+    }
+
+    #[test]
+    fn decodes_each_segment_once_after_splitting() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        let path = format!("/api/staff/batches/{id}/students/x%2Bevening%20class%40example.test/certificate");
+        assert_eq!(
+            Route::resolve(&path),
+            Some(Route::StaffIssueCertificate { batch: id.into(), student: "x+evening class@example.test".into() })
+        );
+        // A `+` is itself in a path (a space only in a form), an encoded `/` stays inside its segment, and `%25`
+        // is decoded once: to `%`, not further.
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/students/a+b%2Fc%2540/completion")),
+            Some(Route::StaffCompletion { batch: id.into(), student: "a+b/c%40".into() })
+        );
+        assert_eq!(Route::resolve("/api/outline/%61bc"), Some(Route::Outline("abc".into())));
+        assert_eq!(
+            Route::resolve(&format!("/lecture/{id}/3/360p%2Fseg_1.m4s")),
+            Some(Route::Lecture { batch: id.into(), lecture: "3".into(), file: Some("360p/seg_1.m4s".into()) })
+        );
+        assert_eq!(Route::resolve("/api/outline/%FF"), None, "not UTF-8");
+    }
+
+    /// API Gateway hands the Lambda `rawPath` as the client sent it, encoded.
+    #[test]
+    fn a_lambdas_raw_path_is_decoded_too() {
+        let event = serde_json::json!({
+            "version": "2.0", "routeKey": "$default", "rawQueryString": "",
+            "rawPath": "/api/staff/batches/665f1c2a9b3e4d0012a1b001/students/x%2Bevening%20class%40example.test/completion",
+            "headers": {"host": "api.example.test"}, "isBase64Encoded": false,
+            "requestContext": {"accountId": "1", "apiId": "a", "domainName": "api.example.test", "domainPrefix": "api",
+                "requestId": "r", "routeKey": "$default", "stage": "$default", "time": "", "timeEpoch": 0,
+                "http": {"method": "PUT", "path": "/api/staff/batches/665f1c2a9b3e4d0012a1b001/students/x+evening class@example.test/completion",
+                    "protocol": "HTTP/1.1", "sourceIp": "203.0.113.9", "userAgent": "t"}}
+        });
+        let req = lambda_http::request::from_str(&event.to_string()).unwrap();
+        assert_eq!(
+            Route::resolve(req.uri().path()),
+            Some(Route::StaffCompletion {
+                batch: "665f1c2a9b3e4d0012a1b001".into(),
+                student: "x+evening class@example.test".into()
+            })
+        );
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub const MAX_BODY: usize = 4 * 1024;
 /// The longest account id (`sub`) a path may name.
 pub const MAX_STUDENT_ID_CHARS: usize = 128;
 /// A student's account id as a path names it (`checked_student`), for the contract.
-pub const STUDENT_ID_PATTERN: &str = "^[A-Za-z0-9@._+:|-]{1,128}$";
+pub const STUDENT_ID_PATTERN: &str = "^[A-Za-z0-9 @._+:|-]{1,128}$";
 
 /// Everything the console's certificate handlers read and write.
 pub trait CertificateStore:
@@ -101,9 +101,9 @@ fn no_student() -> ApiError {
     ApiError::NotFound("No account linked to this batch has this id.".into())
 }
 
-/// An account id as a path names it: 1 to 128 of letters, digits and `@._+:|-`.
+/// An account id as a path names it (decoded): 1 to 128 of letters, digits, spaces and `@._+:|-`.
 fn checked_student(student_id: &str) -> Result<&str, ApiError> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || "@._+:|-".contains(c);
+    let allowed = |c: char| c.is_ascii_alphanumeric() || " @._+:|-".contains(c);
     let fine = !student_id.is_empty() && student_id.len() <= MAX_STUDENT_ID_CHARS && student_id.chars().all(allowed);
     fine.then_some(student_id).ok_or_else(no_student)
 }

@@ -1,6 +1,7 @@
 //! Spreadsheets: the CSV files staff export (enquiries, a batch's report) and the roster they
 //! paste to enrol a class (`name,email` per line). Written and read by the `csv` crate; a cell
-//! that a spreadsheet would run as a formula is made inert.
+//! that a spreadsheet would run as a formula is made inert, whatever separator the spreadsheet
+//! splits the file on (`,`, or `;` and tab in many locales).
 
 use crate::http::error::ApiError;
 use lambda_http::{Body, Response};
@@ -9,21 +10,36 @@ use lambda_http::{Body, Response};
 /// carriage return too, which some of them skip before looking).
 const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
-/// The cell as text a spreadsheet shows as written: a leading `'` before a formula's first character.
+/// Where a spreadsheet may start a new cell inside a field: it splits a file on `;` or a tab in
+/// many locales (quotes or not), on `,` when it ignores quotes, and a line break starts a row.
+const CELL_BREAKS: [char; 5] = [';', ',', '\t', '\n', '\r'];
+
+/// The cell as text a spreadsheet shows as written: a `'` before a formula's first character, at
+/// the start of the cell and after every place a spreadsheet may split it into another cell (spaces
+/// there skipped, as a spreadsheet trimming them would).
 pub fn inert(cell: &str) -> String {
-    if cell.starts_with(FORMULA_STARTS) {
-        format!("'{cell}")
-    } else {
-        cell.to_owned()
+    let mut shown = String::with_capacity(cell.len() + 1);
+    let mut cell_starts = true;
+    for c in cell.chars() {
+        if cell_starts && FORMULA_STARTS.contains(&c) {
+            shown.push('\'');
+        }
+        shown.push(c);
+        cell_starts = CELL_BREAKS.contains(&c) || (cell_starts && c == ' ');
     }
+    shown
 }
 
-/// A CSV document of `header` and `rows`, every cell made inert, as a download named `file_name`.
+/// A CSV document of `header` and `rows`, every cell made inert and every text cell quoted (a
+/// separator inside one stays inside it), as a download named `file_name`.
 pub fn download<R>(file_name: &str, header: &[&str], rows: R) -> Result<Response<Body>, ApiError>
 where
     R: IntoIterator<Item = Vec<String>>,
 {
-    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .quote_style(csv::QuoteStyle::NonNumeric)
+        .from_writer(Vec::new());
     let failed = |e: csv::Error| {
         tracing::error!(error = %e, "could not write a spreadsheet");
         ApiError::Unavailable
@@ -130,8 +146,67 @@ mod tests {
             ("Ayesha", "Ayesha"),
             ("a=b", "a=b"),
             ("", ""),
+            ("Thanks;=1+1;", "Thanks;'=1+1;"),
+            ("a,+1\tb\t-2\n@x\r\n=y", "a,'+1\tb\t'-2\n'@x\r\n'=y"),
+            ("Thanks;;=HYPERLINK(\"http://x\");", "Thanks;;'=HYPERLINK(\"http://x\");"),
+            ("\t=1", "'\t'=1"),
+            ("a; b=1", "a; b=1"),
+            ("a;  =1", "a;  '=1"),
+            (" -2", " '-2"),
+            ("a - b", "a - b"),
         ] {
             assert_eq!(inert(cell), shown, "{cell:?}");
+        }
+    }
+
+    /// Every cell of `csv` as a spreadsheet splitting it on `delimiter` reads it, honouring quotes
+    /// or not.
+    fn cells_split_on(csv: &str, delimiter: u8, quoting: bool) -> Vec<String> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .delimiter(delimiter)
+            .quoting(quoting)
+            .from_reader(csv.as_bytes());
+        reader.records().flat_map(|r| r.unwrap().iter().map(str::to_owned).collect::<Vec<_>>()).collect()
+    }
+
+    #[test]
+    fn an_export_opened_with_semicolons_or_tabs_as_separators_has_no_formula_cell() {
+        // GIVEN cells that hide a formula behind a separator of some locale
+        let hostile = [
+            "Thanks;=1+1;",
+            "Thanks;=HYPERLINK(\"http://evil.example\",\"x\");",
+            "a\t=1+1",
+            "a,@SUM(A1)",
+            "line\n-2+3",
+            "line\r\n+2",
+            "a;\"=1\"",
+            "=1",
+            "7",
+            "@",
+        ];
+        let rows = hostile.chunks(2).map(|pair| pair.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>());
+        let rows = rows.chain([vec!["x; =1".to_owned(), String::new()]]);
+        // WHEN exported
+        let answer = download("t.csv", &["a", "b"], rows).unwrap();
+        let Body::Text(text) = answer.body() else { panic!("a text body") };
+        // THEN every text cell is quoted, and no cell starts a formula however the file is split
+        assert!(text.contains("\"Thanks;'=1+1;\""), "{text}");
+        for delimiter in [b',', b';', b'\t'] {
+            for quoting in [true, false] {
+                let cells = cells_split_on(text, delimiter, quoting);
+                assert!(cells.len() > 2, "{cells:?}");
+                for cell in cells {
+                    // What a spreadsheet looks at: past the spaces, tabs and line breaks some of them skip.
+                    let lead = cell.trim_start_matches([' ', '\t', '\r', '\n']);
+                    assert!(
+                        !lead.starts_with(['=', '+', '-', '@']),
+                        "split on {:?} (quotes {quoting}): {cell:?} would run",
+                        delimiter as char
+                    );
+                }
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { certificateIdPattern, formatDay, linkedInAddUrl, normaliseCertificateId } from "./format";
+import { certificateIdPattern, formatDay, linkedInAddUrl, normaliseCertificateId, offeredName } from "./format";
 
 /** The add-to-profile link as the API builds it for a certificate. */
 const apiLink =
@@ -54,5 +54,19 @@ describe("normaliseCertificateId", () => {
     expect(certificateIdPattern.test(normaliseCertificateId("sky-7k3q-9wxd-m2pa-4trl"))).toBe(true);
     expect(certificateIdPattern.test(normaliseCertificateId("SKY-7K3Q-9WXD-M2PA-4TRU"))).toBe(false);
     expect(normaliseCertificateId("hello")).toBe("HELLO");
+  });
+});
+
+describe("offeredName", () => {
+  it("offers the account's name", () => {
+    expect(offeredName("Zoë O'Brien", "zoe@example.pk")).toBe("Zoë O'Brien");
+    expect(offeredName(" Ayesha Khan ", undefined)).toBe("Ayesha Khan");
+  });
+
+  it("offers nothing for the e-mail or its part before the @ given as the name", () => {
+    expect(offeredName("x.student", "x.student@example.test")).toBe("");
+    expect(offeredName("X.Student", "x.student@example.test")).toBe("");
+    expect(offeredName("x.student@example.test", "X.Student@Example.test")).toBe("");
+    expect(offeredName("", "x@example.test")).toBe("");
   });
 });

@@ -1,4 +1,17 @@
-// How certificates write their dates and where their links may lead.
+// How certificates write their dates, where their links may lead, and which name the claim offers.
+
+/**
+ * The account's name as the name to print, when it is a real name; else "". A provider that knows no name may give
+ * the e-mail, or its part before the @, as the name (the session falls back to the e-mail too): neither is offered.
+ */
+export function offeredName(name: string | null | undefined, email: string | null | undefined): string {
+  const given = (name ?? "").trim();
+  const address = (email ?? "").trim().toLowerCase();
+  if (!given || !address) return given;
+  const local = address.split("@")[0];
+  const same = given.toLowerCase();
+  return same === address || same === local ? "" : given;
+}
 
 /** A `YYYY-MM-DD` day as "12 March 2026" (the day itself: no time zone moves it). */
 export function formatDay(day: string | null | undefined): string {

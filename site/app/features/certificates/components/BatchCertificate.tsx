@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Icon } from "../../../components/Icon";
 import { verifyPath } from "../../../config/paths";
 import type { CertificateView, MyBatch } from "../../../lib/api-schema";
+import { offeredName } from "../format";
 import { CertificateCard } from "./CertificateCard";
 
 const ClaimDialog = lazy(() => import("./ClaimDialog").then((m) => ({ default: m.ClaimDialog })));
@@ -18,12 +19,13 @@ interface BatchCertificateProps {
   mine: MyBatch;
   /** The student's certificates, or null when they could not be read. */
   certificates: Promise<CertificateView[] | null>;
-  /** The account's name, offered as the name to print. */
+  /** The account's name, offered as the name to print when it is a real name (not `email` or its first part). */
   defaultName: string;
+  email?: string;
   actions: CertificateActions;
 }
 
-export function BatchCertificate({ mine, certificates, defaultName, actions }: BatchCertificateProps) {
+export function BatchCertificate({ mine, certificates, defaultName, email, actions }: BatchCertificateProps) {
   const list = use(certificates);
   const [claimed, setClaimed] = useState<CertificateView | null>(null);
   const [open, setOpen] = useState(false);
@@ -55,7 +57,7 @@ export function BatchCertificate({ mine, certificates, defaultName, actions }: B
             open={open}
             onOpenChange={setOpen}
             batch={batch.name}
-            defaultName={defaultName}
+            defaultName={offeredName(defaultName, email)}
             claim={(name) => actions.claim(batch._id, name)}
             onClaimed={setClaimed}
           />

@@ -159,6 +159,15 @@ describe("BatchCertificate on /lms", () => {
     expect(actions.claim).toHaveBeenCalledWith("665f1c2a9b3e4d0012a1c006", "Zoë O'Brien");
   });
 
+  it("offers an empty name, not the e-mail's first part, to an account without a name", async () => {
+    await suspended(
+      <BatchCertificate mine={mine({ complete: true, certificateId: null })} certificates={Promise.resolve([])} defaultName="zoe.obrien" email="zoe.obrien@example.pk" actions={actions} />,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Get your certificate" }));
+    const dialog = await screen.findByRole("dialog", { name: "Get your certificate" });
+    expect(within(dialog).getByLabelText("Name to print")).toHaveProperty("value", "");
+  });
+
   it("shows the batch's certificate once issued", async () => {
     await suspended(<BatchCertificate mine={mine({ complete: true, certificateId: id })} certificates={Promise.resolve([certificate()])} defaultName="Zoë" actions={actions} />);
     await screen.findByRole("heading", { name: "Certificate of completion" });

@@ -43,7 +43,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
       {report.lectures.length === 0 ? (
         <Empty>This batch has no recorded lectures yet.</Empty>
       ) : (
-        <ScrollTable caption={`Lectures (${report.lecturesTotal})`}>
+        <ScrollTable caption={`Report by lecture (${report.lecturesTotal})`}>
           <thead>
             <tr>
               <th scope="col" className={th}>Lecture</th>
@@ -69,7 +69,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
       {report.students.length === 0 ? (
         <Empty>No students yet.</Empty>
       ) : (
-        <ScrollTable caption="Students">
+        <ScrollTable caption="Report by student">
           <thead>
             <tr>
               <th scope="col" className={th}>Name</th>

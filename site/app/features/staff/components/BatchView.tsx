@@ -1,6 +1,7 @@
 // One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures), its certificates
 // (../certificates) and the report.
-// An enrolment here reloads the students, the report and the batches' counts.
+// An enrolment here reloads the students, the certificates, the report and the batches' counts; a revoke or a resend
+// the same but the students' list (which changed itself); a change to a lecture or a certificate, the report.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
@@ -25,8 +26,10 @@ interface BatchViewProps {
 export function BatchView({ batchId, batches, backLink, onBatchesChanged }: BatchViewProps) {
   const id = useId();
   const staffBatch = batches.find((b) => b.batch._id === batchId);
-  // New keys remount the students' list (after an enrolment here) and the report (after any change).
+  // New keys remount the students' list (after an enrolment here), the certificates (after a change to the students)
+  // and the report (after any change).
   const [rosterVersion, setRosterVersion] = useState(0);
+  const [certificatesVersion, setCertificatesVersion] = useState(0);
   const [reportVersion, setReportVersion] = useState(0);
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [enrolFormKey, setEnrolFormKey] = useState(0);
@@ -47,6 +50,7 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
   const { batch, courseTitle, enrolled: count, active } = staffBatch;
   const changed = (roster: boolean) => {
     if (roster) setRosterVersion((n) => n + 1);
+    setCertificatesVersion((n) => n + 1);
     setReportVersion((n) => n + 1);
     onBatchesChanged();
   };
@@ -105,7 +109,7 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
           Lectures
         </h3>
         <Suspense fallback={<Loading text="Loading the lectures…" />}>
-          <LecturesPanel batchId={batch._id} batchName={batch.name} />
+          <LecturesPanel batchId={batch._id} batchName={batch.name} onChanged={() => setReportVersion((n) => n + 1)} />
         </Suspense>
       </section>
 
@@ -114,7 +118,7 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
           Certificates
         </h3>
         <Suspense fallback={<Loading text="Loading the certificates…" />}>
-          <CertificatesPanel key={reportVersion} batchId={batch._id} batchName={batch.name} />
+          <CertificatesPanel key={certificatesVersion} batchId={batch._id} batchName={batch.name} onChanged={() => setReportVersion((n) => n + 1)} />
         </Suspense>
       </section>
 

@@ -1,11 +1,11 @@
 // Enrol one student: batch (unless the batch is given), name, e-mail, an optional last day of access. Prefilled from
-// an enquiry when there is one (its course narrows the batches). The API mails the welcome and answers the Secret ID
+// an enquiry when there is one (its course narrows the batches; open ones are listed first, full and ended ones marked). The API mails the welcome and answers the Secret ID
 // once; the caller shows it (SecretIdReveal).
 import { useId, useState, type FormEvent } from "react";
 import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
 import { enrol } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
-import { batchesForCourse, batchLabel } from "../batch-choice";
+import { batchesForCourse, batchLabel, openFirst } from "../batch-choice";
 import { failureText, todayUtc } from "../format";
 import { fieldErrors } from "./field-errors";
 
@@ -26,7 +26,8 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
   const id = useId();
   const [showAll, setShowAll] = useState(false);
   const narrowed = batchesForCourse(batches, initial?.course);
-  const choices = showAll ? [...batches] : narrowed.batches;
+  const today = todayUtc();
+  const choices = openFirst(showAll ? batches : narrowed.batches, today);
   const [chosen, setChosen] = useState(batchId ?? (choices.length === 1 ? choices[0]!.batch._id : ""));
   const [name, setName] = useState(initial?.name ?? "");
   const [email, setEmail] = useState(initial?.email ?? "");
@@ -63,7 +64,7 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
             <option value="">Choose a batch</option>
             {choices.map((b) => (
               <option key={b.batch._id} value={b.batch._id}>
-                {batchLabel(b)}
+                {batchLabel(b, today)}
               </option>
             ))}
           </select>

@@ -26,7 +26,8 @@ const day = (d: string | null | undefined) =>
 const smallButton = "btn-secondary min-h-10 px-3 py-1.5 text-sm";
 const dangerButton = "btn min-h-10 border border-red-700 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50";
 
-export function CertificatesPanel({ batchId, batchName }: { batchId: string; batchName: string }) {
+/** `onChanged` is told after each action the API took (the batch's report shows completion too). */
+export function CertificatesPanel({ batchId, batchName, onChanged }: { batchId: string; batchName: string; onChanged?: () => void }) {
   const token = useTokenSource();
   const load = useCallback(() => getBatchCompletions(token, batchId), [token, batchId]);
   const { state, retry, refresh } = useLoad(load);
@@ -80,6 +81,7 @@ export function CertificatesPanel({ batchId, batchName }: { batchId: string; bat
       showToast((t) => t.success(`Certificate of ${student.name} revoked`, { description: id }));
     }
     refresh();
+    onChanged?.();
   };
 
   if (state.status === "loading") return <Loading text="Loading the certificates…" />;

@@ -14,7 +14,8 @@ import type { StaffLecture } from "../../../../lib/api-schema";
 import { AddLectureForm } from "./AddLectureForm";
 import { LectureItem } from "./LectureItem";
 
-export function LecturesPanel({ batchId, batchName }: { batchId: string; batchName: string }) {
+/** `onChanged` is told after each change staff make here (the batch's report lists the lectures too). */
+export function LecturesPanel({ batchId, batchName, onChanged }: { batchId: string; batchName: string; onChanged?: () => void }) {
   const token = useTokenSource();
   const { state, retry, refresh, put, remove } = useLectures(batchId);
   const [adding, setAdding] = useState(false);
@@ -44,6 +45,7 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
       refresh();
     } finally {
       setMoving(false);
+      onChanged?.();
     }
   };
 
@@ -51,6 +53,7 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
     if (!deleting) return;
     await deleteLecture(token, batchId, deleting.lectureNumber);
     remove(deleting.id);
+    onChanged?.();
     showToast((t) => t.success("Lecture deleted", { description: `Lecture ${deleting.lectureNumber}, “${deleting.title}”.` }));
   };
 
@@ -74,6 +77,7 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
             setAdding(false);
             setAdded(added.id);
             put(added);
+            onChanged?.();
             showToast((t) =>
               t.success("Lecture added", {
                 description: added.kind === "embed" ? `Lecture ${added.lectureNumber} is ready.` : `Now upload the recording of lecture ${added.lectureNumber}.`,
@@ -100,7 +104,10 @@ export function LecturesPanel({ batchId, batchName }: { batchId: string; batchNa
               last={index === lectures.length - 1}
               moving={moving}
               focusOnMount={lecture.id === added}
-              onChanged={put}
+              onChanged={(changed) => {
+                put(changed);
+                onChanged?.();
+              }}
               onMove={(direction) => void move(index, direction)}
               onDelete={() => setDeleting(lecture)}
             />
