@@ -14,9 +14,24 @@ import type { StaffLecture } from "../../../../lib/api-schema";
 import { AddLectureForm } from "./AddLectureForm";
 import { LectureItem } from "./LectureItem";
 
-export function LecturesPanel({ batchId, batchName }: { batchId: string; batchName: string }) {
+interface LecturesPanelProps {
+  batchId: string;
+  batchName: string;
+  /** Called when the lectures change (added, deleted, published or not, ready or not), not on the first load: the
+   *  batch's certificates and report count them. */
+  onLecturesChanged?: () => void;
+}
+
+export function LecturesPanel({ batchId, batchName, onLecturesChanged }: LecturesPanelProps) {
   const token = useTokenSource();
   const { state, retry, refresh, put, remove } = useLectures(batchId);
+  const shape = state.status === "ready" ? state.data.map((l) => `${l.id}:${l.published}:${l.state}`).join(" ") : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (shape === null) return;
+    if (seen.current !== null && seen.current !== shape) onLecturesChanged?.();
+    seen.current = shape;
+  }, [shape, onLecturesChanged]);
   const [adding, setAdding] = useState(false);
   // Where focus goes when the form closes: the new lecture (its heading), or back to Add lecture after Cancel.
   const [added, setAdded] = useState<string | null>(null);
