@@ -1,6 +1,7 @@
 // One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures), its certificates
 // (../certificates) and the report.
-// An enrolment here reloads the students, the report and the batches' counts.
+// An enrolment here reloads the students, the report and the batches' counts; a change to the lectures reloads the
+// certificates and the report, which count them.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
@@ -105,7 +106,7 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
           Lectures
         </h3>
         <Suspense fallback={<Loading text="Loading the lectures…" />}>
-          <LecturesPanel batchId={batch._id} batchName={batch.name} />
+          <LecturesPanel batchId={batch._id} batchName={batch.name} onLecturesChanged={() => setReportVersion((n) => n + 1)} />
         </Suspense>
       </section>
 
