@@ -20,7 +20,7 @@ OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 # The browser tests get their own provider on a free port, known before the site is built.
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
-.PHONY: help dev test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
+.PHONY: help dev academy test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
         test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
         bench-video-tools browser ffmpeg poppler clean \
         deploy deploy-site
@@ -32,10 +32,25 @@ dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
 dev: export ACADEMY_STAFF_EMAILS ?= staff@example.com
 dev: export ACADEMY_SITE_URL ?= http://localhost:$(PORT)
 dev: build oidc-tools ffmpeg ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT); staff@example.com signs in as staff.
-	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
-	trap 'kill $$oidc 2>/dev/null; wait $$oidc 2>/dev/null' EXIT; \
+	@OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
 	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
-	  $(ACADEMY) serve --port $(PORT) --site site/build/client
+	  $(ACADEMY) serve --port $(PORT) --site site/build/client & server=$$!; \
+	trap 'kill $$server $$oidc 2>/dev/null; wait $$server $$oidc 2>/dev/null' EXIT; \
+	until curl -sf -o /dev/null http://127.0.0.1:$(PORT)/api/health; do \
+	  kill -0 $$server 2>/dev/null || { echo "make dev: academy serve stopped (see above)"; exit 1; }; sleep 0.5; \
+	done; \
+	printf '\nAcademy is running (Ctrl-C stops it):\n'; \
+	printf '  %-14s %s\n' \
+	  site "$(ACADEMY_SITE_URL)/" \
+	  "staff console" "$(ACADEMY_SITE_URL)/staff  (sign in as $(ACADEMY_STAFF_EMAILS))" \
+	  sign-in "$(OIDC_DEV_ISSUER)  (the LOCAL ONLY provider: any e-mail signs in)" \
+	  mail "var/outbox/  (one .eml per message)" \
+	  certificates "var/certificates/" \
+	  "the CLI" 'make academy ARGS="grant --batch 665f1c2a9b3e4d0012a1c002"  (README: Operating)'; \
+	echo; wait $$server
+
+academy: build-api ## Run the `academy` command on make dev's store: make academy ARGS="grant --batch ID" (README: Operating).
+	@$(ACADEMY) $(ARGS)
 
 test: tools ffmpeg poppler check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@echo "make test: all checks passed"
@@ -46,7 +61,7 @@ check-references: ## Every repository path and docs/…#anchor named in code, co
 build: build-api build-site ## Build the API server and the site.
 
 build-api:
-	cargo build --workspace
+	cargo build --workspace --quiet
 
 # ---- tools ---------------------------------------------------------------
 
@@ -129,8 +144,13 @@ deploy-site: python-tools ## Upload site/build/client to SITE_BUCKET (changed fi
 # ---- site ----------------------------------------------------------------
 
 ifneq ($(HAS_SITE),)
+# Quiet: warnings and errors only. React Router prints a line per pre-rendered page, and its config loader starts Vite
+# with an option Vite 8 deprecates (`envFile`, warned once per start: site/vite.config.ts drops the rest), so those
+# two are filtered here; everything else still shows.
 build-site: node-tools
-	cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run build
+	@echo "building the site into site/build/client"
+	@cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run --silent build -- --logLevel warn 2>&1 \
+	  | { grep -v -e '^Prerender (' -e 'The `envFile` option is deprecated' -e '^vite v[0-9.]* building' -e '^$$' || true; }
 
 test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
 	cd site && npm run typecheck

@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { createLogger, defineConfig } from "vite";
 import { devIconSprite } from "./scripts/dev-icon-sprite.ts";
 import { leanPreload } from "./scripts/lean-preload.ts";
 import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
@@ -31,7 +31,17 @@ const afterPaint = new RegExp(
 );
 const priceModules = /[\\/]app[\\/](lib[\\/](geo|prices)\.ts|components[\\/]Price\.tsx)$/;
 
+// @react-router/dev 7.18 starts its child compilers with `envFile: false`, which Vite 8 deprecates (for `envDir:
+// false`) with a warning per compiler: theirs, not ours, so that one message is dropped and every other one kept.
+const logger = createLogger();
+const notEnvFile = (warn: typeof logger.warn): typeof logger.warn => (message, options) => {
+  if (!message.includes("The `envFile` option is deprecated")) warn(message, options);
+};
+logger.warn = notEnvFile(logger.warn);
+logger.warnOnce = notEnvFile(logger.warnOnce);
+
 export default defineConfig({
+  customLogger: logger,
   plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
@@ -40,6 +50,8 @@ export default defineConfig({
     // one chunk each, and the helper would cost every page ~0.6 KB.
     modulePreload: false,
     rolldownOptions: {
+      // Rolldown's per-build report of slow plugins is for profiling, not for every build's output.
+      checks: { bundlerTimings: false },
       output: {
         // Fewer, larger chunks compress better: every page needs the framework and the root's components, and
         // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023).

@@ -110,7 +110,7 @@ describe("lectures", () => {
     const title = `Pipeline clip ${marker}`;
     const number = await addLecture(page, { title });
     const item = lectureItem(page, title);
-    await item.getByText("Uploading").waitFor();
+    await item.getByText("No file yet").waitFor();
     assert.ok(number > 3, `the next free number after the batch's three lectures: ${number}`);
 
     // Refused before any request: a file that is not a video.

@@ -105,6 +105,8 @@ describe("staff console", () => {
     assert.ok(secretId.length >= 16, `a Secret ID is shown once: ${secretId}`);
     await detail.getByText(`It was mailed to ${student.email}`).waitFor();
     await toast(page, "Enrolled").waitFor();
+    // The drawer says who handled the enquiry and when, at once.
+    await detail.getByText(new RegExp(`^Yes, by ${staffEmail.replace(".", "\\.")} on \\d`)).waitFor();
     await page.keyboard.press("Escape");
     await row.getByText("Handled", { exact: true }).waitFor();
 
@@ -172,6 +174,10 @@ describe("staff console", () => {
     await confirm.waitFor({ state: "detached" });
     await enrolment.getByText("Revoked", { exact: true }).waitFor();
     await toast(page, "Access revoked").waitFor();
+    // What they watched stays: their last activity is still known, in the list and the report (marked revoked).
+    assert.notEqual((await enrolment.getByRole("cell").nth(4).innerText()).trim(), "—", await enrolment.innerText());
+    await reported.getByText("Revoked", { exact: true }).waitFor();
+    assert.doesNotMatch(await reported.innerText(), /—\s*$/, "the report still knows when the student was last active");
 
     // The batch is gone from the student's /lms, its lecture link and its list refused.
     await learner.page.goto(url("/lms"));
@@ -187,7 +193,9 @@ describe("staff console", () => {
     const trail = page.getByRole("table", { name: "Audit trail, newest first" });
     await trail.waitFor();
     const actions = await trail.locator("tbody tr td:nth-child(3)").allInnerTexts();
-    assert.deepEqual(actions.slice(0, 2), ["enrolment.revoke", "enrolment.create"]);
+    assert.deepEqual(actions.slice(0, 2), [`Revoked a student's access to ${mern08.name}`, `Enrolled a student in ${mern08.name}`]);
+    await trail.getByRole("link", { name: mern08.name }).first().click();
+    await page.getByRole("heading", { level: 2, name: mern08.name }).waitFor();
     for (const c of [staff, learner]) await c.context.close();
   });
 
@@ -215,7 +223,7 @@ describe("staff console", () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`passes axe at ${name} (${viewport.width} px): enquiries, an enquiry, a batch, a confirmation, the audit trail`, async () => {
       const { context, page } = await signedIn(staffEmail, "/staff", viewport);
-      await page.getByRole("table", { name: "Enquiries, newest first" }).or(page.getByText("No enquiries match these filters.")).waitFor();
+      await page.getByRole("table", { name: "Enquiries, newest first" }).or(page.getByText(/^No enquiries yet\./)).waitFor();
       await expectNoAxeViolations(page, "enquiries");
       const open = page.getByRole("button", { name: /^Open enquiry from/ }).first();
       if (await open.count()) {

@@ -22,8 +22,9 @@ pub const DEMO_LECTURES: &[(&str, &[u8])] =
 #[command(name = "academy", version, about = "Skyline Tech Academy: local server and operations tool")]
 struct Cli {
     /// Where data lives: embedded:PATH (SQLite) or dynamodb:TABLE (honours AWS_ENDPOINT_URL).
-    #[arg(long, global = true, env = "ACADEMY_STORE", default_value = DEFAULT_STORE)]
-    store: StoreUrl,
+    /// Default: embedded:var/academy.db in this folder, which only `serve` creates.
+    #[arg(long, global = true, env = "ACADEMY_STORE")]
+    store: Option<StoreUrl>,
 
     #[command(subcommand)]
     command: Command,
@@ -86,22 +87,7 @@ enum SubmissionsCommand {
 async fn main() -> ExitCode {
     academy_core::platform::telemetry::init_cli();
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Openapi => {
-            print!("{}", academy_core::platform::openapi::document());
-            Ok(())
-        }
-        Command::CreateTable => commands::create_table(&cli.store).await,
-        Command::Serve(options) => serve::run(&cli.store, options).await,
-        Command::Seed => commands::seed(&cli.store).await,
-        Command::Grant { batch, label } => commands::grant(&cli.store, &batch, label).await,
-        Command::Revoke { batch, secret, label } => commands::revoke(&cli.store, &batch, secret, label).await,
-        Command::Import { file } => commands::import(&cli.store, &file).await,
-        Command::Submissions(SubmissionsCommand::List { json }) => commands::list_submissions(&cli.store, json).await,
-        Command::Submissions(SubmissionsCommand::Show { id }) => commands::show_submission(&cli.store, &id).await,
-        Command::Submissions(SubmissionsCommand::Resend { id }) => commands::resend_submission(&cli.store, &id).await,
-        Command::Staff(options) => staff::run(options).await,
-    };
+    let result = run(cli).await;
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -109,4 +95,47 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+async fn run(cli: Cli) -> commands::Outcome {
+    let creates = matches!(cli.command, Command::Serve(_));
+    let store = || store_of(cli.store.clone(), creates);
+    match cli.command {
+        Command::Openapi => {
+            print!("{}", academy_core::platform::openapi::document());
+            Ok(())
+        }
+        Command::Staff(options) => staff::run(options).await,
+        Command::CreateTable => commands::create_table(&store()?).await,
+        Command::Serve(options) => serve::run(&store()?, options).await,
+        Command::Seed => commands::seed(&store()?).await,
+        Command::Grant { batch, label } => commands::grant(&store()?, &batch, label).await,
+        Command::Revoke { batch, secret, label } => commands::revoke(&store()?, &batch, secret, label).await,
+        Command::Import { file } => commands::import(&store()?, &file).await,
+        Command::Submissions(SubmissionsCommand::List { json }) => commands::list_submissions(&store()?, json).await,
+        Command::Submissions(SubmissionsCommand::Show { id }) => commands::show_submission(&store()?, &id).await,
+        Command::Submissions(SubmissionsCommand::Resend { id }) => commands::resend_submission(&store()?, &id).await,
+    }
+}
+
+/// The store named by `--store` / `ACADEMY_STORE`, else the default in this folder. Only `serve`
+/// (what `make dev` runs in the project) creates the default one: any other command run from
+/// another folder would otherwise start an empty database there and fail on its first look-up.
+fn store_of(named: Option<StoreUrl>, creates: bool) -> Result<StoreUrl, String> {
+    if let Some(store) = named {
+        return Ok(store);
+    }
+    let store: StoreUrl = DEFAULT_STORE.parse()?;
+    let StoreUrl::Embedded(path) = &store else { return Ok(store) };
+    let path = std::path::Path::new(path);
+    if creates || path.exists() {
+        return Ok(store);
+    }
+    let full = std::env::current_dir().map_or_else(|_| path.to_path_buf(), |dir| dir.join(path));
+    Err(format!(
+        "no store at {} (the default, {DEFAULT_STORE}, is relative to the folder you run in). \
+         Run it from the project folder once `make dev` has created the store (`make academy ARGS=\"…\"` does), \
+         or name one with --store / ACADEMY_STORE.",
+        full.display()
+    ))
 }

@@ -155,6 +155,31 @@ fn submissions_list_is_empty_on_a_new_store() {
     assert!(!ws.academy(&["submissions", "show", "missing"]).status.success());
 }
 
+#[test]
+fn outside_the_project_without_a_store_nothing_is_created_and_the_store_looked_for_is_named() {
+    // GIVEN an empty folder that is not the project, and no store named
+    let ws = Workspace::new();
+    let expected = ws.dir.join("var").join("academy.db");
+    for args in [&["grant", "--batch", MERN_07][..], &["submissions", "list"], &["seed"]] {
+        // WHEN an operations command runs there
+        let out = Command::new(env!("CARGO_BIN_EXE_academy"))
+            .args(args)
+            .current_dir(&ws.dir)
+            .env_remove("ACADEMY_STORE")
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("academy runs");
+
+        // THEN it fails, names the store it looked for, and leaves the folder empty
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "academy {args:?} succeeded: {said}");
+        assert!(said.contains(&format!("no store at {}", expected.display())), "{said}");
+        assert!(said.contains("--store"), "{said}");
+        let left: Vec<_> = std::fs::read_dir(&ws.dir).unwrap().collect();
+        assert!(left.is_empty(), "academy {args:?} created {left:?}");
+    }
+}
+
 /// A running `academy serve` on a free port, over a small fake site build.
 struct Server {
     child: std::process::Child,

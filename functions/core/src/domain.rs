@@ -424,6 +424,9 @@ pub struct Enrolment {
     pub revoked_at: Option<i64>,
     /// Whether the last welcome mail was handed to the mailer.
     pub welcome_sent: bool,
+    /// The accounts (`sub`) a revoke took the batch from: what they watched stays in the console.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revoked_accounts: Vec<String>,
 }
 
 /// Length of an enrolment id: its batch's id, then the first 16 hex characters of its e-mail's digest.

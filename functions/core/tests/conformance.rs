@@ -365,6 +365,7 @@ fn enrolment(batch: &str, email: &str, hash: &str) -> Enrolment {
         enquiry_id: None,
         revoked_at: None,
         welcome_sent: true,
+        revoked_accounts: Vec::new(),
     }
 }
 

@@ -721,6 +721,7 @@ async fn lapsed_enrolment(store: &Store, batch: &str, email: &str) -> String {
         enquiry_id: None,
         revoked_at: None,
         welcome_sent: true,
+        revoked_accounts: Vec::new(),
     };
     store.insert_enrolment(&enrolment).await.unwrap();
     secret
@@ -829,6 +830,46 @@ async fn revoking_refuses_the_secret_id_and_removes_the_batch_from_every_linked_
         .staff("POST", &format!("/api/staff/enrolments/{id}/resend"), Some(&json!({})))
         .await
         .refused(409, "conflict");
+}
+
+async fn revoking_keeps_what_the_student_watched_in_the_list_and_the_report_marked_revoked(store: Store) {
+    // GIVEN an enrolled student who watched lecture 1 to the end and started lecture 2
+    let console = Console::open(store).await;
+    let enrolled = console.enrol(MERN_07, "Watched Then Revoked", "history@example.pk").await;
+    let id = enrolled["enrolment"]["id"].as_str().unwrap();
+    let student = sign_in("history@example.pk").await.access;
+    console.call("GET", "/api/me/batches", Some(&student), None).await.expect(200);
+    for (lecture, position, completed) in [(1, 300.0, true), (2, 40.0, false)] {
+        let body = json!({"positionSeconds": position, "completed": completed});
+        let path = format!("/api/me/progress/{MERN_07}/{lecture}");
+        console.call("PUT", &path, Some(&student), Some(&body)).await.expect(200);
+    }
+    let before = console.get(&format!("/api/staff/batches/{MERN_07}/report")).await["students"][0].clone();
+    assert_eq!((&before["lecturesWatched"], &before["revokedAt"]), (&json!(1), &Value::Null));
+
+    // WHEN staff revoke it (twice: the second changes nothing)
+    let revoked = console.staff("DELETE", &format!("/api/staff/enrolments/{id}"), None).await.expect(200);
+    let again = console.staff("DELETE", &format!("/api/staff/enrolments/{id}"), None).await.expect(200);
+
+    // THEN the answer, the batch's list and the report still show what they watched and when, marked revoked
+    for row in [&revoked, &again, &console.get(&format!("/api/staff/batches/{MERN_07}/enrolments")).await["items"][0]] {
+        assert_eq!(
+            (&row["status"], &row["accountLinked"], &row["lecturesWatched"]),
+            (&json!("revoked"), &json!(false), &json!(1))
+        );
+        assert_eq!(row["lastActivity"], before["lastActivity"], "{row}");
+    }
+    let report = console.get(&format!("/api/staff/batches/{MERN_07}/report")).await;
+    let row = &report["students"][0];
+    assert_eq!(report["students"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (&row["name"], &row["accountLinked"], &row["lecturesWatched"]),
+        (&json!("Watched Then Revoked"), &json!(false), &json!(1))
+    );
+    assert_eq!((&row["lastActivity"], &row["revokedAt"]), (&before["lastActivity"], &revoked["revokedAt"]));
+    assert_eq!((&report["lectures"][0]["watchedBy"], &report["lectures"][1]["startedBy"]), (&json!(1), &json!(1)));
+    // ...and the account no longer holds the batch
+    assert_eq!(console.call("GET", "/api/me/batches", Some(&student), None).await.expect(200), json!({"batches": []}));
 }
 
 async fn a_new_secret_id_works_and_the_old_one_is_refused(store: Store) {
@@ -1461,6 +1502,7 @@ on_both_stores!(
     an_enrolment_is_refused_twice_or_with_an_access_end_already_past,
     past_its_access_end_a_secret_id_answers_as_revoked,
     revoking_refuses_the_secret_id_and_removes_the_batch_from_every_linked_account,
+    revoking_keeps_what_the_student_watched_in_the_list_and_the_report_marked_revoked,
     a_new_secret_id_works_and_the_old_one_is_refused,
     a_batch_lists_its_enrolments_with_status_account_and_lectures_watched,
     a_student_signed_in_with_the_enrolled_email_gets_the_batch_without_the_secret_id,

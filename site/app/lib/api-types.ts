@@ -1607,6 +1607,11 @@ export interface components {
             lecturesWatched: number;
             /** Format: int64 */
             lastActivity?: number | null;
+            /**
+             * Format: int64
+             * @description When the enrolment was revoked: the student keeps their row, with what they watched.
+             */
+            revokedAt?: number | null;
         };
         /**
          * @description Delivery state of a stored enquiry.
@@ -6199,7 +6204,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description revoked: the Secret ID no longer works and no account holds the batch */
+            /** @description revoked: the Secret ID no longer works and no account holds the batch; what they watched stays */
             200: {
                 headers: {
                     [name: string]: unknown;

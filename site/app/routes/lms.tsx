@@ -185,10 +185,7 @@ function Courses({ list, onChoose }: { list: Promise<CourseList>; onChoose: (cou
             <span className="flex flex-1 flex-col p-5">
               <span className="text-lg font-semibold text-ink">{c.title}</span>
               <span className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{c.description}</span>
-              <span className="mt-4 flex justify-between text-sm text-slate-700">
-                <span>Duration: {c.duration}</span>
-                <span>Students: N/A</span>
-              </span>
+              <span className="mt-4 text-sm text-slate-700">Duration: {c.duration}</span>
             </span>
           </button>
         </li>

@@ -58,6 +58,7 @@ describe("Thank-you page", () => {
       const notice = await screen.findByTestId("booked-notice");
       expect(notice.textContent).toContain("Sunday 25 October, 7:00 PM UK time (Monday 26 October, 12:00 AM Pakistan time)");
       expect(screen.getByRole("link", { name: "Reschedule or cancel" }).getAttribute("href")).toBe("/FreeDemo/booking?id=abc&token=t");
+      expect(screen.queryByText(/Thank you for contacting us/)).toBeNull();
     } finally {
       process.env.TZ = zone;
     }
@@ -66,5 +67,6 @@ describe("Thank-you page", () => {
   it("shows no booking without one in the page's state", () => {
     renderAt(<ThankYou {...props} />, "/Thank-you");
     expect(screen.queryByTestId("booked-notice")).toBeNull();
+    expect(screen.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeTruthy();
   });
 });

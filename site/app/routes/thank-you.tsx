@@ -1,11 +1,12 @@
 // /Thank-you: confetti (30 pieces), an encouragement message rotating every 8 seconds, Return to Home; after a demo
-// booking, its time in the visitor's zone and the institute's with the link to reschedule or cancel.
+// booking, only the booking's message (its time in the visitor's zone and the institute's, the link to reschedule or
+// cancel), otherwise the enquiry's "we'll get back to you".
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/Icon";
 import { toastHandle } from "../components/Toasts";
 import { paths } from "../config/paths";
-import { BookedNotice } from "../features/demo/components/BookedNotice";
+import { BookedNotice, useBookedDemo } from "../features/demo/components/BookedNotice";
 import { utilityPageData } from "../lib/seo";
 import { metaFromLoader } from "../lib/route-meta";
 import type { Route } from "./+types/thank-you";
@@ -43,6 +44,7 @@ function usePrefersReducedMotion() {
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { messages } = loaderData;
   const reducedMotion = usePrefersReducedMotion();
+  const booked = useBookedDemo();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -69,8 +71,11 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           <Icon name="circle-check" className="size-9" />
         </span>
         <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Thank You!</h1>
-        <p className="mt-4 max-w-xl text-lg text-slate-600">Thank you for contacting us. We'll get back to you soon.</p>
-        <BookedNotice />
+        {booked ? (
+          <BookedNotice booked={booked} />
+        ) : (
+          <p className="mt-4 max-w-xl text-lg text-slate-600">Thank you for contacting us. We'll get back to you soon.</p>
+        )}
         <p className="mt-8 min-h-16 max-w-xl text-xl font-semibold text-brand-800">{messages[index]}</p>
         <button type="button" className="mt-2 text-sm text-slate-600 underline" onClick={() => setPaused((p) => !p)}>
           {paused ? "Resume messages" : "Pause messages"}

@@ -9,7 +9,7 @@
 use super::audit::recorded;
 use super::welcome::{welcome, Mailing};
 use super::{cursor, page_limit, Actor};
-use crate::domain::{AccessGrant, Batch, Enrolment, EnrolmentStatus, Handling};
+use crate::domain::{AccessGrant, Batch, BatchLink, Enrolment, EnrolmentStatus, Handling};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
 use crate::learning::secret;
@@ -105,20 +105,56 @@ impl EnrolmentView {
     }
 }
 
-/// What each linked account did in `batch_id`, by the grant (Secret ID hash) it holds.
+/// What the accounts holding each grant of `batch_id` did there, by the grant (Secret ID hash):
+/// the accounts linked now, and those a revoke took the batch from (`enrolments`' revoked accounts).
 pub async fn activity_by_grant(
     store: &(impl StudentRecords + ?Sized),
     batch_id: &str,
+    enrolments: &[Enrolment],
 ) -> Result<BTreeMap<String, Activity>, ApiError> {
     let mut by_grant: BTreeMap<String, Activity> = BTreeMap::new();
-    for link in store.list_batch_links(batch_id).await? {
-        let progress = store.list_progress(&link.sub, batch_id).await?;
-        let entry = by_grant.entry(link.secret_hash).or_default();
-        entry.linked = true;
+    for account in accounts(store, batch_id, enrolments).await? {
+        let progress = store.list_progress(&account.sub, batch_id).await?;
+        let entry = by_grant.entry(account.secret_hash).or_default();
+        entry.linked |= account.linked;
         entry.watched = entry.watched.max(progress.iter().filter(|p| p.completed).count() as u32);
         entry.last = entry.last.max(progress.iter().map(|p| p.updated_at).max());
     }
     Ok(by_grant)
+}
+
+/// An account whose progress in a batch counts for one of its grants.
+pub struct GrantAccount {
+    pub secret_hash: String,
+    pub sub: String,
+    /// Whether it holds the batch now (false: a revoke took it away).
+    pub linked: bool,
+}
+
+/// The accounts linked to `batch_id`, then those a revoke unlinked from `enrolments`, each once per grant.
+pub async fn accounts(
+    store: &(impl StudentRecords + ?Sized),
+    batch_id: &str,
+    enrolments: &[Enrolment],
+) -> Result<Vec<GrantAccount>, StoreError> {
+    let mut found: Vec<GrantAccount> = store
+        .list_batch_links(batch_id)
+        .await?
+        .into_iter()
+        .map(|l| GrantAccount { secret_hash: l.secret_hash, sub: l.sub, linked: true })
+        .collect();
+    for enrolment in enrolments {
+        for sub in &enrolment.revoked_accounts {
+            if !found.iter().any(|a| a.secret_hash == enrolment.secret_hash && a.sub == *sub) {
+                found.push(GrantAccount {
+                    secret_hash: enrolment.secret_hash.clone(),
+                    sub: sub.clone(),
+                    linked: false,
+                });
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// `POST /api/staff/enrolments` body.
@@ -344,6 +380,8 @@ async fn enrol(
         enquiry_id,
         revoked_at: None,
         welcome_sent: false,
+        // Enrolled again: what the student watched before still shows until their account links again.
+        revoked_accounts: before.as_ref().map(|b| b.revoked_accounts.clone()).unwrap_or_default(),
     };
     let stored = match &before {
         None => store.insert_enrolment(&enrolment).await,
@@ -373,8 +411,8 @@ fn already(email: &str) -> ApiError {
     ApiError::Conflict(format!("{email} is already enrolled in this batch."))
 }
 
-/// An enrolment whose grant is brand new (enrolled, or a new Secret ID) or was just revoked and
-/// unlinked: no account holds it, so there is no activity to read (the batch's links and progress).
+/// An enrolment whose grant is brand new (enrolled, or a new Secret ID): no account holds it yet,
+/// so there is no activity to read (the batch's links and progress).
 async fn fresh_view(store: &(impl EnrolmentStore + ?Sized), enrolment: Enrolment) -> Result<EnrolmentView, ApiError> {
     let total = store.list_videos(&enrolment.batch_id).await?.len() as u32;
     Ok(EnrolmentView::of(enrolment, Activity::default(), total))
@@ -442,22 +480,36 @@ async fn find(store: &(impl EnrolmentRecords + ?Sized), id: &str) -> Result<Enro
 
 #[utoipa::path(delete, path = "/api/staff/enrolments/{id}", tag = "staff", operation_id = "staff_revoke_enrolment", security(("bearer" = [])),
     params(("id" = String, Path, description = "40 lowercase hex characters")),
-    responses((status = 200, description = "revoked: the Secret ID no longer works and no account holds the batch", body = EnrolmentView),
+    responses((status = 200, description = "revoked: the Secret ID no longer works and no account holds the batch; what they watched stays", body = EnrolmentView),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn revoke(store: &(impl EnrolmentStore + ?Sized), actor: &Actor, id: &str) -> Answer {
     let result = async {
         let mut enrolment = find(store, id).await?;
-        if enrolment.revoked_at.is_none() {
-            enrolment.revoked_at = Some(time::now());
+        let holders: Vec<BatchLink> = store
+            .list_batch_links(&enrolment.batch_id)
+            .await?
+            .into_iter()
+            .filter(|l| l.secret_hash == enrolment.secret_hash)
+            .collect();
+        // The accounts are remembered before they are unlinked, so their history stays in the console.
+        let before = enrolment.clone();
+        enrolment.revoked_at = enrolment.revoked_at.or(Some(time::now()));
+        for link in &holders {
+            if !enrolment.revoked_accounts.contains(&link.sub) {
+                enrolment.revoked_accounts.push(link.sub.clone());
+            }
+        }
+        if enrolment != before {
             store.save_enrolment(&enrolment).await?;
         }
         revoke_grant(store, &enrolment.batch_id, &enrolment.secret_hash).await?;
-        for link in store.list_batch_links(&enrolment.batch_id).await? {
-            if link.secret_hash == enrolment.secret_hash {
-                store.delete_link(&link.sub, &link.batch_id).await?;
-            }
+        for link in holders {
+            store.delete_link(&link.sub, &link.batch_id).await?;
         }
-        fresh_view(store, enrolment).await
+        let activity = activity_by_grant(store, &enrolment.batch_id, std::slice::from_ref(&enrolment)).await?;
+        let mine = activity.get(&enrolment.secret_hash).copied().unwrap_or_default();
+        let total = store.list_videos(&enrolment.batch_id).await?.len() as u32;
+        Ok(EnrolmentView::of(enrolment, mine, total))
     }
     .await;
     let revoked = recorded(store, actor, "enrolment.revoke", id, None, result).await?;
@@ -505,7 +557,7 @@ pub async fn of_batch(store: &(impl EnrolmentStore + ?Sized), req: &Request, bat
     let batch = find_batch(store, batch_id).await?;
     let (limit, after) = (page_limit(req)?, cursor(req)?);
     let (enrolments, next) = store.page_enrolments(&batch.id, after.as_ref(), limit).await?.into_parts();
-    let activity = activity_by_grant(store, &batch.id).await?;
+    let activity = activity_by_grant(store, &batch.id, &enrolments).await?;
     let total = store.list_videos(&batch.id).await?.len() as u32;
     let items = enrolments
         .into_iter()

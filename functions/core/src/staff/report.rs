@@ -1,9 +1,10 @@
 //! A batch's report: per lecture, how many students watched it (to 90 %) or started it and how
 //! far they got on average; per student, what they watched and when they were last active. The
 //! students are the batch's enrolments and every account linked to it (a Secret ID issued by
-//! `academy grant` counts too, named by its label).
+//! `academy grant` counts too, named by its label). A revoked student stays, marked revoked, with
+//! what they watched.
 
-use super::enrolments::EnrolmentStore;
+use super::enrolments::{accounts, EnrolmentStore};
 use super::sheet;
 use crate::domain::{Batch, Enrolment, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
@@ -11,7 +12,7 @@ use crate::http::{ok, Answer};
 use crate::store::{CatalogRecords, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::time;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,6 +38,8 @@ pub struct StudentReport {
     pub account_linked: bool,
     pub lectures_watched: u32,
     pub last_activity: Option<i64>,
+    /// When the enrolment was revoked: the student keeps their row, with what they watched.
+    pub revoked_at: Option<i64>,
 }
 
 /// `GET /api/staff/batches/{batchId}/report` answer.
@@ -57,18 +60,25 @@ async fn report(
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let batch = store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
     let videos = store.list_videos(batch_id).await?;
-    let enrolments: BTreeMap<String, Enrolment> =
-        store.list_enrolments(batch_id).await?.into_iter().map(|e| (e.secret_hash.clone(), e)).collect();
-    // Each student's progress: by grant, so one student's two devices (or accounts) are one student.
+    let listed = store.list_enrolments(batch_id).await?;
+    // Each student's progress: by grant, so one student's two devices (or accounts) are one student;
+    // a revoked student's unlinked accounts count too, so their history stays.
+    let accounts = accounts(store, batch_id, &listed).await?;
+    let enrolments: BTreeMap<String, Enrolment> = listed.into_iter().map(|e| (e.secret_hash.clone(), e)).collect();
     let mut progress: BTreeMap<String, Vec<LectureProgress>> = BTreeMap::new();
+    let mut linked: BTreeSet<String> = BTreeSet::new();
     let mut labels: BTreeMap<String, String> = BTreeMap::new();
-    for link in store.list_batch_links(batch_id).await? {
-        let saved = store.list_progress(&link.sub, batch_id).await?;
-        if !enrolments.contains_key(&link.secret_hash) && !labels.contains_key(&link.secret_hash) {
-            let grant = store.find_grant(batch_id, &link.secret_hash).await?;
-            labels.insert(link.secret_hash.clone(), grant.and_then(|g| g.label).unwrap_or_else(|| "Secret ID".into()));
+    for account in accounts {
+        let saved = store.list_progress(&account.sub, batch_id).await?;
+        if account.linked {
+            linked.insert(account.secret_hash.clone());
         }
-        let mine = progress.entry(link.secret_hash).or_default();
+        if !enrolments.contains_key(&account.secret_hash) && !labels.contains_key(&account.secret_hash) {
+            let grant = store.find_grant(batch_id, &account.secret_hash).await?;
+            labels
+                .insert(account.secret_hash.clone(), grant.and_then(|g| g.label).unwrap_or_else(|| "Secret ID".into()));
+        }
+        let mine = progress.entry(account.secret_hash).or_default();
         for p in saved {
             match mine.iter_mut().find(|m| m.lecture_number == p.lecture_number) {
                 Some(m) => {
@@ -105,7 +115,7 @@ async fn report(
     let summary = |hash: &str| {
         let mine = progress.get(hash);
         (
-            mine.is_some(),
+            linked.contains(hash),
             mine.map_or(0, |m| m.iter().filter(|p| p.completed).count() as u32),
             mine.and_then(|m| m.iter().map(|p| p.updated_at).max()),
         )
@@ -121,6 +131,7 @@ async fn report(
                 account_linked: linked,
                 lectures_watched: watched,
                 last_activity: last,
+                revoked_at: e.revoked_at,
             }
         })
         .collect();
@@ -133,6 +144,7 @@ async fn report(
             account_linked: true,
             lectures_watched: watched,
             last_activity: last,
+            revoked_at: None,
         });
     }
     students.sort_by_key(|a| a.name.to_lowercase());

@@ -6,14 +6,24 @@ import { Link, useLocation } from "react-router";
 import { INSTITUTE_ZONE, knownZone, visitorZone, whenInBothZones } from "../../../lib/demo-time";
 import { bookedFrom, type BookedDemo } from "../booked";
 
-export function BookedNotice() {
+export interface BookedView {
+  demo: BookedDemo;
+  /** The visitor's time zone. */
+  zone: string;
+}
+
+/** The booking the navigation brought, once hydrated; null on a plain /Thank-you. */
+export function useBookedDemo(): BookedView | null {
   const { state } = useLocation();
-  const [booked, setBooked] = useState<{ demo: BookedDemo; zone: string } | null>(null);
+  const [booked, setBooked] = useState<BookedView | null>(null);
   useEffect(() => {
     const demo = bookedFrom(state);
     setBooked(demo ? { demo, zone: knownZone(visitorZone()) } : null);
   }, [state]);
-  if (!booked) return null;
+  return booked;
+}
+
+export function BookedNotice({ booked }: { booked: BookedView }) {
   const { demo, zone } = booked;
   return (
     <div className="card mt-8 max-w-xl p-6 text-left" data-testid="booked-notice">

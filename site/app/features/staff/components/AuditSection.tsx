@@ -1,16 +1,44 @@
-// The audit trail: every staff write (who, what, to which record, when, how it ended), newest first, a page at a time.
-import { useCallback } from "react";
+// The audit trail: every staff write (who, what, to which record, when, how it ended), newest first, a page at a time,
+// each in words with a link to what it names (../audit-words.ts).
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { StaffBatch } from "../../../lib/api-schema";
 import { listAudit } from "../api/audit";
 import { useTokenSource } from "../api/token";
+import { auditWords, type AuditWords } from "../audit-words";
+import { listSlots } from "../demo/api/demo";
 import { formatTime } from "../format";
 import { useCursorList } from "../hooks/use-cursor-list";
 import { OutcomeBadge } from "./labels";
 import { Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
 
-export function AuditSection() {
+const DAY_MS = 86_400_000;
+
+/** The demo slots' start times by id (from a week ago, as far ahead as one list goes); none when they cannot be read. */
+function useSlotStarts(): ReadonlyMap<string, string> {
+  const token = useTokenSource();
+  const [starts, setStarts] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    const now = Date.now();
+    const range = { from: new Date(now - 7 * DAY_MS).toISOString(), to: new Date(now + 85 * DAY_MS).toISOString() };
+    listSlots(token, range).then(
+      (slots) => live && setStarts(new Map(slots.map((s) => [s.id, s.startsAt]))),
+      () => undefined, // the trail still reads without the times
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return starts;
+}
+
+export function AuditSection({ batches }: { batches: readonly StaffBatch[] }) {
   const token = useTokenSource();
   const loadPage = useCallback((cursor?: string | null) => listAudit(token, cursor), [token]);
   const list = useCursorList(loadPage);
+  const slotStarts = useSlotStarts();
+  const context = useMemo(() => ({ batchNames: new Map(batches.map((b) => [b.batch._id, b.batch.name])), slotStarts }), [batches, slotStarts]);
   return (
     <section aria-labelledby="staff-audit">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -32,30 +60,56 @@ export function AuditSection() {
               <tr>
                 <th scope="col" className={th}>When</th>
                 <th scope="col" className={th}>Who</th>
-                <th scope="col" className={th}>Action</th>
-                <th scope="col" className={th}>Target</th>
+                <th scope="col" className={th}>What</th>
                 <th scope="col" className={th}>Outcome</th>
                 <th scope="col" className={th}>Detail</th>
               </tr>
             </thead>
             <tbody>
-              {list.items.map((a) => (
-                <tr key={a.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatTime(a.at)}</td>
-                  <td className={`${td} break-all`}>{a.actorEmail ?? a.actorSub}</td>
-                  <td className={`${td} font-mono text-xs`}>{a.action}</td>
-                  <td className={`${td} font-mono text-xs break-all`}>{a.target}</td>
-                  <td className={td}>
-                    <OutcomeBadge outcome={a.outcome} />
-                  </td>
-                  <td className={td}>{a.detail ?? "—"}</td>
-                </tr>
-              ))}
+              {list.items.map((a) => {
+                const words = auditWords(a, context);
+                return (
+                  <tr key={a.id}>
+                    <td className={`${td} whitespace-nowrap`}>{formatTime(a.at)}</td>
+                    <td className={`${td} break-all`}>{a.actorEmail ?? a.actorSub}</td>
+                    <td className={td}>
+                      <Sentence words={words} />
+                    </td>
+                    <td className={td}>
+                      <OutcomeBadge outcome={a.outcome} />
+                    </td>
+                    <td className={td}>{a.detail ?? "—"}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </ScrollTable>
         )}
         <LoadMore hasMore={list.state === "ready" && list.hasMore} loading={list.loadingMore} error={list.moreError} onLoadMore={() => void list.loadMore()} />
       </div>
     </section>
+  );
+}
+
+/** The entry's sentence, the thing it names linked where the sentence says it (else after it). */
+function Sentence({ words }: { words: AuditWords }) {
+  const { text, link } = words;
+  if (!link) return text;
+  const at = text.lastIndexOf(link.label);
+  const linked = (
+    <Link to={link.to} className="font-semibold break-words text-brand-700 underline">
+      {link.label}
+    </Link>
+  );
+  return at < 0 ? (
+    <>
+      {text}: {linked}
+    </>
+  ) : (
+    <>
+      {text.slice(0, at)}
+      {linked}
+      {text.slice(at + link.label.length)}
+    </>
   );
 }

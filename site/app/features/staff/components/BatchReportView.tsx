@@ -1,12 +1,13 @@
 // A batch's report: per lecture (who watched it to 90 %, who started it, the average furthest point) and per student
-// (lectures watched, last activity), and the per-student table as a CSV download.
+// (lectures watched, last activity; a revoked student keeps their row, marked revoked), and the per-student table as a
+// CSV download.
 import { useCallback, useState } from "react";
 import { showToast } from "../../../components/Toasts";
 import { exportBatchReport, getBatchReport } from "../api/report";
 import { useTokenSource } from "../api/token";
 import { failureText, formatDuration, formatTime } from "../format";
 import { useLoad } from "../hooks/use-load";
-import { Empty, Failure, Loading, ScrollTable, td, th } from "./States";
+import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "./States";
 
 /** Loads once; the batch view remounts it (a new `key`) after a change to the batch. */
 export function BatchReportView({ batchId }: { batchId: string }) {
@@ -82,7 +83,14 @@ export function BatchReportView({ batchId }: { batchId: string }) {
           <tbody>
             {report.students.map((s, i) => (
               <tr key={s.enrolmentId ?? `${s.name}-${i}`}>
-                <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
+                <th scope="row" className={`${td} font-semibold text-ink`}>
+                  {s.name}
+                  {s.revokedAt != null && (
+                    <span className="mt-1 block text-xs font-normal text-slate-600">
+                      <Badge tone="slate">Revoked</Badge> {formatTime(s.revokedAt)}
+                    </span>
+                  )}
+                </th>
                 <td className={`${td} break-all`}>{s.email || "—"}</td>
                 <td className={td}>{s.accountLinked ? "Linked" : "Not linked"}</td>
                 <td className={td}>

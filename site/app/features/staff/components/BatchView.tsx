@@ -1,7 +1,8 @@
 // One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures), its certificates
 // (../certificates) and the report.
 // An enrolment here reloads the students, the certificates, the report and the batches' counts; a revoke or a resend
-// the same but the students' list (which changed itself); a change to a lecture or a certificate, the report.
+// the same but the students' list (which changed itself); a change to the lectures (by staff, or one that finished
+// processing) reloads the certificates and the report, which count them; a change to a certificate, the report.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
@@ -109,7 +110,14 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
           Lectures
         </h3>
         <Suspense fallback={<Loading text="Loading the lectures…" />}>
-          <LecturesPanel batchId={batch._id} batchName={batch.name} onChanged={() => setReportVersion((n) => n + 1)} />
+          <LecturesPanel
+            batchId={batch._id}
+            batchName={batch.name}
+            onLecturesChanged={() => {
+              setCertificatesVersion((n) => n + 1);
+              setReportVersion((n) => n + 1);
+            }}
+          />
         </Suspense>
       </section>
 

@@ -19,6 +19,7 @@ export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly St
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const filterKey = JSON.stringify(filters);
+  const filtered = Object.values(filters).some((v) => v !== undefined);
   const loadPage = useCallback(
     (cursor?: string | null) => listEnquiries(token, JSON.parse(filterKey) as EnquiryFilters, cursor),
     [token, filterKey],
@@ -56,7 +57,13 @@ export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly St
       <div className="mt-6">
         {list.state === "loading" && <Loading text="Loading enquiries…" />}
         {list.state === "error" && <Failure what="Could not load the enquiries." error={list.error} onRetry={list.reload} />}
-        {list.state === "ready" && list.items.length === 0 && !list.hasMore && <Empty>No enquiries match these filters.</Empty>}
+        {list.state === "ready" && list.items.length === 0 && !list.hasMore && (
+          <Empty>
+            {filtered
+              ? "No enquiries match these filters."
+              : "No enquiries yet. They appear here as soon as a visitor sends the contact, enrolment or registration form."}
+          </Empty>
+        )}
         {list.state === "ready" && (list.items.length > 0 || list.hasMore) && (
           <>
             <ScrollTable caption="Enquiries, newest first" captionHidden>

@@ -98,7 +98,11 @@ export function EnquiryDetail({ enquiry, batches, onClose, onChanged, onEnrolled
             )}
             <dt className="font-semibold text-slate-800">Handled</dt>
             <dd className="text-slate-700">
-              {enquiry.handled ? `Yes, by ${enquiry.handledBy ?? "staff"} on ${formatTime(enquiry.handledAt)}` : "Not yet"}
+              {!enquiry.handled
+                ? "Not yet"
+                : enquiry.handledAt == null
+                  ? `Yes, by ${enquiry.handledBy ?? "staff"}`
+                  : `Yes, by ${enquiry.handledBy ?? "staff"} on ${formatTime(enquiry.handledAt)}`}
             </dd>
           </dl>
 
@@ -145,7 +149,8 @@ export function EnquiryDetail({ enquiry, batches, onClose, onChanged, onEnrolled
                 enquiryId={enquiry.id}
                 onEnrolled={(done, batch) => {
                   setEnrolled({ enrolled: done, batch });
-                  onChanged({ ...enquiry, handled: true });
+                  // The enrolment marked the enquiry handled, by whom and when it was made.
+                  onChanged({ ...enquiry, handled: true, handledBy: done.enrolment.enrolledBy, handledAt: done.enrolment.enrolledAt });
                   onEnrolled();
                   showToast((t) => t.success("Enrolled", { description: `${done.enrolment.name} in ${batch.batch.name}` }));
                 }}

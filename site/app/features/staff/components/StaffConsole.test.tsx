@@ -25,13 +25,22 @@ describe("the staff console's gate", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("The store is unavailable.");
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("navigation", { name: "Staff sections" })).toBeTruthy();
-    expect(await screen.findByText("No enquiries match these filters.")).toBeTruthy();
+    expect(await screen.findByText(/^No enquiries yet\./)).toBeTruthy();
+    expect(screen.queryByText("No enquiries match these filters.")).toBeNull();
     expect((fetchMock.mock.calls[0]![1] as RequestInit).headers).toMatchObject({ authorization: "Bearer access-token" });
 
     const ended = vi.fn();
     fetchMock.mockResolvedValue(json({ error: "unauthorized", message: "Sign in." }, 401));
     renderAt(<StaffConsole token={token} onSessionEnded={ended} />, "/staff");
     await vi.waitFor(() => expect(ended).toHaveBeenCalled());
+  });
+
+  it("says a filter matched nothing only when a filter is set", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input).startsWith("/api/staff/enquiries") ? json({ items: [], nextCursor: null }) : json({ batches: [] }),
+    );
+    renderAt(<StaffConsole token={token} onSessionEnded={vi.fn()} />, "/staff?handled=false");
+    expect(await screen.findByText("No enquiries match these filters.")).toBeTruthy();
   });
 
   it("opens the section the URL names, with the current one marked in the sub-navigation", async () => {

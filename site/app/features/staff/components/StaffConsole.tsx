@@ -76,7 +76,7 @@ export function StaffConsole({ token, onSessionEnded }: StaffConsoleProps) {
                 <BatchView key={batchId} batchId={batchId} batches={state.data} backLink={sectionLink("batches")} onBatchesChanged={refresh} />
               )}
               {section === "demo" && <DemoSection batches={state.data} onEnrolled={refresh} />}
-              {section === "audit" && <AuditSection />}
+              {section === "audit" && <AuditSection batches={state.data} />}
             </div>
           </>
         )}

@@ -74,9 +74,30 @@ describe("the Lectures panel", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Add lecture" }));
     const item = await screen.findByRole("listitem", { name: "Lecture 1: Routing in depth" });
     expect(calls.find((c) => c.method === "POST")!.body).toEqual({ title: "Routing in depth", lectureNumber: 1 });
-    expect(within(item).getByText("Uploading")).toBeTruthy();
-    expect(document.activeElement).toBe(within(item).getByRole("heading", { name: "Lecture 1: Routing in depth" }));
+    expect(within(item).getByText("No file yet")).toBeTruthy();
+    expect(within(item).queryByText("Uploading")).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(item).getByRole("heading", { name: "Lecture 1: Routing in depth" })));
     expect(within(item).getByRole("button", { name: "Choose a video file or drop it here, for Lecture 1: Routing in depth" })).toBeTruthy();
+  });
+
+  it("tells the batch when its lectures change (the certificates and the report count them), not on the first load", async () => {
+    api((method, path, body) => {
+      if (method === "GET" && path === base) return json({ lectures: [lecture(1)] });
+      if (method === "POST" && path === base) return json(lecture(2, { title: (body as { title: string }).title, state: "uploading", rungs: [] }), 201);
+    });
+    const changed = vi.fn();
+    renderAt(
+      <TokenProvider value={async () => "access-token"}>
+        <LecturesPanel batchId={batchId} batchName="MERN-08" onLecturesChanged={changed} />
+      </TokenProvider>,
+    );
+    await screen.findByRole("listitem", { name: "Lecture 1: Lecture title 1" });
+    expect(changed).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Add lecture" }));
+    fireEvent.change(within(screen.getByRole("form", { name: "Add a lecture" })).getByLabelText("Title"), { target: { value: "Hooks" } });
+    fireEvent.click(within(screen.getByRole("form", { name: "Add a lecture" })).getByRole("button", { name: "Add lecture" }));
+    await screen.findByRole("listitem", { name: "Lecture 2: Hooks" });
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
   });
 
   it("shows each state: Ready, Processing n %, Failed with the reason and Retry, Unpublished; a processing list is read again", async () => {

@@ -14,10 +14,24 @@ import type { StaffLecture } from "../../../../lib/api-schema";
 import { AddLectureForm } from "./AddLectureForm";
 import { LectureItem } from "./LectureItem";
 
-/** `onChanged` is told after each change staff make here (the batch's report lists the lectures too). */
-export function LecturesPanel({ batchId, batchName, onChanged }: { batchId: string; batchName: string; onChanged?: () => void }) {
+interface LecturesPanelProps {
+  batchId: string;
+  batchName: string;
+  /** Called when the lectures change (added, deleted, published or not, ready or not), not on the first load: the
+   *  batch's certificates and report count them. */
+  onLecturesChanged?: () => void;
+}
+
+export function LecturesPanel({ batchId, batchName, onLecturesChanged }: LecturesPanelProps) {
   const token = useTokenSource();
   const { state, retry, refresh, put, remove } = useLectures(batchId);
+  const shape = state.status === "ready" ? state.data.map((l) => `${l.id}:${l.lectureNumber}:${l.title}:${l.published}:${l.state}`).join(" ") : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (shape === null) return;
+    if (seen.current !== null && seen.current !== shape) onLecturesChanged?.();
+    seen.current = shape;
+  }, [shape, onLecturesChanged]);
   const [adding, setAdding] = useState(false);
   // Where focus goes when the form closes: the new lecture (its heading), or back to Add lecture after Cancel.
   const [added, setAdded] = useState<string | null>(null);
@@ -45,7 +59,6 @@ export function LecturesPanel({ batchId, batchName, onChanged }: { batchId: stri
       refresh();
     } finally {
       setMoving(false);
-      onChanged?.();
     }
   };
 
@@ -53,7 +66,6 @@ export function LecturesPanel({ batchId, batchName, onChanged }: { batchId: stri
     if (!deleting) return;
     await deleteLecture(token, batchId, deleting.lectureNumber);
     remove(deleting.id);
-    onChanged?.();
     showToast((t) => t.success("Lecture deleted", { description: `Lecture ${deleting.lectureNumber}, “${deleting.title}”.` }));
   };
 
@@ -77,7 +89,6 @@ export function LecturesPanel({ batchId, batchName, onChanged }: { batchId: stri
             setAdding(false);
             setAdded(added.id);
             put(added);
-            onChanged?.();
             showToast((t) =>
               t.success("Lecture added", {
                 description: added.kind === "embed" ? `Lecture ${added.lectureNumber} is ready.` : `Now upload the recording of lecture ${added.lectureNumber}.`,
@@ -104,10 +115,7 @@ export function LecturesPanel({ batchId, batchName, onChanged }: { batchId: stri
               last={index === lectures.length - 1}
               moving={moving}
               focusOnMount={lecture.id === added}
-              onChanged={(changed) => {
-                put(changed);
-                onChanged?.();
-              }}
+              onChanged={put}
               onMove={(direction) => void move(index, direction)}
               onDelete={() => setDeleting(lecture)}
             />

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { auditWords, type AuditContext } from "./audit-words";
+
+const mern = "665f1c2a9b3e4d0012a1c002";
+const context: AuditContext = {
+  batchNames: new Map([[mern, "MERN-08 Weekend Batch"]]),
+  // 3 Dec 2026, 14:00 UTC is 19:00 in Karachi.
+  slotStarts: new Map([
+    ["6a0000000000000000000001", "2026-12-03T14:00:00Z"],
+    ["6a0000000000000000000002", "2026-12-10T14:00:00Z"],
+  ]),
+};
+
+describe("the audit trail in words", () => {
+  it("says what a demo slot entry did, with the slot's time in Pakistan, and links to the demo classes", () => {
+    expect(auditWords({ action: "demo.slot.create", target: "6a0000000000000000000001" }, context)).toEqual({
+      text: "Published a demo slot for 3 Dec, 19:00 PKT",
+      link: { to: "/staff?section=demo", label: "Demo classes" },
+    });
+    expect(auditWords({ action: "demo.slot.create", target: "6a0000000000000000000001,6a0000000000000000000002" }, context).text).toBe(
+      "Published 2 weekly demo slots, the first for 3 Dec, 19:00 PKT",
+    );
+    expect(auditWords({ action: "demo.slot.cancel", target: "6a0000000000000000000002" }, context).text).toBe("Cancelled the demo slot for 10 Dec, 19:00 PKT");
+    expect(auditWords({ action: "demo.slot.update", target: "6affffffffffffffffffffff" }, context).text).toBe("Changed the demo slot");
+    expect(auditWords({ action: "demo.slot.create", target: "new" }, context).text).toBe("Tried to publish a demo slot");
+  });
+
+  it("names the batch of an enrolment or a lecture and links to its page", () => {
+    const batchLink = { to: `/staff?section=batches&batch=${mern}`, label: "MERN-08 Weekend Batch" };
+    expect(auditWords({ action: "enrolment.create", target: `${mern}0123456789abcdef` }, context)).toEqual({
+      text: "Enrolled a student in MERN-08 Weekend Batch",
+      link: batchLink,
+    });
+    expect(auditWords({ action: "enrolment.revoke", target: `${mern}0123456789abcdef` }, context).text).toBe(
+      "Revoked a student's access to MERN-08 Weekend Batch",
+    );
+    expect(auditWords({ action: "lecture.create", target: `${mern}/4` }, context)).toEqual({ text: "Added lecture 4 to MERN-08 Weekend Batch", link: batchLink });
+    expect(auditWords({ action: "lecture.delete", target: `${mern}/4` }, context).text).toBe("Deleted lecture 4 of MERN-08 Weekend Batch");
+  });
+
+  it("links a certificate to its public page, and shows an unknown code as it is", () => {
+    expect(auditWords({ action: "certificate.revoke", target: "SKY-AB12-CD34-EF56-GH78" }, context)).toEqual({
+      text: "Revoked certificate SKY-AB12-CD34-EF56-GH78",
+      link: { to: "/verify/SKY-AB12-CD34-EF56-GH78", label: "SKY-AB12-CD34-EF56-GH78" },
+    });
+    expect(auditWords({ action: "payment.refund", target: "x1" }, context)).toEqual({ text: "payment.refund x1" });
+  });
+});

@@ -1,0 +1,101 @@
+// The audit trail in words: an entry's action code and target ids ("demo.slot.create", "665f…,6a1b…") as the sentence
+// staff read ("Published a demo slot for 3 Dec, 19:00 PKT") and a link to what it names, when the console has a page
+// for it. Unknown codes are shown as they are, so a new action is never hidden.
+import { INSTITUTE_ZONE } from "../../lib/demo-time";
+import type { AuditEntry } from "../../lib/api-schema";
+
+/** What the trail knows besides the entry: the batches' names and the demo slots' start times, by id. */
+export interface AuditContext {
+  batchNames: ReadonlyMap<string, string>;
+  slotStarts: ReadonlyMap<string, string>;
+}
+
+export interface AuditWords {
+  text: string;
+  /** A console or site address for what the entry names. */
+  link?: { to: string; label: string };
+}
+
+const ID_LEN = 24;
+const batchPage = (batchId: string) => `/staff?section=batches&batch=${encodeURIComponent(batchId)}`;
+
+/** A start time as the institute reads it: "3 Dec, 19:00 PKT". */
+export function instituteTime(iso: string): string {
+  const when = new Date(iso).toLocaleString("en-GB", {
+    timeZone: INSTITUTE_ZONE,
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return `${when} PKT`;
+}
+
+export function auditWords(entry: Pick<AuditEntry, "action" | "target">, context: AuditContext): AuditWords {
+  const { action, target } = entry;
+  const batchOf = (batchId: string) => context.batchNames.get(batchId) ?? `batch ${batchId}`;
+  const inBatch = (batchId: string) => ({ to: batchPage(batchId), label: batchOf(batchId) });
+  // Lectures and certificates' students are named "batchId/…"; enrolments by their batch's id and an e-mail key.
+  const [head = "", rest = ""] = target.split("/");
+  const enrolmentBatch = target.slice(0, ID_LEN);
+  const lecture = `lecture ${rest}`;
+  const slots = target.split(",").filter((id) => id && id !== "new");
+  const slotTime = (id: string) => {
+    const starts = context.slotStarts.get(id);
+    return starts ? ` for ${instituteTime(starts)}` : "";
+  };
+  const demo = { to: "/staff?section=demo", label: "Demo classes" };
+
+  switch (action) {
+    case "enquiry.update":
+      return { text: "Changed an enquiry's handled mark or note", link: { to: "/staff", label: "Enquiries" } };
+    case "enquiry.resend":
+      return { text: "Mailed an enquiry to the institute again", link: { to: "/staff", label: "Enquiries" } };
+    case "enrolment.create":
+      return { text: `Enrolled a student in ${batchOf(enrolmentBatch)}`, link: inBatch(enrolmentBatch) };
+    case "enrolment.bulk":
+      return { text: `Enrolled a pasted list in ${batchOf(target)}`, link: inBatch(target) };
+    case "enrolment.revoke":
+      return { text: `Revoked a student's access to ${batchOf(enrolmentBatch)}`, link: inBatch(enrolmentBatch) };
+    case "enrolment.resend":
+      return { text: `Sent a student a new Secret ID for ${batchOf(enrolmentBatch)}`, link: inBatch(enrolmentBatch) };
+    case "lecture.create":
+      return rest
+        ? { text: `Added ${lecture} to ${batchOf(head)}`, link: inBatch(head) }
+        : { text: `Tried to add a lecture to ${batchOf(head)}`, link: inBatch(head) };
+    case "lecture.update":
+      return { text: `Changed ${lecture} of ${batchOf(head)}`, link: inBatch(head) };
+    case "lecture.delete":
+      return { text: `Deleted ${lecture} of ${batchOf(head)}`, link: inBatch(head) };
+    case "lecture.upload":
+      return { text: `Started uploading the recording of ${lecture} of ${batchOf(head)}`, link: inBatch(head) };
+    case "lecture.complete":
+      return { text: `Finished uploading the recording of ${lecture} of ${batchOf(head)}`, link: inBatch(head) };
+    case "lecture.retry":
+      return { text: `Processed the recording of ${lecture} of ${batchOf(head)} again`, link: inBatch(head) };
+    case "lecture.captions":
+      return { text: `Changed the captions of ${lecture} of ${batchOf(head)}`, link: inBatch(head) };
+    case "certificate.completion":
+      return { text: `Changed a student's completion in ${batchOf(head)}`, link: inBatch(head) };
+    case "certificate.issue":
+      return { text: `Issued a certificate in ${batchOf(head)}`, link: inBatch(head) };
+    case "certificate.revoke":
+      return { text: `Revoked certificate ${target}`, link: { to: `/verify/${encodeURIComponent(target)}`, label: target } };
+    case "certificate.rename":
+      return { text: `Changed the name on certificate ${target}`, link: { to: `/verify/${encodeURIComponent(target)}`, label: target } };
+    case "demo.slot.create":
+      if (slots.length === 0) return { text: "Tried to publish a demo slot", link: demo };
+      return slots.length === 1
+        ? { text: `Published a demo slot${slotTime(slots[0]!)}`, link: demo }
+        : { text: `Published ${slots.length} weekly demo slots, the first${slotTime(slots[0]!)}`, link: demo };
+    case "demo.slot.update":
+      return { text: `Changed the demo slot${slotTime(target)}`, link: demo };
+    case "demo.slot.cancel":
+      return { text: `Cancelled the demo slot${slotTime(target)}`, link: demo };
+    case "demo.booking.attendance":
+      return { text: "Marked whether a demo booking attended", link: demo };
+    default:
+      return { text: `${action} ${target}` };
+  }
+}
