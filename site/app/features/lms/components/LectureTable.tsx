@@ -38,7 +38,9 @@ export function LectureTable({
   progress: ProgressByLecture | null;
   onWatch: (video: Video) => void;
 }) {
-  const header = "px-4 py-3";
+  // On a phone the table fits the screen, Watch included: the batch column (the page's title says it) is left out.
+  const cell = "px-3 py-3 sm:px-4";
+  const batchColumn = "hidden sm:table-cell";
   return (
     <>
       {progress && (
@@ -47,25 +49,25 @@ export function LectureTable({
         </div>
       )}
       <div className="mt-10 overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[36rem] text-left">
+        <table className="w-full text-left sm:min-w-[36rem]">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-sm text-slate-700">
             <tr>
-              <th scope="col" className={header}>
+              <th scope="col" className={`${cell} ${batchColumn}`}>
                 Batch
               </th>
-              <th scope="col" className={header}>
+              <th scope="col" className={cell}>
                 Lecture No.
               </th>
-              <th scope="col" className={header}>
+              <th scope="col" className={cell}>
                 Title
               </th>
               {progress && (
-                <th scope="col" className={header}>
+                <th scope="col" className={cell}>
                   Progress
                 </th>
               )}
-              <th scope="col" className={header}>
+              <th scope="col" className={cell}>
                 Action
               </th>
             </tr>
@@ -73,18 +75,18 @@ export function LectureTable({
           <tbody>
             {videos.map((v) => (
               <tr key={v._id} className="border-t border-slate-200">
-                <td className="px-4 py-3">{v.batchNumber}</td>
-                <td className="px-4 py-3">{v.lectureNumber}</td>
-                <td className="px-4 py-3">{v.title}</td>
+                <td className={`${cell} ${batchColumn}`}>{v.batchNumber}</td>
+                <td className={cell}>{v.lectureNumber}</td>
+                <td className={`${cell} [overflow-wrap:anywhere]`}>{v.title}</td>
                 {progress && (
-                  <td className="px-4 py-3">
+                  <td className={cell}>
                     <Status progress={progress[v.lectureNumber]} />
                   </td>
                 )}
-                <td className="px-4 py-3">
+                <td className={cell}>
                   <button
                     type="button"
-                    className="btn-primary min-h-10 px-4 py-2 text-sm"
+                    className="btn-primary min-h-10 px-3 py-2 text-sm sm:px-4"
                     onClick={() => onWatch(v)}
                     aria-label={`Watch lecture ${v.lectureNumber}: ${v.title}`}
                   >

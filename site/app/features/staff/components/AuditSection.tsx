@@ -5,7 +5,8 @@ import { useTokenSource } from "../api/token";
 import { formatTime } from "../format";
 import { useCursorList } from "../hooks/use-cursor-list";
 import { OutcomeBadge } from "./labels";
-import { Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "./Email";
+import { codeTd, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
 
 export function AuditSection() {
   const token = useTokenSource();
@@ -42,9 +43,9 @@ export function AuditSection() {
               {list.items.map((a) => (
                 <tr key={a.id}>
                   <td className={`${td} whitespace-nowrap`}>{formatTime(a.at)}</td>
-                  <td className={`${td} break-all`}>{a.actorEmail ?? a.actorSub}</td>
+                  <td className={a.actorEmail ? td : codeTd}>{a.actorEmail ? <Email address={a.actorEmail} /> : a.actorSub}</td>
                   <td className={`${td} font-mono text-xs`}>{a.action}</td>
-                  <td className={`${td} font-mono text-xs break-all`}>{a.target}</td>
+                  <td className={codeTd}>{a.target}</td>
                   <td className={td}>
                     <OutcomeBadge outcome={a.outcome} />
                   </td>

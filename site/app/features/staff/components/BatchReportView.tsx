@@ -7,6 +7,7 @@ import { useTokenSource } from "../api/token";
 import { failureText, formatDuration, formatTime } from "../format";
 import { useLoad } from "../hooks/use-load";
 import { Empty, Failure, Loading, ScrollTable, td, th } from "./States";
+import { Email } from "./Email";
 
 /** Loads once; the batch view remounts it (a new `key`) after a change to the batch. */
 export function BatchReportView({ batchId }: { batchId: string }) {
@@ -83,7 +84,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
             {report.students.map((s, i) => (
               <tr key={s.enrolmentId ?? `${s.name}-${i}`}>
                 <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
-                <td className={`${td} break-all`}>{s.email || "—"}</td>
+                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
                 <td className={td}>{s.accountLinked ? "Linked" : "Not linked"}</td>
                 <td className={td}>
                   {s.lecturesWatched} of {report.lecturesTotal}

@@ -44,6 +44,12 @@ export function ScrollTable({ caption, captionHidden = false, children }: { capt
 
 export const th = "border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-800";
 export const td = "border-b border-slate-100 px-3 py-2 align-top";
+/** The column of a row's actions (last): it stays in view at the table's right edge while the rest scrolls sideways. */
+const stuck = "sticky right-0 shadow-[inset_1px_0_0_var(--color-slate-200)]";
+export const actionTh = `${th} ${stuck}`;
+export const actionTd = `${td} ${stuck} bg-white`;
+/** An id or other unbroken code: wraps anywhere, in a column never narrower than 10rem. */
+export const codeTd = `${td} min-w-40 font-mono text-xs [overflow-wrap:anywhere]`;
 
 /** "Load more" under a paged list, with its own failure. */
 export function LoadMore({ hasMore, loading, error, onLoadMore }: { hasMore: boolean; loading: boolean; error: unknown; onLoadMore: () => void }) {
