@@ -48,7 +48,7 @@ export function LectureTable({
           <ProgressBar watched={watchedCount(progress, videos.map((v) => v.lectureNumber))} total={videos.length} label="Batch completion" />
         </div>
       )}
-      <div className="mt-10 overflow-x-auto rounded-xl border border-slate-200">
+      <div className="relative mt-10 overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full text-left sm:min-w-[36rem]">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-sm text-slate-700">

@@ -27,11 +27,14 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">{children}</p>;
 }
 
-/** A table with its caption; on a narrow screen it scrolls sideways in a focusable region (keyboard users scroll it too). */
+/**
+ * A table with its caption; on a narrow screen it scrolls sideways in a focusable region (keyboard users scroll it too).
+ * The region is positioned, so what is placed absolutely inside (a screen reader's text) scrolls with it, never past the page.
+ */
 export function ScrollTable({ caption, captionHidden = false, children }: { caption: string; captionHidden?: boolean; children: ReactNode }) {
   const id = useId();
   return (
-    <div role="region" aria-labelledby={id} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200">
+    <div role="region" aria-labelledby={id} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption id={id} className={captionHidden ? "sr-only" : "px-4 pt-3 text-left font-semibold text-ink"}>
           {caption}
