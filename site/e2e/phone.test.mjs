@@ -240,6 +240,10 @@ describe("on a 390 px phone", () => {
 
     // The student signs in with that address: their lecture list, every Watch on screen.
     const learner = await signedIn(student.email, "/lms");
+    const card = learner.page.getByRole("listitem").filter({ has: learner.page.getByRole("heading", { name: mern08.name }) });
+    await card.waitFor();
+    await expectNoSidewaysScroll(learner.page, "/lms");
+    await expectReachable(card.getByRole("link", { name: /^Continue/ }), "the batch's Continue");
     await learner.page.goto(url(`/recorded-lectures/${mern08.id}`));
     await hydrated(learner.page);
     const table = learner.page.getByRole("table", { name: /^Recorded lectures of / });

@@ -38,9 +38,10 @@ export function LectureTable({
   progress: ProgressByLecture | null;
   onWatch: (video: Video) => void;
 }) {
-  // On a phone the table fits the screen, Watch included: the batch column (the page's title says it) is left out.
+  // On a phone the table fits the screen, Watch included: no batch column (the page's title says it), and the
+  // lecture's number goes before its title.
   const cell = "px-3 py-3 sm:px-4";
-  const batchColumn = "hidden sm:table-cell";
+  const wideOnly = "hidden sm:table-cell";
   return (
     <>
       {progress && (
@@ -53,10 +54,10 @@ export function LectureTable({
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-sm text-slate-700">
             <tr>
-              <th scope="col" className={`${cell} ${batchColumn}`}>
+              <th scope="col" className={`${cell} ${wideOnly}`}>
                 Batch
               </th>
-              <th scope="col" className={cell}>
+              <th scope="col" className={`${cell} ${wideOnly}`}>
                 Lecture No.
               </th>
               <th scope="col" className={cell}>
@@ -75,9 +76,12 @@ export function LectureTable({
           <tbody>
             {videos.map((v) => (
               <tr key={v._id} className="border-t border-slate-200">
-                <td className={`${cell} ${batchColumn}`}>{v.batchNumber}</td>
-                <td className={cell}>{v.lectureNumber}</td>
-                <td className={`${cell} [overflow-wrap:anywhere]`}>{v.title}</td>
+                <td className={`${cell} ${wideOnly}`}>{v.batchNumber}</td>
+                <td className={`${cell} ${wideOnly}`}>{v.lectureNumber}</td>
+                <td className={cell}>
+                  <span className="sm:hidden">{v.lectureNumber}. </span>
+                  {v.title}
+                </td>
                 {progress && (
                   <td className={cell}>
                     <Status progress={progress[v.lectureNumber]} />
