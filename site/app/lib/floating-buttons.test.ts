@@ -29,6 +29,12 @@ describe("a floating button", () => {
     expect(coversAControl(document.querySelector("#floating")!)).toBe(true);
   });
 
+  it("covers a link drawn as a button", () => {
+    page(`<a id="floating" ${floatingAttribute}></a><a id="continue" class="btn-primary" href="/lms">Continue</a>`);
+    stubUnder("#continue");
+    expect(coversAControl(document.querySelector("#floating")!)).toBe(true);
+  });
+
   it("does not cover text, a link in it, or the other floating button", () => {
     page(`<a id="floating" ${floatingAttribute}></a><button id="other" ${floatingAttribute}></button><p id="text">Hello <a id="link" href="/">there</a></p>`);
     stubUnder("#text");

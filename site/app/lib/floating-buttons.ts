@@ -4,8 +4,8 @@
 import { useEffect, useState, type RefObject } from "react";
 import { paths } from "../config/paths";
 
-/** What a floating button must not cover: form controls and buttons (links in text are left to the reader). */
-const covered = "input, select, textarea, button, summary, [role=button], [contenteditable=true]";
+/** What a floating button must not cover: form controls and buttons, links drawn as buttons too (a link in text may be read past). */
+const covered = 'input, select, textarea, button, summary, [role=button], [contenteditable=true], a[class*="btn"]';
 /** Marks the floating buttons themselves: one is never "covered" by the other. */
 export const floatingAttribute = "data-floating";
 
