@@ -21,6 +21,7 @@ import { Toasts } from "./components/Toasts";
 import { rootData, type RootData } from "./root.server";
 import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
+import { onStaffConsole } from "./lib/floating-buttons";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -45,6 +46,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     setHydrated(true);
   }, []);
   useFocusMainOnNavigation();
+  // The WhatsApp and assistant buttons are for visitors: the staff console, a work tool, goes without them.
+  const { pathname } = useLocation();
+  const floatingButtons = data && !onStaffConsole(pathname);
   return (
     <html lang="en-GB">
       <head>
@@ -60,8 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {data && <StaticHtml html={data.footerHtml} />}
-        {data && <ChatButton url={data.brand.whatsappUrl} />}
-        {data && <AssistantLauncher company={data.brand.name} />}
+        {floatingButtons && <ChatButton url={data.brand.whatsappUrl} />}
+        {floatingButtons && <AssistantLauncher company={data.brand.name} />}
         {hydrated && (
           <Suspense fallback={null}>
             <SessionWatch onChange={setSignedIn} />

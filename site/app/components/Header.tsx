@@ -18,7 +18,7 @@ interface HeaderProps {
   sessionActions: ReactNode;
 }
 
-const linkBase = "rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors hover:text-brand-700";
+const linkBase = "rounded-md px-2 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors hover:text-brand-700";
 /** The colour of a menu: brand while its page (or one it lists) is shown. */
 const itemColour = "text-slate-800 data-active:text-brand-700";
 
@@ -73,14 +73,15 @@ export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
       >
         Skip to main content
       </a>
-      <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to={paths.home} className="flex items-center gap-2 font-bold text-ink">
+      <div className="container-page flex h-16 items-center justify-between gap-3">
+        {/* One line at every width: between lg and xl, beside the full navigation, the logo stands for the name. */}
+        <Link to={paths.home} className="flex shrink-0 items-center gap-2 font-bold text-ink">
           <img src={logo} alt="" width={36} height={36} className="size-9" />
-          <span className="text-lg leading-tight">{brandName}</span>
+          <span className="text-lg leading-tight whitespace-nowrap lg:max-xl:sr-only">{brandName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center 2xl:gap-1">
             {nav.map((item) =>
               item.children ? (
                 <DropdownItem key={item.path} item={item} pathname={pathname} />
@@ -101,7 +102,7 @@ export function Header({ brandName, logo, nav, sessionActions }: HeaderProps) {
           </ul>
         </nav>
 
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden shrink-0 items-center gap-2 lg:flex">
           <Link
             to={paths.search}
             data-nav={navKind.exact}

@@ -26,6 +26,9 @@ const contrastSafe = {
   "--error-text": "#b91c1c",
 } as React.CSSProperties;
 
+/** Below the sticky header (4rem high), so a toast never covers its navigation, on a phone too. */
+const belowHeader = { top: "5rem" };
+
 export function Toasts() {
   const matches = useMatches();
   const wanted = matches.some((m) => (m.handle as ToastHandle | undefined)?.toasts);
@@ -35,7 +38,7 @@ export function Toasts() {
   if (!mounted || !wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton style={contrastSafe} />
+      <Toaster position="top-center" offset={belowHeader} mobileOffset={belowHeader} richColors closeButton style={contrastSafe} />
     </Suspense>
   );
 }

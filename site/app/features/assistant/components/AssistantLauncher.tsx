@@ -1,8 +1,11 @@
 // The assistant's floating button. The chat window's code loads on first open (dynamic import), so no page pays
 // for it up front; the open state is announced on the window for the messaging button (docs/product.md#behaviour, #constants).
+// Closed, it stands aside where it would cover a control (lib/floating-buttons.ts).
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Icon } from "../../../components/Icon";
 import { announceAssistantOpen, stackingFor } from "../../../lib/assistant-state";
+import { cx } from "../../../lib/cx";
+import { asideClass, floatingAttribute, useStandAside } from "../../../lib/floating-buttons";
 import type { AssistantWindowProps } from "./AssistantWindow";
 
 export const assistantWindowId = "assistant-window";
@@ -13,6 +16,7 @@ export function AssistantLauncher({ company }: { company: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const first = useRef(true);
   const z = stackingFor(open);
+  const aside = useStandAside(button, !open);
 
   useEffect(() => {
     if (first.current) {
@@ -39,6 +43,7 @@ export function AssistantLauncher({ company }: { company: string }) {
     <>
       <button
         ref={button}
+        {...{ [floatingAttribute]: "" }}
         type="button"
         onClick={toggle}
         aria-expanded={open}
@@ -46,7 +51,10 @@ export function AssistantLauncher({ company }: { company: string }) {
         aria-controls={Window ? assistantWindowId : undefined}
         data-testid="assistant-button"
         style={{ zIndex: z.launcher }}
-        className="fixed right-5 bottom-24 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
+        className={cx(
+          "fixed right-5 bottom-24 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800",
+          aside && asideClass,
+        )}
       >
         <Icon name={open ? "x" : "bot"} className="size-7" />
         <span className="sr-only">{open ? "Close the assistant" : `Ask the ${company} assistant`}</span>

@@ -15,9 +15,9 @@ export function SessionActions({ className }: { className?: string }) {
   if (session.status === "signed-in") {
     return (
       <>
-        <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-4 py-2 text-sm", className)} />
+        <SectionButton to={paths.lms} sectionId={anchors.lms} label="LMS" className={cx("btn-secondary min-h-10 px-3 py-2 text-sm", className)} />
         {session.user.staff && (
-          <NavLink to={paths.staff} className={cx("btn-secondary min-h-10 px-4 py-2 text-sm aria-[current=page]:bg-brand-50", className)}>
+          <NavLink to={paths.staff} className={cx("btn-secondary min-h-10 px-3 py-2 text-sm aria-[current=page]:bg-brand-50", className)}>
             Staff
           </NavLink>
         )}

@@ -52,7 +52,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name="user" className="size-4 shrink-0" />
-        <span className="truncate">{user.name}</span>
+        {/* Beside the full navigation (lg to 2xl) the header has no room for the name: the menu shows it. */}
+        <span className="truncate lg:max-2xl:hidden">{user.name}</span>
         <Icon name="chevron-down" className="size-4 shrink-0" />
       </button>
       <div

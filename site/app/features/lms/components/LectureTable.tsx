@@ -38,7 +38,10 @@ export function LectureTable({
   progress: ProgressByLecture | null;
   onWatch: (video: Video) => void;
 }) {
-  const header = "px-4 py-3";
+  // On a phone the table fits the screen, Watch included: no batch column (the page's title says it), and the
+  // lecture's number goes before its title.
+  const cell = "px-3 py-3 sm:px-4";
+  const wideOnly = "hidden sm:table-cell";
   return (
     <>
       {progress && (
@@ -46,26 +49,26 @@ export function LectureTable({
           <ProgressBar watched={watchedCount(progress, videos.map((v) => v.lectureNumber))} total={videos.length} label="Batch completion" />
         </div>
       )}
-      <div className="mt-10 overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[36rem] text-left">
+      <div className="relative mt-10 overflow-x-auto rounded-xl border border-slate-200">
+        <table className="w-full text-left sm:min-w-[36rem]">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-sm text-slate-700">
             <tr>
-              <th scope="col" className={header}>
+              <th scope="col" className={`${cell} ${wideOnly}`}>
                 Batch
               </th>
-              <th scope="col" className={header}>
+              <th scope="col" className={`${cell} ${wideOnly}`}>
                 Lecture No.
               </th>
-              <th scope="col" className={header}>
+              <th scope="col" className={cell}>
                 Title
               </th>
               {progress && (
-                <th scope="col" className={header}>
+                <th scope="col" className={cell}>
                   Progress
                 </th>
               )}
-              <th scope="col" className={header}>
+              <th scope="col" className={cell}>
                 Action
               </th>
             </tr>
@@ -73,18 +76,21 @@ export function LectureTable({
           <tbody>
             {videos.map((v) => (
               <tr key={v._id} className="border-t border-slate-200">
-                <td className="px-4 py-3">{v.batchNumber}</td>
-                <td className="px-4 py-3">{v.lectureNumber}</td>
-                <td className="px-4 py-3">{v.title}</td>
+                <td className={`${cell} ${wideOnly}`}>{v.batchNumber}</td>
+                <td className={`${cell} ${wideOnly}`}>{v.lectureNumber}</td>
+                <td className={cell}>
+                  <span className="sm:hidden">{v.lectureNumber}. </span>
+                  {v.title}
+                </td>
                 {progress && (
-                  <td className="px-4 py-3">
+                  <td className={cell}>
                     <Status progress={progress[v.lectureNumber]} />
                   </td>
                 )}
-                <td className="px-4 py-3">
+                <td className={cell}>
                   <button
                     type="button"
-                    className="btn-primary min-h-10 px-4 py-2 text-sm"
+                    className="btn-primary min-h-10 px-3 py-2 text-sm sm:px-4"
                     onClick={() => onWatch(v)}
                     aria-label={`Watch lecture ${v.lectureNumber}: ${v.title}`}
                   >

@@ -10,7 +10,8 @@ import { listSlots } from "../demo/api/demo";
 import { formatTime } from "../format";
 import { useCursorList } from "../hooks/use-cursor-list";
 import { OutcomeBadge } from "./labels";
-import { Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "./Email";
+import { codeTd, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
 
 const DAY_MS = 86_400_000;
 
@@ -71,7 +72,7 @@ export function AuditSection({ batches }: { batches: readonly StaffBatch[] }) {
                 return (
                   <tr key={a.id}>
                     <td className={`${td} whitespace-nowrap`}>{formatTime(a.at)}</td>
-                    <td className={`${td} break-all`}>{a.actorEmail ?? a.actorSub}</td>
+                    <td className={a.actorEmail ? td : codeTd}>{a.actorEmail ? <Email address={a.actorEmail} /> : a.actorSub}</td>
                     <td className={td}>
                       <Sentence words={words} />
                     </td>

@@ -7,6 +7,7 @@ import { exportBatchReport, getBatchReport } from "../api/report";
 import { useTokenSource } from "../api/token";
 import { failureText, formatDuration, formatTime } from "../format";
 import { useLoad } from "../hooks/use-load";
+import { Email } from "./Email";
 import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "./States";
 
 /** Loads once; the batch view remounts it (a new `key`) after a change to the batch. */
@@ -91,7 +92,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
                     </span>
                   )}
                 </th>
-                <td className={`${td} break-all`}>{s.email || "—"}</td>
+                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
                 <td className={td}>{s.accountLinked ? "Linked" : "Not linked"}</td>
                 <td className={td}>
                   {s.lecturesWatched} of {report.lecturesTotal}

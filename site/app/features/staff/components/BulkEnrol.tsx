@@ -8,6 +8,7 @@ import { useTokenSource } from "../api/token";
 import { bulkSummary, outcomeText } from "../bulk";
 import { failureText, todayUtc } from "../format";
 import { ScrollTable, td, th } from "./States";
+import { Email } from "./Email";
 
 export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled: () => void }) {
   const id = useId();
@@ -97,7 +98,7 @@ export function BulkResults({ answer }: { answer: BulkAnswer }) {
                 <tr key={line.line} data-outcome={line.outcome}>
                   <td className={td}>{line.line}</td>
                   <td className={td}>{line.name || "—"}</td>
-                  <td className={`${td} break-all`}>{line.email || "—"}</td>
+                  <td className={td}>{line.email ? <Email address={line.email} /> : "—"}</td>
                   <td className={`${td} ${line.outcome === "invalid" ? "text-red-800" : line.outcome === "enrolled" ? "text-green-800" : "text-slate-700"}`}>
                     {outcomeText(line)}
                   </td>

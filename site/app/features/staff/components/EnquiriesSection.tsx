@@ -12,7 +12,8 @@ import { useCursorList } from "../hooks/use-cursor-list";
 import { EnquiryDetail } from "./EnquiryDetail";
 import { EnquiryFilterBar } from "./EnquiryFilters";
 import { DeliveryBadge, formLabel } from "./labels";
-import { Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "./Email";
+import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
 
 export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly StaffBatch[]; onEnrolled: () => void }) {
   const token = useTokenSource();
@@ -76,7 +77,7 @@ export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly St
                   <th scope="col" className={th}>Course</th>
                   <th scope="col" className={th}>Delivery</th>
                   <th scope="col" className={th}>Handled</th>
-                  <th scope="col" className={th}><span className="sr-only">Details</span></th>
+                  <th scope="col" className={actionTh}><span className="sr-only">Details</span></th>
                 </tr>
               </thead>
               <tbody>
@@ -108,14 +109,16 @@ function EnquiryRow({ enquiry: e, onOpen }: { enquiry: Enquiry; onOpen: () => vo
     <tr>
       <td className={`${td} whitespace-nowrap`}>{formatTime(e.createdAt)}</td>
       <td className={td}>{e.name || "—"}</td>
-      <td className={`${td} break-all`}>{e.email}</td>
+      <td className={td}>
+        <Email address={e.email} />
+      </td>
       <td className={td}>{formLabel(e.formType)}</td>
       <td className={td}>{e.course ?? "—"}</td>
       <td className={td}>
         <DeliveryBadge delivery={e.delivery} />
       </td>
       <td className={td}>{e.handled ? "Handled" : "Not handled"}</td>
-      <td className={td}>
+      <td className={actionTd}>
         <button type="button" className="font-semibold text-brand-700 underline" onClick={onOpen} aria-label={`Open enquiry from ${e.name || e.email}`}>
           Open
         </button>

@@ -68,24 +68,24 @@ export function EnquiryDetail({ enquiry, batches, onClose, onChanged, onEnrolled
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1100] bg-slate-900/60" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-[1100] w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed inset-y-0 right-0 z-[1100] w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:p-6">
           <Dialog.Title className="pr-12 text-2xl font-bold text-ink">Enquiry from {enquiry.name || enquiry.email}</Dialog.Title>
           <Dialog.Description className="mt-1 text-slate-600">
             {formLabel(enquiry.formType)} form, received {formatTime(enquiry.createdAt)}
           </Dialog.Description>
 
           <h3 className="mt-6 text-lg font-semibold">What they sent</h3>
-          <dl className="mt-2 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="mt-2 grid grid-cols-[minmax(6rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             {Object.entries(enquiry.formData).map(([key, value]) => (
               <div key={key} className="contents">
                 <dt className="font-semibold text-slate-800">{fieldName(key)}</dt>
-                <dd className="break-words whitespace-pre-wrap text-slate-700">{shown(value)}</dd>
+                <dd className="whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]">{shown(value)}</dd>
               </div>
             ))}
           </dl>
 
           <h3 className="mt-6 text-lg font-semibold">Delivery and handling</h3>
-          <dl className="mt-2 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="mt-2 grid grid-cols-[minmax(6rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <dt className="font-semibold text-slate-800">Delivery</dt>
             <dd>
               <DeliveryBadge delivery={enquiry.delivery} /> after {enquiry.attempts} {enquiry.attempts === 1 ? "attempt" : "attempts"}
@@ -93,7 +93,7 @@ export function EnquiryDetail({ enquiry, batches, onClose, onChanged, onEnrolled
             {enquiry.lastError && (
               <>
                 <dt className="font-semibold text-slate-800">Last error</dt>
-                <dd className="break-words text-slate-700">{enquiry.lastError}</dd>
+                <dd className="text-slate-700 [overflow-wrap:anywhere]">{enquiry.lastError}</dd>
               </>
             )}
             <dt className="font-semibold text-slate-800">Handled</dt>

@@ -10,7 +10,8 @@ import { useCursorList } from "../hooks/use-cursor-list";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { EnrolmentBadge } from "./labels";
 import { SecretIdReveal } from "./SecretIdReveal";
-import { Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "./Email";
+import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
 
 type Pending = { kind: "revoke" | "resend"; enrolment: EnrolmentView } | null;
 
@@ -59,14 +60,16 @@ export function EnrolmentsTable({ batchId, batchName, onChanged }: { batchId: st
               <th scope="col" className={th}>Account</th>
               <th scope="col" className={th}>Watched</th>
               <th scope="col" className={th}>Last activity</th>
-              <th scope="col" className={th}>Actions</th>
+              <th scope="col" className={actionTh}>Actions</th>
             </tr>
           </thead>
           <tbody>
             {list.items.map((e) => (
               <tr key={e.id}>
                 <th scope="row" className={`${td} font-semibold text-ink`}>{e.name}</th>
-                <td className={`${td} break-all`}>{e.email}</td>
+                <td className={td}>
+                  <Email address={e.email} />
+                </td>
                 <td className={td}>
                   <EnrolmentBadge status={e.status} />
                   {e.accessUntil && <span className="mt-1 block text-xs text-slate-600">until {e.accessUntil}</span>}
@@ -76,11 +79,11 @@ export function EnrolmentsTable({ batchId, batchName, onChanged }: { batchId: st
                   {e.lecturesWatched} of {e.lecturesTotal}
                 </td>
                 <td className={`${td} whitespace-nowrap`}>{formatTime(e.lastActivity)}</td>
-                <td className={td}>
+                <td className={actionTd}>
                   {e.status === "revoked" ? (
                     <span className="text-slate-600">Revoked {formatTime(e.revokedAt)}</span>
                   ) : (
-                    <div className="flex flex-wrap gap-2">
+                    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                       <button type="button" className="btn-secondary min-h-10 px-3 py-1.5 text-sm" onClick={() => setPending({ kind: "resend", enrolment: e })} aria-label={`Resend welcome to ${e.name}`}>
                         Resend welcome
                       </button>

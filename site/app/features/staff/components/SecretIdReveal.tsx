@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { showToast } from "../../../components/Toasts";
 import type { Enrolled } from "../../../lib/api-schema";
+import { Email } from "./Email";
 
 export function SecretIdReveal({ enrolled, batchName, onDone }: { enrolled: Enrolled; batchName: string; onDone?: () => void }) {
   const { enrolment, secretId } = enrolled;
@@ -31,9 +32,16 @@ export function SecretIdReveal({ enrolled, batchName, onDone }: { enrolled: Enro
         </button>
       </div>
       <p className="mt-3 text-sm">
-        {enrolment.welcome === "sent"
-          ? `It was mailed to ${enrolment.email} with a link to sign in; signing in with that address opens the batch without it.`
-          : `The welcome mail to ${enrolment.email} could not be sent: give them the Secret ID yourself, or send a new one later with Resend welcome.`}
+        {enrolment.welcome === "sent" ? (
+          <>
+            It was mailed to <Email address={enrolment.email} /> with a link to sign in; signing in with that address opens the batch without it.
+          </>
+        ) : (
+          <>
+            The welcome mail to <Email address={enrolment.email} /> could not be sent: give them the Secret ID yourself, or send a new one later with
+            Resend welcome.
+          </>
+        )}
       </p>
       {onDone && (
         <button type="button" className="mt-3 text-sm font-semibold text-brand-700 underline" onClick={onDone}>

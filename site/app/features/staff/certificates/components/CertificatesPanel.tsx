@@ -9,7 +9,8 @@ import type { StudentCompletion } from "../../../../lib/api-schema";
 import { certificateNameProblem, certificateNameRule, normaliseCertificateName } from "../../../../lib/certificate-name";
 import { useTokenSource } from "../../api/token";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
+import { Email } from "../../components/Email";
+import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { useLoad } from "../../hooks/use-load";
 import { getBatchCompletions, issueCertificate, renameCertificate, revokeCertificate, setCompletion } from "../api/certificates";
 
@@ -108,14 +109,14 @@ export function CertificatesPanel({ batchId, batchName, onChanged }: { batchId: 
               <th scope="col" className={th}>Watched</th>
               <th scope="col" className={th}>Completed</th>
               <th scope="col" className={th}>Certificate</th>
-              <th scope="col" className={th}>Actions</th>
+              <th scope="col" className={actionTh}>Actions</th>
             </tr>
           </thead>
           <tbody>
             {students.map((s) => (
               <tr key={s.studentId}>
                 <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
-                <td className={`${td} break-all`}>{s.email || "—"}</td>
+                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
                 <td className={`${td} whitespace-nowrap`}>
                   {s.lecturesWatched} of {lecturesTotal}
                 </td>
@@ -125,7 +126,7 @@ export function CertificatesPanel({ batchId, batchName, onChanged }: { batchId: 
                 <td className={td}>
                   {s.certificate ? (
                     <>
-                      <a href={verifyPath(s.certificate.id)} target="_blank" rel="noopener" className="font-mono text-xs break-all text-brand-700 underline">
+                      <a href={verifyPath(s.certificate.id)} target="_blank" rel="noopener" className="font-mono text-xs [overflow-wrap:anywhere] text-brand-700 underline">
                         {s.certificate.id}
                         <span className="sr-only"> (verification page, opens in a new tab)</span>
                       </a>
@@ -144,8 +145,8 @@ export function CertificatesPanel({ batchId, batchName, onChanged }: { batchId: 
                     <span className="text-slate-600">None</span>
                   )}
                 </td>
-                <td className={td}>
-                  <div className="flex flex-wrap gap-2">
+                <td className={actionTd}>
+                  <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                     {!s.complete && (
                       <button type="button" className={smallButton} onClick={() => open({ kind: "complete", student: s })} aria-label={`Mark ${s.name} complete`}>
                         Mark complete

@@ -8,7 +8,8 @@ import type { DemoAttendance as Attendance, DemoBooking } from "../../../../lib/
 import { useTokenSource } from "../../api/token";
 import { EnrolForm } from "../../components/EnrolForm";
 import { SecretIdReveal } from "../../components/SecretIdReveal";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
+import { Email } from "../../components/Email";
+import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { failureText } from "../../format";
 import { useLoad } from "../../hooks/use-load";
 import { listSlotBookings, markAttendance } from "../api/demo";
@@ -62,14 +63,16 @@ export function SlotBookings({ slotId, when, batches, onEnrolled }: SlotBookings
             <th scope="col" className={th}>Course</th>
             <th scope="col" className={th}>Booking</th>
             <th scope="col" className={th}>Attendance</th>
-            <th scope="col" className={th}>Enrol</th>
+            <th scope="col" className={actionTh}>Enrol</th>
           </tr>
         </thead>
         <tbody>
           {bookings.map((b) => (
             <tr key={b.id}>
               <td className={`${td} font-medium text-ink`}>{b.name}</td>
-              <td className={`${td} break-all`}>{b.email}</td>
+              <td className={td}>
+                <Email address={b.email} />
+              </td>
               <td className={td}>{courseTitle(b.courseId) ?? "Any"}</td>
               <td className={td}>{b.status === "booked" ? <Badge tone="green">Booked</Badge> : <Badge tone="slate">Cancelled</Badge>}</td>
               <td className={td}>
@@ -88,7 +91,7 @@ export function SlotBookings({ slotId, when, batches, onEnrolled }: SlotBookings
                   ))}
                 </div>
               </td>
-              <td className={td}>
+              <td className={actionTd}>
                 <button
                   type="button"
                   className="btn-secondary min-h-10 px-3 py-1.5 text-sm"

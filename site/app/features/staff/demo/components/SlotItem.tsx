@@ -62,7 +62,7 @@ export function SlotItem({ slot, batches, onChanged, onCancel, onEnrolled }: Slo
               {slot.minutes} min · {slot.booked} of {slot.seats} seats booked · {course}
             </span>
           </p>
-          <p className="mt-1 text-sm break-all text-slate-700">
+          <p className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-700">
             Meeting: <a href={slot.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">{slot.meetingUrl}</a>
           </p>
         </div>
