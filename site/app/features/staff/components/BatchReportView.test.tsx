@@ -46,7 +46,7 @@ describe("a batch's report", () => {
         <BatchReportView batchId={batchId} />
       </TokenProvider>,
     );
-    const students = await screen.findByRole("table", { name: "Students" });
+    const students = await screen.findByRole("table", { name: "Report by student" });
     const ayesha = within(students).getByRole("row", { name: /Ayesha Khan/ });
     expect(within(ayesha).getByText("Revoked")).toBeTruthy();
     expect(ayesha.textContent).toContain("28 Nov 2026, 06:40");

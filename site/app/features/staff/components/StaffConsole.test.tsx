@@ -44,9 +44,13 @@ describe("the staff console's gate", () => {
   });
 
   it("opens the section the URL names, with the current one marked in the sub-navigation", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
-      String(input).startsWith("/api/staff/audit") ? json({ items: [], nextCursor: null }) : json({ batches: [] }),
-    );
+    // The trail reads the demo slots too, to say when each named slot starts.
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith("/api/staff/audit")) return json({ items: [], nextCursor: null });
+      if (url.startsWith("/api/staff/demo/slots")) return json({ slots: [] });
+      return json({ batches: [] });
+    });
     renderAt(<StaffConsole token={token} onSessionEnded={vi.fn()} />, "/staff?section=audit");
     expect(await screen.findByText("Nothing has been changed yet.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Audit trail" }).getAttribute("aria-current")).toBe("page");
