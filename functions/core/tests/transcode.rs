@@ -99,6 +99,7 @@ async fn uploaded_lecture(store: &Store, n: u32) -> String {
         title: "Hooks in depth".into(),
         url: String::new(),
         description: None,
+        duration_secs: None,
         published: true,
         media: Some(LectureMedia {
             state: LectureState::Processing,
