@@ -380,11 +380,13 @@ async fn moves_are_limited_and_each_replaces_the_link(store: Store) {
     assert!((1..=60).contains(&wait), "Retry-After {wait}");
     // WHEN 40 moves follow from one address, a minute and a second apart, each with the latest link
     let mut statuses = Vec::new();
-    for n in 0..40 {
+    let mut other = &a;
+    for _ in 0..40 {
         world.state.clock().advance(61.0);
-        let reply = move_from(&world, &id, &token, if n % 2 == 0 { &a } else { &b }).await;
+        let reply = move_from(&world, &id, &token, other).await;
         if reply.status == 200 {
             token = token_of(&reply.json());
+            other = if other == &a { &b } else { &a };
         } else {
             reply.refused(429, "rate_limited");
             assert!(reply.header("retry-after").parse::<u64>().unwrap() >= 1);

@@ -39,7 +39,7 @@ pub fn saved(
             if elapsed.is_some_and(|secs| to > from && to - from <= FASTEST_SPEED * secs) {
                 add_span(&mut record.watched_spans, from, to);
             }
-            record.watched_seconds = record.watched_spans.iter().map(|[a, b]| b - a).sum();
+            record.watched_seconds = record.watched_spans.iter().fold(0.0, |total, [a, b]| total + (b - a));
             record.completed |= record.watched_seconds >= WATCHED_FRACTION * length;
         }
         None => {

@@ -3,6 +3,7 @@ import { SAVE_EVERY_MS, byLecture, progressTracker, startPosition, watchedCount 
 
 const media = (currentTime: number) => ({ currentTime });
 
+describe("lecture progress", () => {
   it("resumes at the saved second, or from the start when it was left at the end", () => {
     expect(startPosition(0, 600)).toBe(0);
     expect(startPosition(125, 600)).toBe(125);
