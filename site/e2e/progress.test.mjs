@@ -103,16 +103,17 @@ describe("my batches and lecture progress", () => {
     await card.getByText(`1 of ${mern08.lectures} lectures watched`).waitFor();
     await card.getByRole("link", { name: "Continue: Lecture 2" }).click();
 
-    // Lecture 2 is a YouTube embed, which tells the site nothing: the student marks it watched.
+    // Lecture 2 is a YouTube embed, which tells the site nothing: the open page reports itself to the server, which
+    // counts it watched after ten minutes on it; a moment on the page is not that, and no button claims it.
     await first.page.waitForURL((u) => u.pathname === `/recorded-lectures/${mern08.id}`);
     const overlay = first.page.getByRole("dialog");
+    const opened = first.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/me/progress/${mern08.id}/2`));
     await overlay.locator("iframe").waitFor();
-    const marked = first.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/me/progress/${mern08.id}/2`));
-    await overlay.getByRole("button", { name: "Mark as watched" }).click();
-    assert.equal((await (await marked).json()).completed, true);
-    await overlay.getByRole("status").filter({ hasText: "Marked as watched." }).waitFor();
+    assert.equal((await (await opened).json()).completed, false);
+    await overlay.getByText("Counts as watched after 10 minutes on this page.").waitFor();
+    assert.equal(await overlay.getByRole("button", { name: "Mark as watched" }).count(), 0);
     await first.page.keyboard.press("Escape");
-    await first.page.getByText(`2 of ${mern08.lectures} lectures watched`).waitFor();
+    await first.page.getByText(`1 of ${mern08.lectures} lectures watched`).waitFor();
 
     // The API: no token, 401; another student's token, none of this one's progress.
     const path = `/api/me/progress/${mern08.id}`;
@@ -122,7 +123,8 @@ describe("my batches and lecture progress", () => {
     assert.equal(theirs.status, 200);
     assert.deepEqual((await theirs.json()).lectures, []);
     const own = await fetch(url(path), { headers: { Authorization: `Bearer ${await accessTokenOf(first.page)}` } });
-    assert.equal((await own.json()).lectures[0].completed, true);
+    const lectures = (await own.json()).lectures;
+    assert.deepEqual(lectures.map((l) => [l.lectureNumber, l.completed]), [[1, true], [2, false]]);
     for (const d of [first, second, stranger]) await d.context.close();
   });
 

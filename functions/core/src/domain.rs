@@ -102,6 +102,12 @@ pub struct Video {
     pub url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// A stored file's length in seconds, as its catalog says (`academy import` requires it for
+    /// one): what the progress rule measures watching against. A recording uploaded in the
+    /// console has its own, in `media`; an embed has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(ignore)]
+    pub duration_secs: Option<f64>,
     /// Staff may hide a lecture from students; everything imported before the console is published.
     #[serde(default = "published_by_default", skip_serializing_if = "is_published")]
     pub published: bool,
@@ -130,6 +136,13 @@ impl Video {
     /// Published and playable: what students may see.
     pub fn is_watchable(&self) -> bool {
         self.published && self.state() == LectureState::Ready
+    }
+
+    /// The lecture's length as the server knows it: a transcoded recording's, or a stored file's
+    /// from the catalog. None for an embed, whose length only its provider knows.
+    pub fn known_length(&self) -> Option<f64> {
+        let length = self.media.as_ref().map_or(self.duration_secs, |media| media.duration_secs);
+        length.filter(|secs| secs.is_finite() && *secs > 0.0)
     }
 }
 
@@ -298,8 +311,9 @@ pub struct BatchLink {
     pub linked_at: i64,
 }
 
-/// Where a student is in one lecture. `completed` stays true once reached.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+/// Where a student is in one lecture. `completed` is the server's word (`learning::watching`),
+/// never the client's, and stays true once reached.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LectureProgress {
     pub lecture_number: u32,
@@ -308,14 +322,27 @@ pub struct LectureProgress {
     /// The furthest second reached (what staff reports average); never less than the position.
     #[serde(default)]
     pub furthest_seconds: f64,
+    /// Watched, as the server measured it (docs/product.md#lecture-progress).
     pub completed: bool,
     /// Epoch seconds of the last save.
     pub updated_at: i64,
+    /// A lecture file: the seconds of it the saves received cover at a pace the clock allows.
+    #[serde(default)]
+    pub watched_seconds: f64,
+    /// A lecture file: those stretches, `[from, to]` in seconds of the lecture, apart and in order.
+    #[serde(default)]
+    pub watched_spans: Vec<[f64; 2]>,
+    /// An embed: seconds spent on its page, as the server measured between saves.
+    #[serde(default)]
+    pub seconds_on_page: f64,
+    /// Epoch milliseconds of the last save, by the server's clock (0: saved before it kept one).
+    #[serde(default)]
+    pub saved_at_millis: i64,
 }
 
 /// Whether a student completed a batch: every watchable lecture (`watchable`, at least one)
-/// completed by the progress rule (`LectureProgress::completed`: watched to 90 %, or an embed
-/// marked watched), or staff marked the student complete (`marked`).
+/// watched by the server's measure (`LectureProgress::completed`, `learning::watching`), or staff
+/// marked the student complete (`marked`).
 pub fn batch_complete(watchable: &[u32], progress: &[LectureProgress], marked: bool) -> bool {
     let done = |n: &u32| progress.iter().any(|p| p.lecture_number == *n && p.completed);
     marked || (!watchable.is_empty() && watchable.iter().all(done))
@@ -525,7 +552,12 @@ pub struct DemoSlot {
     pub id: String,
     pub starts_at: i64,
     pub minutes: u32,
+    /// The seats offered: how many of its numbered seats are open.
     pub seats: u32,
+    /// How many numbered seats the slot has had at most (0: as many as `seats`). When staff offer
+    /// fewer, the free numbers past them are closed rather than forgotten (`DemoRecords::resize_seats`).
+    #[serde(default)]
+    pub seat_numbers: u32,
     /// The course the class is about; none: any course.
     #[serde(default)]
     pub course_id: Option<String>,
@@ -538,6 +570,11 @@ pub struct DemoSlot {
 impl DemoSlot {
     pub fn ends_at(&self) -> i64 {
         self.starts_at + i64::from(self.minutes) * 60
+    }
+
+    /// The numbers a booking may try for a seat: 1 to this.
+    pub fn numbered_seats(&self) -> u32 {
+        self.seat_numbers.max(self.seats)
     }
 }
 
@@ -579,6 +616,12 @@ pub struct DemoBooking {
     pub attendance: Option<Attendance>,
     pub sequence: u32,
     pub created_at: i64,
+    /// The version of its manage link: each move by the visitor replaces the link (`demo::tokens`).
+    #[serde(default)]
+    pub link: u32,
+    /// When the visitor last moved it (a move mails, so moves are at least a minute apart).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_at: Option<i64>,
 }
 
 /// A reminder of a booking, kept in the store when a worker rather than EventBridge Scheduler

@@ -37,6 +37,15 @@ pub const ENQUIRIES_PER_EMAIL: WindowLimit = WindowLimit { scope: "send-email-to
 /// Demo bookings (and moves) per client address: as many as enquiries, for the same reason.
 pub const DEMO_BOOKINGS: WindowLimit = WindowLimit { scope: "demo-booking", max: 30, window_secs: 10 * 60 };
 
+/// Moves and cancellations of demo bookings per client address, each counted before its link is
+/// even checked: as many as bookings.
+pub const DEMO_CHANGES: WindowLimit = WindowLimit { scope: "demo-change", max: 30, window_secs: 10 * 60 };
+
+/// Moves of one demo booking: 5 a day (a UTC calendar day). Each move mails the visitor, so with
+/// moves at least a minute apart (`demo::bookings::MOVE_SPACING_SECS`) no inbox gets more than
+/// that from one booking. A move refused (the class full) gives its count back.
+pub const DEMO_MOVES_PER_BOOKING: WindowLimit = WindowLimit { scope: "demo-move", max: 5, window_secs: 24 * 60 * 60 };
+
 /// Demo bookings per e-mail address (its SHA-256), as enquiries per e-mail.
 pub const DEMO_BOOKINGS_PER_EMAIL: WindowLimit = WindowLimit { scope: "demo-booking-to", max: 5, window_secs: 10 * 60 };
 

@@ -1,6 +1,32 @@
-//! Wall-clock seconds, in one place so tests can pass their own `now`.
+//! Wall-clock seconds, in one place so tests can pass their own `now`, or drive a service's `Clock`.
 
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A service's "now": the system's clock, moved on by however far a test has driven it
+/// (`advance`). Clones share one offset, so the services of one server agree on the time.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    offset_millis: Arc<AtomicI64>,
+}
+
+impl Clock {
+    /// Milliseconds since the Unix epoch.
+    pub fn now_millis(&self) -> i64 {
+        now_millis() + self.offset_millis.load(Ordering::Relaxed)
+    }
+
+    /// Seconds since the Unix epoch.
+    pub fn now(&self) -> i64 {
+        self.now_millis().div_euclid(1000)
+    }
+
+    /// Moves this clock (and every clone of it) `seconds` on: a test's way to let time pass.
+    pub fn advance(&self, seconds: f64) {
+        self.offset_millis.fetch_add((seconds * 1000.0) as i64, Ordering::Relaxed);
+    }
+}
 
 /// Seconds since the Unix epoch.
 pub fn now() -> i64 {

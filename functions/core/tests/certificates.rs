@@ -72,11 +72,35 @@ impl World {
         self.student(sub, link).await.expect(200);
     }
 
-    /// The student watches `lectures` to the end (the player's last save).
+    /// Saves the student's `position` in lecture `n`, as the player does.
+    async fn save(&self, sub: &str, n: u32, position: f64, completed: bool) -> Value {
+        let update = json!({"positionSeconds": position, "completed": completed});
+        self.student(sub, send("PUT", &format!("/api/me/progress/{MERN_07}/{n}"), update)).await.expect(200)
+    }
+
+    /// The student watches `lectures` as the player reports it, the server's clock driven at their
+    /// pace: a lecture file played from its start to its end at 1x, an embed's page kept open for
+    /// ten minutes (a save a minute).
     async fn watch(&self, sub: &str, lectures: &[u32]) {
-        for n in lectures {
-            let done = json!({"positionSeconds": 600, "completed": true});
-            self.student(sub, send("PUT", &format!("/api/me/progress/{MERN_07}/{n}"), done)).await.expect(200);
+        let clock = self.state.clock();
+        for &n in lectures {
+            let video = self.state.store.get_video(MERN_07, n).await.unwrap().unwrap();
+            self.save(sub, n, 0.0, false).await;
+            let watched = match video.known_length() {
+                Some(length) => {
+                    clock.advance(length);
+                    self.save(sub, n, length, false).await
+                }
+                None => {
+                    let mut last = Value::Null;
+                    for _ in 0..10 {
+                        clock.advance(60.0);
+                        last = self.save(sub, n, 0.0, false).await;
+                    }
+                    last
+                }
+            };
+            assert_eq!(watched["completed"], true, "lecture {n}: {watched}");
         }
     }
 
@@ -123,10 +147,12 @@ async fn one_lecture_short_is_not_complete(store: Store) {
     let id = issued["id"].as_str().unwrap();
     assert!(academy_core::certificates::id::is_valid(id), "{id}");
     assert_eq!(issued["verifyUrl"], format!("{SITE}/verify/{id}"));
+    // Completed by the (driven) clock the progress was saved by; issued by the system's.
+    let completed_on = academy_core::time::date(world.state.clock().now());
     let today = academy_core::time::date(academy_core::time::now());
     assert_eq!(
         (issued["completedOn"].as_str(), issued["issuedOn"].as_str()),
-        (Some(today.as_str()), Some(today.as_str()))
+        (Some(completed_on.as_str()), Some(today.as_str()))
     );
     let linked_in = issued["linkedInUrl"].as_str().unwrap();
     let (base, query) = linked_in.split_once('?').unwrap();
@@ -145,6 +171,52 @@ async fn one_lecture_short_is_not_complete(store: Store) {
     assert_eq!(world.my_batch(sub).await["certificateId"], id);
     let listed = world.student(sub, get("/api/me/certificates")).await.expect(200);
     assert_eq!(listed["certificates"], json!([issued]));
+}
+
+async fn completion_is_earned_by_watching_not_claimed(store: Store) {
+    let world = World::open(store).await;
+    let sub = "7c1e5a2b-replay";
+    let lectures = world.lectures().await;
+    world.linked(sub).await;
+    // GIVEN every lecture saved as completed at position 0, as a replayed request would
+    for &n in &lectures {
+        let saved = world.save(sub, n, 0.0, true).await;
+        assert_eq!(saved["completed"], false, "the client's flag alone changes nothing: {saved}");
+    }
+    // AND the two lecture files "played" to their end in no time
+    let files: Vec<u32> = {
+        let videos = world.state.store.list_videos(MERN_07).await.unwrap();
+        videos.iter().filter(|v| v.known_length().is_some()).map(|v| v.lecture_number).collect()
+    };
+    assert_eq!(files.len(), 2, "the demo batch's two stored files have a known length");
+    for &n in &files {
+        assert_eq!(world.save(sub, n, 4.0, true).await["completed"], false, "faster than 2x");
+    }
+    // THEN nothing is watched, and the certificate is refused
+    let mine = world.my_batch(sub).await;
+    assert_eq!((mine["lecturesWatched"].as_u64(), mine["complete"].as_bool()), (Some(0), Some(false)), "{mine}");
+    world.claim(sub, "Ayesha Khan").await.refused(409, "conflict");
+
+    // WHEN the student watches at the pace the clock allows (each file at 2x, the fastest offered)
+    for &n in &files {
+        world.save(sub, n, 0.0, false).await;
+        world.state.clock().advance(2.0);
+        let done = world.save(sub, n, 4.0, false).await;
+        assert_eq!((done["completed"].as_bool(), done["watchedSeconds"].as_f64()), (Some(true), Some(4.0)), "{done}");
+    }
+    // AND an embed's page is open for nine minutes, then ten
+    let embed = *lectures.iter().find(|n| !files.contains(n)).unwrap();
+    world.save(sub, embed, 0.0, false).await;
+    for minute in 1..=10 {
+        world.state.clock().advance(60.0);
+        let saved = world.save(sub, embed, 0.0, false).await;
+        assert_eq!(saved["completed"], minute == 10, "after {minute} minutes: {saved}");
+    }
+    assert_eq!(world.my_batch(sub).await["lecturesWatched"], 3);
+    // THEN with every lecture watched the certificate is issued
+    let rest: Vec<u32> = lectures.iter().copied().filter(|n| !files.contains(n) && *n != embed).collect();
+    world.watch(sub, &rest).await;
+    world.claim(sub, "Ayesha Khan").await.expect(201);
 }
 
 async fn claims_are_checked(store: Store) {
@@ -443,6 +515,7 @@ async fn a_certificate_is_found_by_its_id_the_moment_it_is_issued_dynamodb_on_mo
 }
 
 on_both_stores!(
+    completion_is_earned_by_watching_not_claimed,
     one_lecture_short_is_not_complete,
     claims_are_checked,
     claims_sent_at_once_issue_one_certificate,

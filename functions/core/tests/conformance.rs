@@ -40,6 +40,7 @@ fn video(batch_id: &str, lecture: u32) -> Video {
         title: format!("Lecture {lecture}"),
         url: "https://example.com/v.mp4".into(),
         description: None,
+        duration_secs: None,
         published: true,
         media: None,
     }
@@ -253,6 +254,7 @@ async fn progress_is_per_student_batch_and_lecture(store: Store) {
         furthest_seconds: position,
         completed: false,
         updated_at: 1_700_000_000,
+        ..LectureProgress::default()
     };
     for lecture in [10, 2, 9] {
         store.put_progress("student-a", B1, &at(lecture, 12.5)).await.unwrap();

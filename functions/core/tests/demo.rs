@@ -15,6 +15,7 @@ use academy_core::demo::tokens::{self, DemoKey};
 use academy_core::demo::{zones, Desk};
 use academy_core::domain::{DemoBooking, DemoSlot, DemoStatus};
 use academy_core::leads::mail::OutboxMailer;
+use academy_core::limits;
 use academy_core::platform::local::AppState;
 use academy_core::store::{DemoRecords, Store};
 use icalendar::{Calendar, CalendarComponent, Component, EventLike};
@@ -78,6 +79,7 @@ impl World {
             starts_at,
             minutes: 40,
             seats,
+            seat_numbers: 0,
             course_id: Some(MERN.into()),
             meeting_url: MEETING.into(),
             cancelled: false,
@@ -303,7 +305,135 @@ async fn concurrent_changes_of_one_booking_move_its_seat_once(store: Store) {
     assert_eq!(cancellations, 1, "one cancellation mailed");
 }
 
+async fn lowering_the_seats_while_visitors_book_never_overbooks(store: Store) {
+    let world = World::open(store).await;
+    for trial in 0..20 {
+        // GIVEN a 10-seat class
+        let slot = world.publish(3 + trial, 10).await;
+        let id = slot["id"].as_str().unwrap();
+        let path = format!("/api/staff/demo/slots/{id}");
+        // WHEN staff lower it to 1 seat while 10 visitors book it
+        let lower = world.staff("PATCH", &path, Some(json!({"seats": 1})));
+        let emails: Vec<String> = (0..10).map(|n| format!("race{trial}-{n}@example.com")).collect();
+        let books = futures::future::join_all(emails.iter().map(|e| world.book(id, e)));
+        let (lowered, booked) = futures::future::join(lower, books).await;
+        // THEN the slot never ends with fewer seats than bookings
+        let seats = world.store().get_demo_slot(id).await.unwrap().unwrap().seats;
+        let taken = world.store().seats_taken(id).await.unwrap();
+        let made = booked.iter().filter(|r| r.status == 201).count() as i64;
+        assert_eq!(taken, made, "trial {trial}: every booking made holds one seat");
+        assert!(taken <= i64::from(seats), "trial {trial}: {taken} booked of {seats} seats");
+        match lowered.status {
+            200 => assert_eq!((seats, lowered.json()["seats"].as_u64()), (1, Some(1)), "trial {trial}"),
+            409 => {
+                assert_eq!(seats, 10, "trial {trial}: refused, it keeps its seats");
+                let message = lowered.json()["message"].as_str().unwrap().to_owned();
+                assert!(message.contains("seats are booked"), "{message}");
+            }
+            other => panic!("trial {trial}: lowering the seats answered {other}: {}", lowered.text()),
+        }
+    }
+    // AND lowering below the seats taken is refused saying how many are booked; raising opens them again
+    let slot = world.publish(30, 5).await;
+    let id = slot["id"].as_str().unwrap();
+    for n in 0..3 {
+        world.book(id, &format!("three{n}@example.com")).await.expect(201);
+    }
+    let path = format!("/api/staff/demo/slots/{id}");
+    let refused = world.staff("PATCH", &path, Some(json!({"seats": 2}))).await.refused(409, "conflict");
+    assert_eq!(refused["message"], "3 seats are booked: keep at least that many.");
+    assert_eq!(world.staff("PATCH", &path, Some(json!({"seats": 3}))).await.expect(200)["seatsLeft"], 0);
+    world.book(id, "fourth@example.com").await.refused(409, "slot_unavailable");
+    assert_eq!(world.staff("PATCH", &path, Some(json!({"seats": 6}))).await.expect(200)["seatsLeft"], 3);
+    for n in 0..3 {
+        world.book(id, &format!("more{n}@example.com")).await.expect(201);
+    }
+    world.book(id, "seventh@example.com").await.refused(409, "slot_unavailable");
+    assert_eq!(world.store().seats_taken(id).await.unwrap(), 6);
+}
+
 // Signed links
+
+/// A move of booking `id` by `token` to `slot`, from one client address.
+async fn move_from(world: &World, id: &str, token: &str, slot: &str) -> Reply {
+    let body = Body::Text(json!({"slotId": slot}).to_string());
+    let headers = [("content-type", "application/json")];
+    Reply::to(&world.state, support::request_with_body("PATCH", &manage(id, token), &headers, "198.51.100.40", body))
+        .await
+}
+
+async fn moves_are_limited_and_each_replaces_the_link(store: Store) {
+    let world = World::open(store).await;
+    let (a, b) = (world.publish(3, 5).await, world.publish(4, 5).await);
+    let (a, b) = (a["id"].as_str().unwrap().to_owned(), b["id"].as_str().unwrap().to_owned());
+    let booked = world.book(&a, "ayesha@example.com").await.expect(201);
+    let id = booked["booking"]["id"].as_str().unwrap().to_owned();
+    let first = token_of(&booked);
+    let mailed = world.mails().len();
+    // GIVEN one move; a second within the minute is refused, saying when to try again
+    let moved = move_from(&world, &id, &first, &b).await.expect(200);
+    let mut token = token_of(&moved);
+    let soon = move_from(&world, &id, &token, &a).await;
+    soon.refused(429, "rate_limited");
+    let wait: u64 = soon.header("retry-after").parse().unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After {wait}");
+    // WHEN 40 moves follow from one address, a minute and a second apart, each with the latest link
+    let mut statuses = Vec::new();
+    let mut other = &a;
+    for _ in 0..40 {
+        world.state.clock().advance(61.0);
+        let reply = move_from(&world, &id, &token, other).await;
+        if reply.status == 200 {
+            token = token_of(&reply.json());
+            other = if other == &a { &b } else { &a };
+        } else {
+            reply.refused(429, "rate_limited");
+            assert!(reply.header("retry-after").parse::<u64>().unwrap() >= 1);
+        }
+        statuses.push(reply.status);
+    }
+    // THEN 5 moves in all went through (the limit of one booking), and each mailed once
+    let moves = 1 + statuses.iter().filter(|s| **s == 200).count();
+    assert_eq!(moves, limits::DEMO_MOVES_PER_BOOKING.max as usize, "{statuses:?}");
+    assert_eq!(world.mails().len() - mailed, moves, "one mail per move, no more");
+    // AND every link before the latest answers that it was replaced; the latest still works
+    for method in ["GET", "DELETE"] {
+        let old = world.visitor(method, &manage(&id, &first), None).await.refused(403, "forbidden");
+        assert_eq!(old["message"], "this link was replaced; use the latest e-mail");
+    }
+    let current = world.visitor("GET", &manage(&id, &token), None).await.expect(200);
+    assert_eq!(current["booking"]["status"], "booked");
+}
+
+async fn moves_and_cancels_count_against_the_clients_limit(store: Store) {
+    let world = World::open(store).await;
+    let slot = world.publish(3, 5).await;
+    let booked = world.book(slot["id"].as_str().unwrap(), "bilal@example.com").await.expect(201);
+    let id = booked["booking"]["id"].as_str().unwrap();
+    // Changes with a wrong link from one address: each is counted before the link is checked
+    let limit = limits::DEMO_CHANGES.max as usize;
+    let mut refused = 0;
+    for n in 0..limit + 5 {
+        let method = if n % 2 == 0 { "DELETE" } else { "PATCH" };
+        let body = Body::Text(json!({"slotId": slot["id"]}).to_string());
+        let req = support::request_with_body(
+            method,
+            &manage(id, "1.x"),
+            &[("content-type", "application/json")],
+            "198.51.100.41",
+            body,
+        );
+        let reply = Reply::to(&world.state, req).await;
+        match reply.status {
+            403 => assert!(n < limit, "attempt {n} was checked"),
+            429 => refused += 1,
+            other => panic!("attempt {n}: {other}"),
+        }
+    }
+    assert_eq!(refused, 5);
+    // Another address is not held up by it
+    world.visitor("DELETE", &manage(id, &token_of(&booked)), None).await.expect(200);
+}
 
 async fn links_open_their_booking_and_tampered_or_expired_ones_are_refused(store: Store) {
     let world = World::open(store).await;
@@ -328,11 +458,11 @@ async fn links_open_their_booking_and_tampered_or_expired_ones_are_refused(store
     }
     world.visitor("GET", &format!("/api/demo/bookings/{id}"), None).await.refused(403, "forbidden");
     // Expired: a token of ours whose time is over
-    let expired = tokens::issue(&world.key, id, academy_core::time::now() - 1);
+    let expired = tokens::issue(&world.key, id, academy_core::time::now() - 1, 0);
     let refused = world.visitor("GET", &manage(id, &expired), None).await.refused(403, "forbidden");
     assert!(refused["message"].as_str().unwrap().contains("expired"), "{refused}");
     // Signed with another key: refused
-    let foreign = tokens::issue(&DemoKey::random(), id, academy_core::time::now() + DAY);
+    let foreign = tokens::issue(&DemoKey::random(), id, academy_core::time::now() + DAY, 0);
     world.visitor("GET", &manage(id, &foreign), None).await.refused(403, "forbidden");
     // Nothing was changed by the refused calls
     assert_eq!(world.store().get_demo_booking(id).await.unwrap().unwrap().status, DemoStatus::Booked);
@@ -477,6 +607,8 @@ async fn staff_get_the_days_classes_at_eight_karachi_time(store: Store) {
         attendance: None,
         sequence: 0,
         created_at: slot.created_at,
+        link: 0,
+        moved_at: None,
     };
     world.store().save_demo_booking(&booking).await.unwrap();
     let at = |text: &str| zones::parse_rfc3339(text).unwrap();
@@ -651,6 +783,9 @@ async fn a_seat_stranded_by_a_crash_is_given_back_once_it_is_old(store: Store) {
 }
 
 on_both_stores!(
+    lowering_the_seats_while_visitors_book_never_overbooks,
+    moves_are_limited_and_each_replaces_the_link,
+    moves_and_cancels_count_against_the_clients_limit,
     a_seat_stranded_by_a_crash_is_given_back_once_it_is_old,
     twenty_concurrent_bookings_of_three_seats_give_exactly_three,
     the_same_email_booking_a_slot_twice_is_one_booking,

@@ -146,6 +146,7 @@ async fn put_recording(store: &Store, number: u32, state: LectureState, publishe
         title: format!("Recording {number}"),
         url: String::new(),
         description: Some("Uploaded in the console".into()),
+        duration_secs: None,
         published,
         media: Some(LectureMedia {
             state,

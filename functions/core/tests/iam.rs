@@ -391,7 +391,7 @@ impl World {
     async fn link(&self, batch: &str, secret: &str, student: &str) {
         let link = post("/api/me/batches", json!({"batchId": batch, "secretId": secret}), "203.0.113.61");
         assert_eq!(self.call(Endpoint::Me, as_student(link, student)).await, 200);
-        let position = json!({"positionSeconds": 42.5, "completed": true});
+        let position = json!({"positionSeconds": 42.5, "completed": false});
         let put = send("PUT", &format!("/api/me/progress/{batch}/1"), position, "203.0.113.61");
         assert_eq!(self.call(Endpoint::Me, as_student(put, student)).await, 200);
         self.forget();
@@ -571,12 +571,24 @@ async fn certificate_bucket(world: &mut World) {
     world.forget();
 }
 
-/// A linked student of MERN_07 who now watches the rest of it (the me function's doing, not recorded).
+/// A linked student of MERN_07 who now watches all of it, the clock driven at their pace: each
+/// lecture file from its start to its end, each embed's page open ten minutes (the me function's
+/// doing, not recorded).
 async fn watches_the_rest(world: &World, student: &str) {
-    for n in 2..=6 {
-        let done = json!({"positionSeconds": 600, "completed": true});
-        let put = send("PUT", &format!("/api/me/progress/{MERN_07}/{n}"), done, "203.0.113.67");
-        assert_eq!(world.call(Endpoint::Me, as_student(put, student)).await, 200);
+    use academy_core::store::CatalogRecords;
+    let clock = world.state.clock();
+    for video in world.state.store.list_videos(MERN_07).await.unwrap() {
+        let (steps, wait, position) = match video.known_length() {
+            Some(length) => (1, length, length),
+            None => (10, 60.0, 0.0),
+        };
+        let path = format!("/api/me/progress/{MERN_07}/{}", video.lecture_number);
+        for step in 0..=steps {
+            let at = if step == steps { position } else { 0.0 };
+            clock.advance(if step == 0 { 0.0 } else { wait });
+            let put = send("PUT", &path, json!({"positionSeconds": at, "completed": false}), "203.0.113.67");
+            assert_eq!(world.call(Endpoint::Me, as_student(put, student)).await, 200);
+        }
     }
     world.forget();
 }
@@ -711,6 +723,7 @@ async fn transcode() -> BTreeSet<String> {
         title: "Recorded".into(),
         url: String::new(),
         description: None,
+        duration_secs: None,
         published: true,
         media: Some(media),
     };

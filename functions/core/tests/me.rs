@@ -202,6 +202,19 @@ async fn a_token_not_valid_yet_is_refused() {
 }
 
 #[tokio::test]
+async fn a_token_issued_in_the_future_is_refused() {
+    let state = state().await;
+    let mut ahead = claims("ahead@example.pk");
+    ahead["iat"] = json!(time::now() + 3600);
+    assert_error(&get(&state, "/api/me/batches", &sign(&ahead, &provider().key)).await, 401, "unauthorized");
+    ahead["iat"] = json!(time::now() + 600);
+    assert_error(&get(&state, "/api/me/batches", &sign(&ahead, &provider().key)).await, 401, "unauthorized");
+    // Within the leeway allowed for the clocks, as for `nbf`, one issued a few seconds ahead passes.
+    ahead["iat"] = json!(time::now() + 5);
+    assert_eq!(get(&state, "/api/me/batches", &sign(&ahead, &provider().key)).await.0, 200);
+}
+
+#[tokio::test]
 async fn the_api_answers_401_json_without_a_valid_token() {
     let state = state().await;
     let path = format!("/api/me/progress/{MERN_07}");
@@ -256,8 +269,14 @@ async fn a_student_links_a_secret_id_and_their_progress_follows_them() {
     assert_eq!(progress["lectures"].as_array().unwrap().len(), 1);
     assert_eq!(progress["lectures"][0]["positionSeconds"], 42.5);
 
-    // Finished: it counts as watched and stays so when rewatched from the start.
-    send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 300, "completed": true})).await;
+    // Played through (lecture 1 is a 4 s file: from its start to its end in 4 s of the server's
+    // clock): it counts as watched, and stays so when rewatched from the start.
+    send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 0, "completed": false})).await;
+    state.clock().advance(4.0);
+    let (_, _, done) =
+        send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 4, "completed": false}))
+            .await;
+    assert_eq!((done["completed"].as_bool(), done["watchedSeconds"].as_f64()), (Some(true), Some(4.0)), "{done}");
     let (_, _, again) =
         send(&state, "PUT", &progress_path(MERN_07, 1), &token, json!({"positionSeconds": 3, "completed": false}))
             .await;
@@ -348,7 +367,9 @@ async fn bad_input_gets_a_clear_4xx() {
     assert_error(&put(progress_path(MERN_07, 1), position(json!(-1))).await, 400, "bad_request");
     assert_error(&put(progress_path(MERN_07, 1), position(json!(86_401))).await, 400, "bad_request");
     assert_error(&put(progress_path(MERN_07, 1), position(json!("12"))).await, 400, "bad_request");
-    assert_error(&put(progress_path(MERN_07, 1), json!({"positionSeconds": 1})).await, 400, "bad_request");
+    // `completed` may be left out: it is accepted and ignored (the server decides).
+    assert_eq!(put(progress_path(MERN_07, 1), json!({"positionSeconds": 1})).await.0, 200);
+    assert_error(&put(progress_path(MERN_07, 1), json!({"completed": true})).await, 400, "bad_request");
     assert_error(
         &put(progress_path(MERN_07, 1), json!({"positionSeconds": 1, "completed": false, "x": 1})).await,
         400,

@@ -53,6 +53,7 @@ async fn processing(store: &Store, n: u32, key: &str, job: Option<&str>) -> Vide
         title: format!("Lecture {n}"),
         url: String::new(),
         description: None,
+        duration_secs: None,
         published: true,
         media: Some(LectureMedia {
             state: LectureState::Processing,

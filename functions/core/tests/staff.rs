@@ -912,8 +912,12 @@ async fn a_batch_lists_its_enrolments_with_status_account_and_lectures_watched(s
     console.enrol(MERN_08, "Other Batch", "other@example.pk").await;
     let watcher = sign_in("watcher@example.pk").await.access;
     console.call("GET", "/api/me/batches", Some(&watcher), None).await.expect(200);
-    let done = json!({"positionSeconds": 300, "completed": true});
-    console.call("PUT", &format!("/api/me/progress/{MERN_07}/1"), Some(&watcher), Some(&done)).await.expect(200);
+    // Lecture 1 (a 4 s stored file) played through: a save at its start, one at its end 4 s later.
+    for (position, wait) in [(0.0, 0.0), (4.0, 4.0)] {
+        console.state.clock().advance(wait);
+        let save = json!({"positionSeconds": position, "completed": false});
+        console.call("PUT", &format!("/api/me/progress/{MERN_07}/1"), Some(&watcher), Some(&save)).await.expect(200);
+    }
     let started = json!({"positionSeconds": 30, "completed": false});
     console.call("PUT", &format!("/api/me/progress/{MERN_07}/2"), Some(&watcher), Some(&started)).await.expect(200);
 

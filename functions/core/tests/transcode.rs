@@ -126,6 +126,7 @@ async fn recording_of(
         title: format!("Lecture {n}"),
         url: String::new(),
         description: None,
+        duration_secs: None,
         published: true,
         media: Some(LectureMedia {
             state: LectureState::Processing,

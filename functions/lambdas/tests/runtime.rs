@@ -303,6 +303,7 @@ async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
         title: "Uploaded".into(),
         url: String::new(),
         description: None,
+        duration_secs: None,
         published: true,
         media: Some(LectureMedia { state: LectureState::Processing, updated_at: 1, ..LectureMedia::default() }),
     };

@@ -1224,7 +1224,10 @@ export interface components {
          * @enum {string}
          */
         LectureKind: "recording" | "file" | "embed";
-        /** @description Where a student is in one lecture. `completed` stays true once reached. */
+        /**
+         * @description Where a student is in one lecture. `completed` is the server's word (`learning::watching`),
+         *     never the client's, and stays true once reached.
+         */
         LectureProgress: {
             /** Format: int32 */
             lectureNumber: number;
@@ -1238,12 +1241,30 @@ export interface components {
              * @description The furthest second reached (what staff reports average); never less than the position.
              */
             furthestSeconds?: number;
+            /** @description Watched, as the server measured it (docs/product.md#lecture-progress). */
             completed: boolean;
             /**
              * Format: int64
              * @description Epoch seconds of the last save.
              */
             updatedAt: number;
+            /**
+             * Format: double
+             * @description A lecture file: the seconds of it the saves received cover at a pace the clock allows.
+             */
+            watchedSeconds?: number;
+            /** @description A lecture file: those stretches, `[from, to]` in seconds of the lecture, apart and in order. */
+            watchedSpans?: number[][];
+            /**
+             * Format: double
+             * @description An embed: seconds spent on its page, as the server measured between saves.
+             */
+            secondsOnPage?: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last save, by the server's clock (0: saved before it kept one).
+             */
+            savedAtMillis?: number;
         };
         LectureReport: {
             /** Format: int32 */
@@ -1287,7 +1308,7 @@ export interface components {
             lecturesTotal: number;
             /**
              * Format: int32
-             * @description Lectures completed (watched to at least 90 %).
+             * @description Lectures watched, as the server measured (`watching.rs`).
              */
             lecturesWatched: number;
             /**
@@ -1402,8 +1423,11 @@ export interface components {
         ProgressUpdate: {
             /** @description The second to resume at. */
             positionSeconds: number;
-            /** @description Whether the lecture was watched to at least 90 %; once true it stays true. */
-            completed: boolean;
+            /**
+             * @description Accepted for older players and ignored: the server decides when a lecture is watched
+             *     (docs/product.md#lecture-progress).
+             */
+            completed?: boolean;
         };
         /** @description The registration-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         RegistrationFormData: {
@@ -2392,7 +2416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the token is missing, wrong or expired */
+            /** @description the token is missing, wrong or expired, or a move replaced it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2495,6 +2519,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description too many changes from this client */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the store (or a service it needs) is unavailable; try again shortly */
             503: {
                 headers: {
@@ -2525,7 +2559,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description moved; the update is mailed (same event, higher sequence) */
+            /** @description moved; the update, with a new link that replaces the old one, is mailed (same event, higher sequence) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2594,6 +2628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description too many changes from this client, a move within a minute of the last, or 5 moves of this booking today */
             429: {
                 headers: {
                     "Retry-After"?: number;

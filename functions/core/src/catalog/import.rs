@@ -9,6 +9,9 @@ use serde::Deserialize;
 use std::collections::HashSet;
 use std::fmt;
 
+/// The longest lecture a catalog may describe: a day, as the longest position saved.
+const MAX_LECTURE_SECONDS: f64 = crate::learning::me::MAX_POSITION_SECONDS;
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogFile {
@@ -161,6 +164,16 @@ impl CatalogFile {
                 "url",
                 "must be https://, http://, s3://bucket/key or a site path",
             );
+            // The progress rule measures watching a stored file against its length.
+            let stored = crate::domain::parse_s3_url(&video.url).is_some();
+            let length = video.duration_secs.filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_LECTURE_SECONDS);
+            c.check(
+                video.duration_secs.is_none() || length.is_some(),
+                &r,
+                "durationSecs",
+                "must be a length in seconds, above 0 and at most a day",
+            );
+            c.check(!stored || video.duration_secs.is_some(), &r, "durationSecs", "is required for a stored file");
         }
         c.problems
     }

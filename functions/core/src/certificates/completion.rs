@@ -1,6 +1,7 @@
 //! When a student completed a batch (docs/product.md#certificates): every lecture they can watch
-//! (published and ready, at least one) completed by the progress rule (watched to 90 %, or an
-//! embed marked watched), or staff marked them complete (a student who finished in class). The
+//! (published and ready, at least one) watched by the server's measure (`learning::watching`:
+//! 90 % of a lecture file at a pace the clock allows, or ten minutes on an embed's page), or staff
+//! marked them complete (a student who finished in class). The
 //! rule itself is `domain::batch_complete`, which the student's batch list shows too.
 
 use crate::domain::{batch_complete, AccessGrant, CompletionMark, LectureProgress};
@@ -79,6 +80,7 @@ mod tests {
             furthest_seconds: 0.0,
             completed: true,
             updated_at: at,
+            ..LectureProgress::default()
         }
     }
 

@@ -5,7 +5,10 @@
 //! of the slot's numbered seats (a conditional put per number: of 20 concurrent bookings of 3
 //! seats, exactly 3 get one; the others give their place back and are refused with the next open
 //! slots). The booking
-//! is stored before anything is mailed.
+//! is stored before anything is mailed. Moves and cancellations count against the client's limit
+//! (`limits::DEMO_CHANGES`); a booking moves at most once a minute and 5 times a day
+//! (`limits::DEMO_MOVES_PER_BOOKING`), and each move replaces its manage link, so one booking
+//! cannot be used to flood the inbox it names.
 
 use super::reminders::{self, course_title, ReminderSchedule};
 use super::slots::{closed, next_slots};
@@ -13,7 +16,7 @@ use super::{email_key, messages, tokens, Booking, Desk, Slot, CLOSES_BEFORE_SECS
 use crate::domain::{DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{client_key, json, json_body, ok, query_value, Answer};
-use crate::limits::{Admission, DEMO_BOOKINGS, DEMO_BOOKINGS_PER_EMAIL};
+use crate::limits::{Admission, DEMO_BOOKINGS, DEMO_BOOKINGS_PER_EMAIL, DEMO_CHANGES, DEMO_MOVES_PER_BOOKING};
 use crate::store::{CatalogRecords, Counters, DemoRecords, StoreError};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
@@ -21,6 +24,12 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 use validator::ValidateEmail;
+
+/// A booking moves at most once a minute: each move mails the visitor.
+pub const MOVE_SPACING_SECS: i64 = 60;
+
+/// What an old manage link answers once a move has replaced it.
+pub const LINK_REPLACED: &str = "this link was replaced; use the latest e-mail";
 
 /// Largest accepted body.
 pub const MAX_BODY: usize = 8 * 1024;
@@ -252,6 +261,8 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
             attendance: None,
             sequence: 0,
             created_at: self.now,
+            link: 0,
+            moved_at: None,
         };
         match self.store.hold_seat(&slot.id, &key, &booking.id, self.now).await {
             Ok(()) => {}
@@ -282,20 +293,50 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
     }
 
     /// The booking the request's token opens: 400 for a malformed id, 403 for a missing, wrong
-    /// or expired token (checked before the store is asked), 404 when it is gone.
+    /// or expired token (checked before the store is asked) or one a move has replaced, 404 when
+    /// it is gone.
     async fn opened(&self, req: &Request, id: &str) -> Result<DemoBooking, ApiError> {
         let id = ApiError::checked_id(id, "booking")?;
         let token = query_value(req, "token").unwrap_or_default();
-        match tokens::check(&self.desk.key, id, &token, self.now) {
-            Ok(()) => {}
+        let invalid = || ApiError::Forbidden("This link is not valid. Use the link in your e-mail.".into());
+        let version = match tokens::check(&self.desk.key, id, &token, self.now) {
+            Ok(version) => version,
             Err(tokens::Refusal::Expired) => {
                 return Err(ApiError::Forbidden("This link has expired: the class is over.".into()))
             }
-            Err(tokens::Refusal::Invalid) => {
-                return Err(ApiError::Forbidden("This link is not valid. Use the link in your e-mail.".into()))
+            Err(tokens::Refusal::Invalid) => return Err(invalid()),
+        };
+        let booking = self.store.get_demo_booking(id).await?.ok_or_else(no_booking)?;
+        match version.cmp(&booking.link) {
+            std::cmp::Ordering::Equal => Ok(booking),
+            std::cmp::Ordering::Less => Err(ApiError::Forbidden(LINK_REPLACED.into())),
+            std::cmp::Ordering::Greater => Err(invalid()),
+        }
+    }
+
+    /// Counts a move or cancellation against the client's limit (before its link is checked).
+    async fn admit_change(&self, req: &Request) -> Result<(), ApiError> {
+        if let Admission::Refused { retry_after } = DEMO_CHANGES.admit(self.store, &client_key(req), self.now).await? {
+            return Err(ApiError::TooManyRequests { retry_after });
+        }
+        Ok(())
+    }
+
+    /// Counts a move of `booking` against its own limits: a minute since its last move, and
+    /// `DEMO_MOVES_PER_BOOKING`.
+    async fn admit_move(&self, booking: &DemoBooking) -> Result<(), ApiError> {
+        if let Some(at) = booking.moved_at {
+            let wait = at + MOVE_SPACING_SECS - self.now;
+            if wait > 0 {
+                return Err(ApiError::TooManyRequests { retry_after: wait as u64 });
             }
         }
-        self.store.get_demo_booking(id).await?.ok_or_else(no_booking)
+        if let Admission::Refused { retry_after } =
+            DEMO_MOVES_PER_BOOKING.admit(self.store, &booking.id, self.now).await?
+        {
+            return Err(ApiError::TooManyRequests { retry_after });
+        }
+        Ok(())
     }
 
     pub async fn get(&self, req: &Request, id: &str) -> Answer {
@@ -327,6 +368,8 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         booking.starts_at = target.starts_at;
         booking.minutes = target.minutes;
         booking.sequence += 1;
+        booking.link += 1;
+        booking.moved_at = Some(self.now);
         if let Err(e) = self.store.save_demo_booking(booking).await {
             self.give_back(target, key, &booking.id).await;
             return Err(e.into());
@@ -335,6 +378,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
     }
 
     pub async fn reschedule(&self, req: &Request, id: &str) -> Answer {
+        self.admit_change(req).await?;
         let mut booking = self.opened(req, id).await?;
         let body: Reschedule = json_body(req, MAX_BODY, |_| "The body must be JSON: slotId.".into())?;
         let target_id = ApiError::checked_id(body.slot_id.trim(), "slot")?;
@@ -354,10 +398,12 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         if let Some(why) = closed(&target, self.now) {
             return self.refuse(why, &target.id).await;
         }
+        self.admit_move(&booking).await?;
         match self.store.claim_demo_change(&booking.id, booking.sequence).await {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
-                return self.refuse("This booking changed a moment ago. Open it again and retry.", &target.id).await
+                self.refund_move(&booking).await;
+                return self.refuse("This booking changed a moment ago. Open it again and retry.", &target.id).await;
             }
             Err(e) => return Err(e.into()),
         }
@@ -373,6 +419,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
             if let Err(error) = self.store.release_demo_change(&previous.id, previous.sequence).await {
                 tracing::error!(booking = %previous.id, %error, "a refused change was not released");
             }
+            self.refund_move(&previous).await;
             return match refused {
                 Ok(why) => self.refuse(why, &target.id).await,
                 Err(e) => Err(e),
@@ -388,7 +435,15 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         Ok(ok(&Booked { booking: Booking::of(&booking, Some(&target)), token }))
     }
 
+    /// Gives back a move that did not happen (the class full, or another change first): it mailed nothing.
+    async fn refund_move(&self, booking: &DemoBooking) {
+        if let Err(error) = DEMO_MOVES_PER_BOOKING.refund(self.store, &booking.id, self.now).await {
+            tracing::error!(booking = %booking.id, %error, "a refused move's count was not given back");
+        }
+    }
+
     pub async fn cancel(&self, req: &Request, id: &str) -> Answer {
+        self.admit_change(req).await?;
         let mut booking = self.opened(req, id).await?;
         let slot = self.store.get_demo_slot(&booking.slot_id).await?;
         if booking.status == DemoStatus::Cancelled {
@@ -450,7 +505,8 @@ pub async fn book(bookings: &Bookings<'_, impl BookingStore + ?Sized>, req: &Req
 #[utoipa::path(get, path = "/api/demo/bookings/{bookingId}", tag = "demo", operation_id = "demo_booking",
     params(("bookingId" = String, Path, description = BOOKING_ID), ("token" = String, Query, description = TOKEN)),
     responses((status = 200, body = BookingAnswer), (status = 400, body = ErrorBody),
-        (status = 403, description = "the token is missing, wrong or expired", body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 403, description = "the token is missing, wrong or expired, or a move replaced it", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
 pub async fn get(bookings: &Bookings<'_, impl BookingStore + ?Sized>, req: &Request, id: &str) -> Answer {
     bookings.get(req, id).await
 }
@@ -458,10 +514,10 @@ pub async fn get(bookings: &Bookings<'_, impl BookingStore + ?Sized>, req: &Requ
 #[utoipa::path(patch, path = "/api/demo/bookings/{bookingId}", tag = "demo", operation_id = "demo_reschedule",
     params(("bookingId" = String, Path, description = BOOKING_ID), ("token" = String, Query, description = TOKEN)),
     request_body = Reschedule,
-    responses((status = 200, description = "moved; the update is mailed (same event, higher sequence)", body = Booked),
+    responses((status = 200, description = "moved; the update, with a new link that replaces the old one, is mailed (same event, higher sequence)", body = Booked),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "the new slot is not open (with the next open ones), or rescheduling has closed", body = SlotRefused),
-        (status = 429, body = ErrorBody, headers(("Retry-After" = u64)))))]
+        (status = 429, description = "too many changes from this client, a move within a minute of the last, or 5 moves of this booking today", body = ErrorBody, headers(("Retry-After" = u64)))))]
 pub async fn reschedule(bookings: &Bookings<'_, impl BookingStore + ?Sized>, req: &Request, id: &str) -> Answer {
     bookings.reschedule(req, id).await
 }
@@ -470,7 +526,8 @@ pub async fn reschedule(bookings: &Bookings<'_, impl BookingStore + ?Sized>, req
     params(("bookingId" = String, Path, description = BOOKING_ID), ("token" = String, Query, description = TOKEN)),
     responses((status = 200, description = "cancelled; the cancellation is mailed", body = BookingAnswer),
         (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, description = "the class has started", body = ErrorBody)))]
+        (status = 409, description = "the class has started", body = ErrorBody),
+        (status = 429, description = "too many changes from this client", body = ErrorBody, headers(("Retry-After" = u64)))))]
 pub async fn cancel(bookings: &Bookings<'_, impl BookingStore + ?Sized>, req: &Request, id: &str) -> Answer {
     bookings.cancel(req, id).await
 }

@@ -247,6 +247,7 @@ mod tests {
             starts_at: 1_774_796_400, // 2026-03-29T15:00:00Z: 8 PM in Karachi, 4 PM BST
             minutes: 40,
             seats: 5,
+            seat_numbers: 0,
             course_id: None,
             meeting_url: "https://meet.example.com/a?b=1&c=<2>".into(),
             cancelled: false,
@@ -265,6 +266,8 @@ mod tests {
             attendance: None,
             sequence: 0,
             created_at: 0,
+            link: 0,
+            moved_at: None,
         };
         (booking, slot)
     }

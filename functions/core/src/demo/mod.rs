@@ -95,7 +95,8 @@ impl Desk {
 
     /// A manage token for `booking` in `slot`, valid until the class ends.
     pub fn token(&self, booking: &DemoBooking, slot: &DemoSlot) -> String {
-        tokens::issue(&self.key, &booking.id, slot.ends_at().max(booking.starts_at + i64::from(booking.minutes) * 60))
+        let expires_at = slot.ends_at().max(booking.starts_at + i64::from(booking.minutes) * 60);
+        tokens::issue(&self.key, &booking.id, expires_at, booking.link)
     }
 }
 

@@ -7,7 +7,7 @@
 //! it with `{kind: "digest"}` (`on_event`). Locally the same records sit in the store
 //! (`StoredReminders`) and `academy serve`'s worker sends what is due (`send_due`, `digest_if_due`).
 
-use super::{messages, tokens, zones, Desk};
+use super::{messages, zones, Desk};
 use crate::domain::{DemoBooking, DemoReminder, DemoStatus};
 use crate::store::{CatalogRecords, DemoRecords, StoreError};
 use async_trait::async_trait;
@@ -186,7 +186,7 @@ pub async fn deliver(
         return Ok(Outcome::Stale);
     };
     let course = course_title(store, &booking.course_id, slot.course_id.as_deref()).await?;
-    let token = tokens::issue(&desk.key, &booking.id, slot.ends_at());
+    let token = desk.token(&booking, &slot);
     desk.post(messages::reminder(desk, &booking, &slot, &course, &token, ahead)).await;
     Ok(Outcome::Sent)
 }

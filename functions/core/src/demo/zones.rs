@@ -21,12 +21,31 @@ pub fn rfc3339(at: i64) -> String {
     utc(at).format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
-/// An RFC 3339 time with any offset, as epoch seconds (fractions of a second dropped).
-pub fn parse_rfc3339(text: &str) -> Option<i64> {
+/// The widest offset from UTC of any place's clock (Kiribati's +14:00, Baker Island's -12:00).
+pub const MAX_OFFSET_SECS: i32 = 14 * 3600;
+
+/// An RFC 3339 time with any real offset, as epoch seconds (fractions of a second dropped), or
+/// why it is not one. A leap second (`:60`) names no second our clocks count (epoch seconds skip
+/// it), and an offset past ±14:00 no place's clock, so both are refused rather than guessed at.
+pub fn checked_rfc3339(text: &str) -> Result<i64, &'static str> {
+    use chrono::{Offset, Timelike};
+    let malformed = "must be a date and time in RFC 3339, e.g. 2026-03-29T19:00:00+05:00";
     if text.len() > 64 {
-        return None;
+        return Err(malformed);
     }
-    DateTime::parse_from_rfc3339(text).ok().map(|t| t.timestamp())
+    let time = DateTime::parse_from_rfc3339(text).map_err(|_| malformed)?;
+    if time.nanosecond() >= 1_000_000_000 {
+        return Err("must not be a leap second (:60): use :59 or the next minute");
+    }
+    if time.offset().fix().local_minus_utc().abs() > MAX_OFFSET_SECS {
+        return Err("must have an offset from UTC between -14:00 and +14:00");
+    }
+    Ok(time.timestamp())
+}
+
+/// An RFC 3339 time with any real offset, as epoch seconds (`checked_rfc3339` says why not).
+pub fn parse_rfc3339(text: &str) -> Option<i64> {
+    checked_rfc3339(text).ok()
 }
 
 /// The wall-clock time of `at` in `zone`: `Sun 29 Mar 2026, 3:00 PM`.
@@ -68,6 +87,22 @@ mod tests {
         assert_eq!(rfc3339(1_774_778_400), "2026-03-29T10:00:00Z");
         for bad in ["", "2026-03-29", "2026-03-29 10:00", "tomorrow", "2026-02-30T10:00:00Z"] {
             assert_eq!(parse_rfc3339(bad), None, "{bad}");
+        }
+        assert_eq!(parse_rfc3339("2026-03-29T10:00:00+14:00"), Some(1_774_778_400 - 14 * 3600));
+        assert_eq!(parse_rfc3339("2026-03-29T10:00:00-14:00"), Some(1_774_778_400 + 14 * 3600));
+    }
+
+    #[test]
+    fn leap_seconds_and_offsets_no_clock_has_are_refused() {
+        for (bad, why) in [
+            ("2026-12-31T23:59:60Z", "leap second"),
+            ("2026-03-29T19:00:60Z", "leap second"),
+            ("9999-12-31T23:59:59-23:59", "-14:00 and +14:00"),
+            ("2026-03-29T10:00:00+14:01", "-14:00 and +14:00"),
+            ("2026-03-29T10:00:00-15:00", "-14:00 and +14:00"),
+        ] {
+            let refused = checked_rfc3339(bad).unwrap_err();
+            assert!(refused.contains(why), "{bad}: {refused}");
         }
     }
 

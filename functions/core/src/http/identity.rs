@@ -3,8 +3,9 @@
 //! verified here with `jsonwebtoken` against the provider's published keys (its JWKS, found
 //! through the discovery document, cached, and fetched again when a token names a key id the
 //! cache does not hold): the signature, RS256 only, the issuer, the expiry and the start of
-//! validity (`exp`, `nbf`, each with 30 s of leeway for the clocks), that it was issued to our
-//! client (its `client_id`), and that it is an access token. The student is the token's `sub`.
+//! validity (`exp`, `nbf`, and an `iat` not in the future, each with 30 s of leeway for the
+//! clocks), that it was issued to our client (its `client_id`), and that it is an access token.
+//! The student is the token's `sub`.
 //!
 //! **Access tokens only.** An ID token is signed by the same key for the same client, but it is
 //! the provider telling the site who signed in, not a credential for the API. Each provider marks
@@ -43,7 +44,7 @@ use tokio::sync::{Mutex, RwLock};
 /// The only signing algorithm accepted (Cognito's and the local provider's). Never `none`, never
 /// an HMAC algorithm that would treat the public key as a shared secret.
 const ALGORITHMS: [Algorithm; 1] = [Algorithm::RS256];
-/// Clock skew tolerated on `exp` and `nbf`.
+/// Clock skew tolerated on `exp`, `nbf` and `iat`.
 const LEEWAY_SECONDS: u64 = 30;
 /// An unknown key id fetches the JWKS again, but not within this long after the last fetch, good or failed
 /// (a flood of made-up key ids costs the provider at most one fetch per period, even while it fails).
@@ -105,6 +106,8 @@ struct Claims {
     email_verified: Option<serde_json::Value>,
     #[serde(rename = "cognito:groups", default)]
     groups: Vec<String>,
+    /// When it was issued (a NumericDate: seconds, maybe with a fraction).
+    iat: Option<f64>,
 }
 
 /// What a token's JOSE `typ` says it is.
@@ -140,6 +143,12 @@ impl Claims {
             || self.nonce.is_some()
             || self.at_hash.is_some();
         marked && !id_token_shape && self.client_id.as_deref() == Some(client_id)
+    }
+
+    /// Issued later than `now` and the leeway: a clock (or a forger) ahead of ours, refused as
+    /// a token not valid yet (`nbf`) is.
+    fn issued_in_future(&self, now: i64) -> bool {
+        self.iat.is_some_and(|iat| !iat.is_finite() || iat > (now + LEEWAY_SECONDS as i64) as f64)
     }
 }
 
@@ -255,7 +264,8 @@ impl Verifier {
         // provider's `aud` is the API).
         validation.validate_aud = false;
         let claims = decode::<Claims>(token, &key, &validation).map_err(|_| invalid_token())?.claims;
-        if !claims.access_token_for(head.typ.as_deref(), &self.client_id) {
+        if !claims.access_token_for(head.typ.as_deref(), &self.client_id) || claims.issued_in_future(crate::time::now())
+        {
             return Err(invalid_token());
         }
         let email = verified_email(claims.email.as_deref(), claims.email_verified.as_ref());

@@ -8,14 +8,15 @@
 //! - `POST /api/me/batches`: links a Secret ID, after the same check and guessing limit as the
 //!   videos endpoint (`access.rs`).
 //! - `GET /api/me/progress/{batchId}` and `PUT /api/me/progress/{batchId}/{lectureNumber}`:
-//!   where the student is in each lecture.
+//!   where the student is in each lecture, and whether it is watched: the server's measure
+//!   (`watching.rs`), never the client's word.
 
 use crate::domain::{batch_complete, Batch, BatchLink, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::Answer;
 use crate::http::{json_body, ok};
-use crate::learning::{access, enrolled};
+use crate::learning::{access, enrolled, watching};
 use crate::store::{CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::{ids, time};
 use lambda_http::Request;
@@ -37,7 +38,7 @@ pub const MAX_SECRET_CHARS: usize = 128;
 pub struct MyBatch {
     pub batch: Batch,
     pub lectures_total: u32,
-    /// Lectures completed (watched to at least 90 %).
+    /// Lectures watched, as the server measured (`watching.rs`).
     pub lectures_watched: u32,
     /// The first lecture not yet completed; none when all are.
     pub next_lecture: Option<u32>,
@@ -78,7 +79,10 @@ pub struct ProgressList {
 pub struct ProgressUpdate {
     /// The second to resume at, 0 to 86,400.
     pub position_seconds: f64,
-    /// Whether the lecture was watched to at least 90 %; once true it stays true.
+    /// Accepted for older players and ignored: the server decides when a lecture is watched
+    /// (docs/product.md#lecture-progress).
+    #[serde(default)]
+    #[allow(dead_code)]
     pub completed: bool,
 }
 
@@ -192,29 +196,24 @@ pub async fn save_progress(
     req: &Request,
     batch_id: &str,
     lecture: &str,
+    now_millis: i64,
 ) -> Answer {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let lecture_number = ids::lecture_number(lecture)
         .ok_or_else(|| ApiError::BadRequest("The lecture number must be a whole number from 1.".into()))?;
-    let update: ProgressUpdate = body_of(req, MAX_PROGRESS_BODY, "a positionSeconds and a completed flag")?;
+    let update: ProgressUpdate = body_of(req, MAX_PROGRESS_BODY, "a positionSeconds")?;
     if !(0.0..=MAX_POSITION_SECONDS).contains(&update.position_seconds) {
         return Err(ApiError::BadRequest(format!("The position must be 0 to {MAX_POSITION_SECONDS} seconds.")));
     }
     if access::linked_grant(store, &student.sub, batch_id).await?.is_none() {
         return Err(access::not_linked());
     }
-    if store.get_video(batch_id, lecture_number).await?.is_none() {
+    let Some(video) = store.get_video(batch_id, lecture_number).await? else {
         return Err(ApiError::NotFound("This batch has no lecture with this number.".into()));
-    }
-    let before = store.get_progress(&student.sub, batch_id, lecture_number).await?;
-    let furthest = before.as_ref().map_or(0.0, |p| p.furthest_seconds.max(p.position_seconds));
-    let saved = LectureProgress {
-        lecture_number,
-        position_seconds: update.position_seconds,
-        furthest_seconds: furthest.max(update.position_seconds),
-        completed: update.completed || before.is_some_and(|p| p.completed),
-        updated_at: time::now(),
     };
+    let before = store.get_progress(&student.sub, batch_id, lecture_number).await?;
+    let length = video.known_length();
+    let saved = watching::saved(before.as_ref(), lecture_number, update.position_seconds, length, now_millis);
     store.put_progress(&student.sub, batch_id, &saved).await?;
     Ok(ok(&saved))
 }

@@ -136,7 +136,8 @@ impl Function for Me {
     const ENDPOINT: Endpoint = Endpoint::Me;
     type Service = services::Me;
     async fn service() -> Result<services::Me, String> {
-        Ok(services::Me { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
+        let store = aws::dynamodb_store(&aws::config().await)?;
+        Ok(services::Me { store, verifier: env::verifier()?, clock: Default::default() })
     }
 }
 
@@ -387,6 +388,7 @@ impl Function for Demo {
             store: aws::dynamodb_store(&config)?,
             desk: demo_desk(&config)?,
             reminders: scheduler_reminders(&config)?,
+            clock: Default::default(),
         })
     }
 }

@@ -137,6 +137,8 @@ impl AppState {
         };
         let reminders = Arc::new(StoredReminders { store: Arc::new(store.clone()) });
         let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
+        // One clock for the services that take one: a test drives them together (`clock`).
+        let clock = crate::time::Clock::default();
         Self {
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
@@ -145,7 +147,7 @@ impl AppState {
             send_email: services::SendEmail { store: store.clone(), inline: None },
             chat: services::Chat { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
             lecture: services::Lecture { store: store.clone(), links, files },
-            me: services::Me { store: store.clone(), verifier: None },
+            me: services::Me { store: store.clone(), verifier: None, clock: clock.clone() },
             staff_enquiries: services::StaffEnquiries { store: store.clone(), verifier: None, mail: None },
             staff_enrolments: services::StaffEnrolments { store: store.clone(), verifier: None, mailing: None },
             staff_reports: services::StaffReports { store: store.clone(), verifier: None },
@@ -156,7 +158,7 @@ impl AppState {
                 uploads: uploads.clone(),
                 queue: local_transcoder(),
             },
-            demo: services::Demo { store: store.clone(), desk: desk.clone(), reminders: reminders.clone() },
+            demo: services::Demo { store: store.clone(), desk: desk.clone(), reminders: reminders.clone(), clock },
             staff_demo: services::StaffDemo { store: store.clone(), verifier: None, desk, reminders },
             certificates: services::Certificates {
                 store: store.clone(),
@@ -185,6 +187,11 @@ impl AppState {
     pub fn sign_demo_links(&mut self, key: DemoKey) {
         self.demo.desk.key = key.clone();
         self.staff_demo.desk.key = key;
+    }
+
+    /// The clock the progress rule and demo bookings read (`Clock::advance` lets time pass in a test).
+    pub fn clock(&self) -> &crate::time::Clock {
+        &self.me.clock
     }
 
     /// Keeps certificates' PDFs in `files` (S3, a folder of a test's own).

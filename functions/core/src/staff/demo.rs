@@ -12,7 +12,7 @@ use crate::demo::{email_key, messages, zones, Booking, Desk};
 use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
-use crate::store::{AuditRecords, CatalogRecords, DemoRecords};
+use crate::store::{AuditRecords, CatalogRecords, DemoRecords, Resized};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -159,9 +159,15 @@ fn checked_url(url: &str) -> Result<String, String> {
     Ok(parsed.to_string())
 }
 
-fn checked_start(text: &str) -> Result<i64, String> {
-    zones::parse_rfc3339(text)
-        .ok_or_else(|| "must be a date and time in RFC 3339, e.g. 2026-03-29T19:00:00+05:00".into())
+/// How far ahead a class may be published or moved: 2 years (a mistyped year, not a plan).
+pub const MAX_AHEAD_SECS: i64 = 2 * 365 * DAY;
+
+fn checked_start(text: &str, now: i64) -> Result<i64, String> {
+    let at = zones::checked_rfc3339(text)?;
+    if at > now + MAX_AHEAD_SECS {
+        return Err("must be within the next 2 years".into());
+    }
+    Ok(at)
 }
 
 /// A class may only be published or moved to a time still ahead.
@@ -233,7 +239,7 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             })?;
             let mut fields = BTreeMap::new();
             let f = &mut fields;
-            let starts_at = noted(f, "startsAt", checked_start(&body.starts_at));
+            let starts_at = noted(f, "startsAt", checked_start(&body.starts_at, self.now));
             let minutes = noted(f, "minutes", in_range(body.minutes, MIN_MINUTES, MAX_MINUTES));
             let seats = noted(f, "seats", in_range(body.seats, 1, MAX_SEATS));
             let meeting_url = noted(f, "meetingUrl", checked_url(&body.meeting_url));
@@ -245,6 +251,10 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
                 return Err(ApiError::Invalid { fields });
             };
             ahead(starts_at, self.now)?;
+            if starts_at + i64::from(repeat) * WEEK > self.now + MAX_AHEAD_SECS {
+                fields.insert("repeatWeeks".into(), "must end within the next 2 years".into());
+                return Err(ApiError::Invalid { fields });
+            }
             known_course(self.store, course_id.as_deref()).await?;
             let mut slots = Vec::new();
             for week in 0..=i64::from(repeat) {
@@ -253,6 +263,7 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
                     starts_at: starts_at + week * WEEK,
                     minutes,
                     seats,
+                    seat_numbers: 0,
                     course_id: course_id.clone(),
                     meeting_url: meeting_url.clone(),
                     cancelled: false,
@@ -307,11 +318,10 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             if slot.cancelled {
                 return Err(ApiError::Conflict("This demo class was cancelled.".into()));
             }
-            let taken = self.store.seats_taken(&slot.id).await?;
             let mut fields = BTreeMap::new();
             let before = slot.clone();
             if let Some(text) = &change.starts_at {
-                match checked_start(text) {
+                match checked_start(text, self.now) {
                     Ok(at) => slot.starts_at = at,
                     Err(why) => drop(fields.insert("startsAt".to_owned(), why)),
                 }
@@ -346,11 +356,18 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             if slot.starts_at != before.starts_at {
                 ahead(slot.starts_at, self.now)?;
             }
-            if i64::from(slot.seats) < taken {
-                return Err(ApiError::Conflict(format!("{taken} seats are booked: keep at least that many.")));
-            }
             if slot.course_id != before.course_id {
                 known_course(self.store, slot.course_id.as_deref()).await?;
+            }
+            // Last before the save: the check against the seats booked and the change are one
+            // conditional write per seat (`resize_seats`), which bookings at this moment cannot slip past.
+            if slot.seats != before.seats {
+                match self.store.resize_seats(&before, slot.seats, self.now).await? {
+                    Resized::Done { seat_numbers } => slot.seat_numbers = seat_numbers,
+                    Resized::Booked(taken) => {
+                        return Err(ApiError::Conflict(format!("{taken} seats are booked: keep at least that many.")))
+                    }
+                }
             }
             self.store.save_demo_slot(&slot).await?;
             let moved = slot.starts_at != before.starts_at

@@ -484,6 +484,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
                 title: title.expect("checked"),
                 url: embed.unwrap_or_default(),
                 description,
+                duration_secs: None,
                 published: true,
                 media,
             };

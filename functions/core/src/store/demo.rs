@@ -2,7 +2,9 @@
 //! (`SEATNO#001`…, each a conditional put naming its booking, so concurrent bookings can never hold
 //! more seats than there are, and a retried put finds its own seat rather than a second one) and
 //! one hold per e-mail (a conditional put, so the same e-mail is one booking); bookings on the index
-//! by their slot; the local worker's reminders by the time they are due. A seat or hold names
+//! by their slot; the local worker's reminders by the time they are due. Staff offering fewer
+//! seats close free numbers the same way (`resize_seats`), so a booking and a lowering racing for
+//! one number are decided by one conditional put. A seat or hold names
 //! when it was taken: one whose booking was never saved (its function stopped between the two
 //! writes) is given back once it is `STRANDED_AFTER_SECS` old, by a conditional delete that
 //! cannot remove a seat another booking has taken since.
@@ -12,6 +14,18 @@ use super::{keys, Item, PutMode, Result, Store, StoreError};
 use crate::domain::{DemoBooking, DemoReminder, DemoSlot};
 use async_trait::async_trait;
 use serde_json::Value;
+
+/// What `DemoRecords::resize_seats` did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resized {
+    /// The slot now offers the seats asked for; `seat_numbers` is its new `DemoSlot::seat_numbers`.
+    Done { seat_numbers: u32 },
+    /// More seats are booked than that (this many): nothing changed.
+    Booked(i64),
+}
+
+/// A numbered seat staff closed (the slot offers fewer than it has numbers): no booking can take it.
+const CLOSED: &str = "closed";
 
 /// How old a seat or hold without its booking must be to be given back: a booking being made is
 /// saved well within it (the functions time out after 10 s).
@@ -34,6 +48,12 @@ pub trait DemoRecords: Send + Sync {
     async fn give_seat(&self, slot_id: &str, booking_id: &str) -> Result<()>;
     /// How many of the slot's seats are taken.
     async fn seats_taken(&self, slot_id: &str) -> Result<i64>;
+    /// Makes the slot (`slot` as stored) offer `seats`. Fewer: free numbered seats are closed, the
+    /// highest first, each by a conditional put that a booking taking that number at the same
+    /// moment either beats or loses to, so bookings never outnumber the seats offered; when too
+    /// few are free, those just closed are opened again and the answer is how many are booked.
+    /// More: closed seats are opened again (conditional deletes), then new numbers added.
+    async fn resize_seats(&self, slot: &DemoSlot, seats: u32, now: i64) -> Result<Resized>;
     /// Holds the seat of `email_key` in the slot for `booking_id`; `Conflict` if it is held.
     async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str, now: i64) -> Result<()>;
     /// Gives back `email_key`'s hold in the slot if it is stranded (its booking was never saved
@@ -68,6 +88,11 @@ fn holder_of(it: &Item) -> Option<&str> {
     it.body.get("bookingId").and_then(Value::as_str)
 }
 
+/// Whether a numbered seat's item is one staff closed.
+fn is_closed(it: &Item) -> bool {
+    it.body.get("state").and_then(Value::as_str) == Some(CLOSED)
+}
+
 /// A seat's or hold's item: its booking and when it was taken.
 fn seat_item(pk: String, sk: String, booking_id: &str, now: i64) -> Result<Item> {
     item(pk, sk, &serde_json::json!({ "bookingId": booking_id, "takenAt": now }))
@@ -96,6 +121,16 @@ impl Store {
             tracing::warn!(slot = %seat.pk, seat = %seat.sk, booking = booking_id, "a stranded seat was given back");
         }
         Ok(given)
+    }
+}
+
+impl Store {
+    /// Opens again the seats of the slot `pk` that staff closed (`sks`), each only while closed.
+    async fn reopen(&self, pk: &str, sks: &[String]) -> Result<()> {
+        for sk in sks {
+            self.items().delete_if(pk, sk, "state", CLOSED).await?;
+        }
+        Ok(())
     }
 }
 
@@ -147,7 +182,7 @@ impl DemoRecords for Store {
                 return Ok(true);
             }
             let taken: Vec<&str> = held.iter().map(|it| it.sk.as_str()).collect();
-            for number in 1..=slot.seats {
+            for number in 1..=slot.numbered_seats() {
                 let sk = keys::demo_seat_number_sk(number);
                 if taken.contains(&sk.as_str()) {
                     continue;
@@ -183,7 +218,51 @@ impl DemoRecords for Store {
 
     async fn seats_taken(&self, slot_id: &str) -> Result<i64> {
         let held = self.items().query(&keys::demo_slot_pk(slot_id), keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
-        Ok(held.len() as i64)
+        Ok(held.iter().filter(|it| holder_of(it).is_some()).count() as i64)
+    }
+
+    async fn resize_seats(&self, slot: &DemoSlot, seats: u32, now: i64) -> Result<Resized> {
+        let pk = keys::demo_slot_pk(&slot.id);
+        let held = self.items().query(&pk, keys::DEMO_SEAT_NUMBER_PREFIX, 0).await?;
+        let numbers = slot.numbered_seats();
+        let closed: Vec<&Item> = held.iter().filter(|it| is_closed(it)).collect();
+        let open = i64::from(numbers) - closed.len() as i64;
+        if i64::from(seats) >= open {
+            let mut more = i64::from(seats) - open;
+            for seat in closed {
+                if more > 0 && self.items().delete_if(&pk, &seat.sk, "state", CLOSED).await? {
+                    more -= 1;
+                }
+            }
+            return Ok(Resized::Done { seat_numbers: numbers + u32::try_from(more).unwrap_or(0) });
+        }
+        let mut fewer = open - i64::from(seats);
+        let used: Vec<&str> = held.iter().map(|it| it.sk.as_str()).collect();
+        let mut closed_now = Vec::new();
+        for number in (1..=numbers).rev() {
+            let sk = keys::demo_seat_number_sk(number);
+            if fewer == 0 || used.contains(&sk.as_str()) {
+                continue;
+            }
+            let seat = item(pk.clone(), sk.clone(), &serde_json::json!({ "state": CLOSED, "takenAt": now }))?;
+            match self.items().put(seat, PutMode::IfAbsent).await {
+                Ok(()) => {
+                    closed_now.push(sk);
+                    fewer -= 1;
+                }
+                // A booking took it a moment ago.
+                Err(StoreError::Conflict) => {}
+                Err(e) => {
+                    self.reopen(&pk, &closed_now).await?;
+                    return Err(e);
+                }
+            }
+        }
+        if fewer > 0 {
+            self.reopen(&pk, &closed_now).await?;
+            return Ok(Resized::Booked(self.seats_taken(&slot.id).await?));
+        }
+        Ok(Resized::Done { seat_numbers: numbers })
     }
 
     async fn hold_seat(&self, slot_id: &str, email_key: &str, booking_id: &str, now: i64) -> Result<()> {

@@ -26,7 +26,7 @@ pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use certificates::CertificateRecords;
 pub use counters::Counters;
-pub use demo::{DemoRecords, STRANDED_AFTER_SECS};
+pub use demo::{DemoRecords, Resized, STRANDED_AFTER_SECS};
 pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
 pub use records::Store;

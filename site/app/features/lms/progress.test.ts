@@ -1,16 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { COMPLETED_FRACTION, SAVE_EVERY_MS, byLecture, isCompleted, progressTracker, startPosition, watchedCount } from "./progress";
+import { SAVE_EVERY_MS, byLecture, progressTracker, startPosition, watchedCount } from "./progress";
 
-const media = (currentTime: number, duration = 600) => ({ currentTime, duration });
+const media = (currentTime: number) => ({ currentTime });
 
 describe("lecture progress", () => {
-  it("counts a lecture as watched from 90 % on", () => {
-    expect(COMPLETED_FRACTION).toBe(0.9);
-    expect(isCompleted(539, 600)).toBe(false);
-    expect(isCompleted(540, 600)).toBe(true);
-    expect(isCompleted(10, Number.NaN)).toBe(false);
-  });
-
   it("resumes at the saved second, or from the start when it was left at the end", () => {
     expect(startPosition(0, 600)).toBe(0);
     expect(startPosition(125, 600)).toBe(125);
@@ -31,29 +24,31 @@ describe("lecture progress", () => {
     expect(watchedCount(progress, [1, 2, 3])).toBe(1);
   });
 
-  it("saves every ten seconds while playing, on pause, at the end and on leaving", () => {
+  it("reports the position at the start, every ten seconds while playing, on pause, after a seek, at the end and on leaving", () => {
     let clock = 0;
     const sink = vi.fn();
     const tracker = progressTracker(sink, () => clock);
+    tracker.play(media(0));
+    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 0 }, { keepalive: false });
     tracker.timeUpdate(media(1.4));
-    expect(sink).not.toHaveBeenCalled();
+    expect(sink).toHaveBeenCalledTimes(1);
     clock = SAVE_EVERY_MS;
     tracker.timeUpdate(media(10.7));
-    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 10, completed: false }, { keepalive: false });
+    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 10 }, { keepalive: false });
     clock += 1000;
     tracker.pause(media(11.2));
-    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 11, completed: false }, { keepalive: false });
+    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 11 }, { keepalive: false });
     tracker.pause(media(11.9));
-    expect(sink).toHaveBeenCalledTimes(2); // the same second is not sent again
+    tracker.play(media(11.9));
+    expect(sink).toHaveBeenCalledTimes(3); // the same second is not sent again
+    tracker.seeked(media(300.2));
+    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 300 }, { keepalive: false });
     tracker.timeUpdate(media(545));
     tracker.leave();
-    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 545, completed: true }, { keepalive: true });
-    tracker.timeUpdate(media(3));
-    clock += SAVE_EVERY_MS;
-    tracker.timeUpdate(media(4));
-    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 4, completed: true }, { keepalive: false });
+    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 545 }, { keepalive: true });
     tracker.ended(media(600));
-    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 600, completed: true }, { keepalive: false });
+    expect(sink).toHaveBeenLastCalledWith({ positionSeconds: 600 }, { keepalive: false });
+    expect(sink.mock.calls.every(([update]) => !("completed" in update))).toBe(true); // the server decides
   });
 
   it("sends nothing before the player has reported a position", () => {

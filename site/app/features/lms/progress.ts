@@ -1,12 +1,18 @@
-// A signed-in student's progress in a lecture (docs/product.md#lecture-progress): when it counts as watched, how
-// often the player saves the position, and where a lecture resumes.
+// A signed-in student's progress in a lecture (docs/product.md#lecture-progress): how often the player reports the
+// position, and where a lecture resumes. Whether a lecture is watched is the server's measure of those reports (90 %
+// of a lecture file covered at no more than the fastest speed, or ten minutes on an embed's page), never the site's.
 import { apiRules } from "../../lib/api-contract";
 import type { LectureProgress, ProgressUpdate } from "../../lib/api-schema";
 
-/** A lecture counts as watched once this share of it has been played to. */
+/** A lecture near its end (this share of it) starts again from the beginning (`startPosition`). */
 export const COMPLETED_FRACTION = 0.9;
-/** While playing, the position is saved at most this often (and always on pause, at the end and on leaving). */
+/** While playing, the position is saved at most this often (and always at the start, on pause, after a seek, at the
+ * end and on leaving). */
 export const SAVE_EVERY_MS = 10_000;
+/** An embed's open page reports itself this often; the server counts the time between reports. */
+export const EMBED_SAVE_EVERY_MS = 30_000;
+/** Minutes on an embed's page after which the server counts it watched. */
+export const EMBED_WATCHED_AFTER_MIN = 10;
 /** A lecture left in its last 5 seconds (a short one: its last 10 %) starts again from the beginning. */
 export const RESTART_WITHIN_S = 5;
 /** The longest position the API takes (the contract's bound). */
@@ -16,10 +22,7 @@ const MAX_POSITION_S = apiRules.ProgressUpdate.positionSeconds.maximum;
 export type ProgressSink = (update: ProgressUpdate, options: { keepalive: boolean }) => void;
 
 /** What the tracker reads of the <video> element. */
-export type MediaState = Pick<HTMLMediaElement, "currentTime" | "duration">;
-
-export const isCompleted = (position: number, duration: number) =>
-  Number.isFinite(duration) && duration > 0 && position >= COMPLETED_FRACTION * duration;
+export type MediaState = Pick<HTMLMediaElement, "currentTime">;
 
 /** The second to start a lecture at, once its length is known: `startAt`, unless that is at its very end. */
 export function startPosition(startAt: number, duration: number): number {
@@ -32,31 +35,35 @@ export type ProgressByLecture = Record<number, LectureProgress>;
 
 export const byLecture = (all: LectureProgress[]): ProgressByLecture => Object.fromEntries(all.map((p) => [p.lectureNumber, p]));
 
-/** Lectures of `lectureNumbers` watched to the end (COMPLETED_FRACTION). */
+/** Lectures of `lectureNumbers` the server counts as watched. */
 export const watchedCount = (progress: ProgressByLecture, lectureNumbers: number[]) =>
   lectureNumbers.filter((n) => progress[n]?.completed).length;
 
 /**
- * Follows one lecture's playback and hands the position to `sink`: every SAVE_EVERY_MS while it plays, on pause, at
- * the end (completed), and on leave (with keepalive). The same position and completion are not sent twice in a row.
+ * Follows one lecture's playback and hands the position to `sink`: when it starts playing, every SAVE_EVERY_MS while
+ * it plays, on pause, after a seek, at the end, and on leave (with keepalive). The server measures the watching from
+ * these reports and its own clock, so each one says where playback is at that moment. The same second is not sent
+ * twice in a row.
  */
 export function progressTracker(sink: ProgressSink, now: () => number = Date.now) {
-  let seen: { position: number; duration: number } | null = null;
-  let sent: ProgressUpdate | null = null;
+  let seen: number | null = null;
+  let sent: number | null = null;
   let sentAt = now();
-  let completed = false;
 
   const save = (keepalive: boolean) => {
-    if (!seen) return;
-    completed ||= isCompleted(seen.position, seen.duration);
-    const update = { positionSeconds: Math.min(Math.max(0, Math.floor(seen.position)), MAX_POSITION_S), completed };
+    if (seen === null) return;
+    const positionSeconds = Math.min(Math.max(0, Math.floor(seen)), MAX_POSITION_S);
     sentAt = now();
-    if (sent && sent.positionSeconds === update.positionSeconds && sent.completed === update.completed) return;
-    sent = update;
-    sink(update, { keepalive });
+    if (sent === positionSeconds) return;
+    sent = positionSeconds;
+    sink({ positionSeconds }, { keepalive });
   };
   const see = (media: MediaState) => {
-    if (Number.isFinite(media.currentTime)) seen = { position: media.currentTime, duration: media.duration };
+    if (Number.isFinite(media.currentTime)) seen = media.currentTime;
+  };
+  const saveNow = (media: MediaState) => {
+    see(media);
+    save(false);
   };
 
   return {
@@ -64,15 +71,10 @@ export function progressTracker(sink: ProgressSink, now: () => number = Date.now
       see(media);
       if (now() - sentAt >= SAVE_EVERY_MS) save(false);
     },
-    pause(media: MediaState) {
-      see(media);
-      save(false);
-    },
-    ended(media: MediaState) {
-      see(media);
-      completed = true;
-      save(false);
-    },
+    play: saveNow,
+    pause: saveNow,
+    seeked: saveNow,
+    ended: saveNow,
     /** The page is hiding or the player closing: the last position, with keepalive. */
     leave() {
       save(true);

@@ -64,6 +64,7 @@ mod tests {
             title: "One".into(),
             url: String::new(),
             description: None,
+            duration_secs: None,
             published: true,
             media,
         }

@@ -79,7 +79,9 @@ export function LectureFile({ lecture }: { lecture: PlayingLecture }) {
           media.onLoadedMetadata(e);
           e.currentTarget.playbackRate = speed;
         }}
+        onPlay={progress.onPlay}
         onTimeUpdate={progress.onTimeUpdate}
+        onSeeked={progress.onSeeked}
         onEnded={progress.onEnded}
         onPause={(e) => {
           media.onPause();

@@ -1,31 +1,21 @@
 // One lecture: an embed in an iframe (YouTube, Vimeo, Google Drive) or a file in <video controls> (LectureFile).
-// An embed reports no position to the site, so a signed-in student marks it watched themselves.
-import { useState } from "react";
+// An embed reports no position to the site: while a signed-in student has it open and the tab is visible, the page
+// reports itself, and the server counts the lecture watched after EMBED_WATCHED_AFTER_MIN minutes on it.
+import { useEffect } from "react";
 import { playerSource, type PlayingLecture } from "../player";
-import type { ProgressSink } from "../progress";
+import { EMBED_SAVE_EVERY_MS, EMBED_WATCHED_AFTER_MIN, type ProgressSink } from "../progress";
 import { LectureFile } from "./LectureFile";
 
-function MarkWatched({ progress }: { progress: ProgressSink }) {
-  const [marked, setMarked] = useState(false);
-  if (marked) {
-    return (
-      <p role="status" className="font-medium text-white">
-        Marked as watched.
-      </p>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className="btn-light min-h-11"
-      onClick={() => {
-        progress({ positionSeconds: 0, completed: true }, { keepalive: false });
-        setMarked(true);
-      }}
-    >
-      Mark as watched
-    </button>
-  );
+function TimeOnPage({ progress }: { progress: ProgressSink }) {
+  useEffect(() => {
+    const report = () => {
+      if (document.visibilityState === "visible") progress({ positionSeconds: 0 }, { keepalive: false });
+    };
+    report();
+    const timer = window.setInterval(report, EMBED_SAVE_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [progress]);
+  return <p className="text-sm text-white">Counts as watched after {EMBED_WATCHED_AFTER_MIN} minutes on this page.</p>;
 }
 
 export function VideoPlayer({ lecture }: { lecture: PlayingLecture }) {
@@ -40,7 +30,7 @@ export function VideoPlayer({ lecture }: { lecture: PlayingLecture }) {
           allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
           allowFullScreen
         />
-        {lecture.progress && <MarkWatched key={lecture.video._id} progress={lecture.progress} />}
+        {lecture.progress && <TimeOnPage key={lecture.video._id} progress={lecture.progress} />}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-// Saves a signed-in student's place in a lecture file while it plays (../progress.ts): the <video>'s events feed
+// Reports a signed-in student's place in a lecture file while it plays (../progress.ts): the <video>'s events feed
 // the tracker, and leaving (the player closing, the tab hiding or closing) sends the last position with keepalive.
 import { useEffect, useMemo } from "react";
 import { progressTracker, type ProgressSink } from "../progress";
@@ -26,8 +26,10 @@ export function useLectureProgress(sink: ProgressSink | undefined) {
 
   if (!tracker) return {};
   return {
+    onPlay: ({ currentTarget }: MediaEvent) => tracker.play(currentTarget),
     onTimeUpdate: ({ currentTarget }: MediaEvent) => tracker.timeUpdate(currentTarget),
     onPause: ({ currentTarget }: MediaEvent) => tracker.pause(currentTarget),
+    onSeeked: ({ currentTarget }: MediaEvent) => tracker.seeked(currentTarget),
     onEnded: ({ currentTarget }: MediaEvent) => tracker.ended(currentTarget),
   };
 }
