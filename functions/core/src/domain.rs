@@ -456,6 +456,9 @@ pub struct Enrolment {
     pub revoked_accounts: Vec<String>,
 }
 
+/// The longest lecture, and the furthest position a student's progress may name: a day.
+pub const MAX_LECTURE_SECONDS: f64 = 24.0 * 60.0 * 60.0;
+
 /// Length of an enrolment id: its batch's id, then the first 16 hex characters of its e-mail's digest.
 pub const ENROLMENT_ID_LEN: usize = crate::ids::ID_LEN + 16;
 

@@ -839,8 +839,10 @@ async fn revoking_keeps_what_the_student_watched_in_the_list_and_the_report_mark
     let id = enrolled["enrolment"]["id"].as_str().unwrap();
     let student = sign_in("history@example.pk").await.access;
     console.call("GET", "/api/me/batches", Some(&student), None).await.expect(200);
-    for (lecture, position, completed) in [(1, 300.0, true), (2, 40.0, false)] {
-        let body = json!({"positionSeconds": position, "completed": completed});
+    // Lecture 1 (a 4 s stored file) played through under the driven clock; lecture 2 started.
+    for (lecture, position, wait) in [(1, 0.0, 0.0), (1, 4.0, 4.0), (2, 40.0, 0.0)] {
+        console.state.clock().advance(wait);
+        let body = json!({"positionSeconds": position, "completed": false});
         let path = format!("/api/me/progress/{MERN_07}/{lecture}");
         console.call("PUT", &path, Some(&student), Some(&body)).await.expect(200);
     }
@@ -1181,14 +1183,18 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
     let link = json!({"batchId": MERN_07, "secretId": granted});
     console.call("POST", "/api/me/batches", Some(&holder), Some(&link)).await.expect(200);
     let before = time::now();
-    for (token, lecture, position, completed) in [
-        (&amna, 1, 300.0, true),
-        (&amna, 1, 3.0, false), // watched again from the start: still watched, furthest 300
-        (&amna, 2, 60.0, false),
-        (&bilal, 1, 100.0, false),
-        (&bilal, 1, 20.0, false), // went back: the furthest stays 100
-        (&holder, 1, 50.0, false),
+    // Amna plays lecture 1 (a 4 s stored file) through at its pace under the driven clock, then from the start again;
+    // a `completed` flag on its own counts for nothing (decision 0040).
+    for (token, lecture, position, wait, completed) in [
+        (&amna, 1, 0.0, 0.0, false),
+        (&amna, 1, 4.0, 4.0, false),
+        (&amna, 1, 3.0, 0.0, false), // watched again from the start: still watched, furthest 4
+        (&amna, 2, 60.0, 0.0, true), // claimed, not watched
+        (&bilal, 1, 100.0, 0.0, false),
+        (&bilal, 1, 20.0, 0.0, false), // went back: the furthest stays 100
+        (&holder, 1, 50.0, 0.0, false),
     ] {
+        console.state.clock().advance(wait);
         let body = json!({"positionSeconds": position, "completed": completed});
         let path = format!("/api/me/progress/{MERN_07}/{lecture}");
         console.call("PUT", &path, Some(token), Some(&body)).await.expect(200);
@@ -1210,7 +1216,7 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
         .collect();
     assert_eq!(
         lectures,
-        [(1, 1, 3, 150.0), (2, 0, 1, 60.0), (3, 0, 0, 0.0), (4, 0, 0, 0.0), (5, 0, 0, 0.0), (6, 0, 0, 0.0)]
+        [(1, 1, 3, 51.3), (2, 0, 1, 60.0), (3, 0, 0, 0.0), (4, 0, 0, 0.0), (5, 0, 0, 0.0), (6, 0, 0, 0.0)]
     );
     // THEN per student: lectures watched and last activity; the Secret ID's holder under its label
     let students: BTreeMap<&str, &Value> =

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use std::collections::HashSet;
 use std::fmt;
 
-/// The longest lecture a catalog may describe: a day, as the longest position saved.
-const MAX_LECTURE_SECONDS: f64 = crate::learning::me::MAX_POSITION_SECONDS;
+// The longest lecture a catalog may describe: a day, as the longest position saved.
+use crate::domain::MAX_LECTURE_SECONDS;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -27,8 +27,8 @@ use utoipa::ToSchema;
 pub const MAX_LINK_BODY: usize = 2 * 1024;
 /// Room for a position and a flag.
 pub const MAX_PROGRESS_BODY: usize = 1024;
-/// The longest position accepted: a day.
-pub const MAX_POSITION_SECONDS: f64 = 24.0 * 60.0 * 60.0;
+/// The longest position accepted: a day (the longest lecture the catalog takes).
+pub const MAX_POSITION_SECONDS: f64 = crate::domain::MAX_LECTURE_SECONDS;
 /// The longest Secret ID accepted (those `academy grant` issues are far shorter).
 pub const MAX_SECRET_CHARS: usize = 128;
 
