@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, openPage, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, openPage, sendContactForm, signIn, url, viewports, wcagTags } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch" };
@@ -112,17 +112,7 @@ const floatingButtons = (page) => page.locator("[data-testid=messaging-button], 
 describe("on a 390 px phone", () => {
   it("the console's lists, the enquiry drawer, the batch page and the student's lecture list fit the screen with their actions", async () => {
     // A visitor with a long e-mail address writes in.
-    const visitor = await browser.newContext({ viewport: phone });
-    const form = await visitor.newPage();
-    await form.goto(url("/contact"));
-    await hydrated(form);
-    await form.fill("#firstName", student.first);
-    await form.fill("#lastName", student.last);
-    await form.fill("#email", student.email);
-    await form.fill("#message", `Please call me back about the weekend batch (${marker}).`);
-    await form.locator("#contact-form button[type=submit]").click();
-    await form.waitForURL((u) => u.pathname === "/Thank-you", { timeout: 10000 });
-    await visitor.close();
+    await sendContactForm(browser, phone, student, `Please call me back about the weekend batch (${marker}).`);
 
     // Enquiries: the list, its Open action and the address in a readable column.
     const { context, page } = await signedIn(staffEmail, `/staff?q=${encodeURIComponent(student.email)}`);

@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, oidcIssuer, signIn, url, viewports, waitForMail, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, oidcIssuer, sendContactForm, signIn, url, viewports, waitForMail, wcagTags } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch", lectures: 4 };
@@ -54,17 +54,7 @@ async function expectNoAxeViolations(page, what) {
 describe("staff console", () => {
   it("runs the loop: enquiry → enrol → welcome mail → the student's batch and progress → report → revoke", async () => {
     // A visitor writes in.
-    const visitor = await browser.newContext({ viewport: viewports.desktop });
-    const form = await visitor.newPage();
-    await form.goto(url("/contact"));
-    await hydrated(form);
-    await form.fill("#firstName", student.first);
-    await form.fill("#lastName", student.last);
-    await form.fill("#email", student.email);
-    await form.fill("#message", `I would like to join the MERN course (${marker}).`);
-    await form.locator("#contact-form button[type=submit]").click();
-    await form.waitForURL((u) => u.pathname === "/Thank-you", { timeout: 10000 });
-    await visitor.close();
+    await sendContactForm(browser, viewports.desktop, student, `I would like to join the MERN course (${marker}).`);
 
     // Staff signs in at /staff (the gate sends them to the provider and back), sees the Staff link, finds the enquiry.
     const staff = await signedIn(staffEmail, "/staff");

@@ -223,3 +223,18 @@ export async function waitForMail(matches) {
   }
   throw new Error(`no .eml in the outbox matches ${matches}`);
 }
+
+/** A visitor sends the contact form in a context of its own (`viewport`), and lands on the thank-you page. */
+export async function sendContactForm(browser, viewport, { first, last, email }, message) {
+  const visitor = await browser.newContext({ viewport });
+  const form = await visitor.newPage();
+  await form.goto(url("/contact"));
+  await hydrated(form);
+  await form.fill("#firstName", first);
+  await form.fill("#lastName", last);
+  await form.fill("#email", email);
+  await form.fill("#message", message);
+  await form.locator("#contact-form button[type=submit]").click();
+  await form.waitForURL((u) => u.pathname === "/Thank-you", { timeout: 10000 });
+  await visitor.close();
+}
