@@ -282,8 +282,9 @@ async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
 }
 
 /// The transcode function on its EventBridge fixture (an upload's "Object Created"): it finds the
-/// lecture, and with MediaConvert unreachable (a closed port) records the lecture failed with why,
-/// so staff see it and can retry.
+/// lecture, reads the recording's first bytes from S3 (a real MP4, so it is a video), and with
+/// MediaConvert unreachable (a closed port) records the lecture failed with why, so staff see it and
+/// can retry.
 #[tokio::test]
 async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
     use academy_core::domain::{LectureMedia, LectureState, Video};
@@ -308,6 +309,10 @@ async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
         media: Some(LectureMedia { state: LectureState::Processing, updated_at: 1, ..LectureMedia::default() }),
     };
     world.store.put_video(&video).await.unwrap();
+    let bucket = event["detail"]["bucket"]["name"].as_str().unwrap();
+    let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&support::moto_config().await).build());
+    support::create_bucket(&s3, bucket).await;
+    s3.put_object().bucket(bucket).key(key).body(support::sample_clip().into()).send().await.unwrap();
     let response = invoke_with(env!("CARGO_BIN_EXE_transcode"), &fixture("transcode"), &world).await;
     assert_eq!(response, Value::Null);
     let media = world.store.get_video(parts[1], 30).await.unwrap().unwrap().media.unwrap();
