@@ -346,7 +346,8 @@ fn list_parameters(operation: &mut Operation) {
             // The demo lists' span (`demo::slots::span`).
             "from" | "to" => ObjectBuilder::new()
                 .schema_type(Type::String)
-                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+                .pattern(Some(INSTANT_PATTERN)),
             _ => continue,
         };
         parameter.schema = Some(schema.into());
@@ -363,6 +364,11 @@ fn list_parameters(operation: &mut Operation) {
         });
     }
 }
+
+/// An RFC 3339 time as the demo routes take it (`demo::zones::checked_rfc3339`): no leap second, an offset within
+/// ±14:00.
+const INSTANT_PATTERN: &str =
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$";
 
 /// An https link whose host the server's URL parser takes (`staff::demo::checked_url` checks
 /// more loosely): labels of letters, digits and hyphens, the last starting with a letter.
@@ -382,6 +388,7 @@ fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
         ObjectBuilder::new()
             .schema_type(Type::String)
             .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .pattern(Some(INSTANT_PATTERN))
             .description(Some("RFC 3339, e.g. 2026-03-29T19:00:00+05:00."))
     };
     let link = || {

@@ -162,18 +162,18 @@ fn checked_url(url: &str) -> Result<String, String> {
 /// How far ahead a class may be published or moved: 2 years (a mistyped year, not a plan).
 pub const MAX_AHEAD_SECS: i64 = 2 * 365 * DAY;
 
-fn checked_start(text: &str, now: i64) -> Result<i64, String> {
-    let at = zones::checked_rfc3339(text)?;
-    if at > now + MAX_AHEAD_SECS {
-        return Err("must be within the next 2 years".into());
-    }
-    Ok(at)
+fn checked_start(text: &str) -> Result<i64, String> {
+    zones::checked_rfc3339(text).map_err(String::from)
 }
 
-/// A class may only be published or moved to a time still ahead.
+/// A class may only be published or moved to a time still ahead, and within the next 2 years: a well-formed
+/// time outside that window is refused as a conflict with today, as a past one is.
 fn ahead(at: i64, now: i64) -> Result<(), ApiError> {
     if at <= now {
         return Err(ApiError::Conflict("The start time has passed: choose a time ahead.".into()));
+    }
+    if at > now + MAX_AHEAD_SECS {
+        return Err(ApiError::Conflict("The start time must be within the next 2 years.".into()));
     }
     Ok(())
 }
@@ -239,7 +239,7 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             })?;
             let mut fields = BTreeMap::new();
             let f = &mut fields;
-            let starts_at = noted(f, "startsAt", checked_start(&body.starts_at, self.now));
+            let starts_at = noted(f, "startsAt", checked_start(&body.starts_at));
             let minutes = noted(f, "minutes", in_range(body.minutes, MIN_MINUTES, MAX_MINUTES));
             let seats = noted(f, "seats", in_range(body.seats, 1, MAX_SEATS));
             let meeting_url = noted(f, "meetingUrl", checked_url(&body.meeting_url));
@@ -252,8 +252,7 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             };
             ahead(starts_at, self.now)?;
             if starts_at + i64::from(repeat) * WEEK > self.now + MAX_AHEAD_SECS {
-                fields.insert("repeatWeeks".into(), "must end within the next 2 years".into());
-                return Err(ApiError::Invalid { fields });
+                return Err(ApiError::Conflict("The repeats must end within the next 2 years.".into()));
             }
             known_course(self.store, course_id.as_deref()).await?;
             let mut slots = Vec::new();
@@ -321,7 +320,7 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             let mut fields = BTreeMap::new();
             let before = slot.clone();
             if let Some(text) = &change.starts_at {
-                match checked_start(text, self.now) {
+                match checked_start(text) {
                     Ok(at) => slot.starts_at = at,
                     Err(why) => drop(fields.insert("startsAt".to_owned(), why)),
                 }
