@@ -60,7 +60,7 @@ MISSING = "../functions/zzz.rs"
     "functions/core/src/lib.rs": "// docs/guide.md#<section> is a placeholder, not checked.\n",
     "site/package-lock.json": '{"note": "docs/lockfiles-are-not-read.md"}',
     "site/app.ts": "// The Makefile, template.yaml and docs/ exist; site/ too.\n"
-    f"// {ISSUE} 20 asked; see {ISSUE.lower()}s #7. A tissue 3 is not one.\n",
+    f"// {ISSUE} 20 asked; see {ISSUE.lower()}s #7. A t{ISSUE.lower()} 3 is not one.\n",
 }
 
 BROKEN = {
