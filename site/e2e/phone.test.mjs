@@ -181,7 +181,7 @@ describe("on a 390 px phone", () => {
     const enrolment = students.getByRole("row", { name: new RegExp(marker) });
     await enrolment.waitFor();
     await page.getByRole("list", { name: `Lectures of ${mern08.name}` }).waitFor();
-    await page.getByRole("table", { name: "Students", exact: true }).waitFor();
+    await page.getByRole("table", { name: "Report by student", exact: true }).waitFor();
     await expectNoSidewaysScroll(page, "The batch page");
     await expectReachable(enrolment.getByRole("button", { name: `Revoke ${studentName}` }), "Revoke");
     await expectReachable(enrolment.getByRole("button", { name: `Resend welcome to ${studentName}` }), "Resend welcome");

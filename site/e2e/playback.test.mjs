@@ -57,6 +57,7 @@ function seedRecording() {
     batchNumber: "MERN-09",
     lectureNumber: lecture.number,
     title: lecture.title,
+    durationSecs: 20,
     url: s3(`hls/${job}/master.m3u8`),
     media: {
       state: "ready",
