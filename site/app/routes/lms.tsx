@@ -15,6 +15,10 @@ import { accessToken } from "../features/auth/access-token";
 import { getAllBatches } from "../features/lms/api/get-batches";
 import { getCourses } from "../features/lms/api/get-courses";
 import { getMyBatches, linkBatch } from "../features/lms/api/student";
+import { getCalendar, getMySessions, resetCalendar, setReminders } from "../features/live/api/sessions";
+import { ClassCalendar, type CalendarActions } from "../features/live/components/ClassCalendar";
+import { NextClass, nextClassTexts, type MySessionList } from "../features/live/components/NextClass";
+import { visitorZone, knownZone, toApiTime } from "../lib/demo-time";
 import { getMyCertificates } from "../features/certificates/api/get-my-certificates";
 import type { CertificateActions } from "../features/certificates/components/BatchCertificate";
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
@@ -51,6 +55,11 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     (batches) => ({ kind: "list", batches }),
     () => ({ kind: "error" }),
   );
+  // The live classes of the student's batches, from well before a term's start to well after its end.
+  const mySessions: Promise<MySessionList> = getMySessions(accessToken, sessionRange()).then(
+    (sessions) => ({ kind: "list", sessions }),
+    () => ({ kind: "error" }),
+  );
   const allBatches: Promise<Batch[]> = getAllBatches().catch(() => []);
   // The certificates show inside their batches' cards; a failure leaves the cards without them.
   const certificates: Promise<CertificateView[] | null> = getMyCertificates(accessToken).catch(() => null);
@@ -58,9 +67,19 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const otherCertificates: Promise<CertificateView[]> = Promise.all([certificates, myBatches]).then(([list, mine]) =>
     (list ?? []).filter((c) => mine.kind === "list" && !mine.batches.some((b) => b.batch._id === c.batchId)),
   );
-  return { ...(await serverLoader()), courses, myBatches, allBatches, certificates, otherCertificates };
+  return { ...(await serverLoader()), courses, myBatches, mySessions, allBatches, certificates, otherCertificates };
 }
 clientLoader.hydrate = true as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The window of sessions /lms reads: half a year back (the term's past classes) and a year ahead. */
+const sessionRange = (now = Date.now()) => ({ from: toApiTime(new Date(now - 183 * DAY_MS)), to: toApiTime(new Date(now + 366 * DAY_MS)) });
+
+const calendarActions: CalendarActions = {
+  get: () => getCalendar(accessToken),
+  reset: () => resetCalendar(accessToken),
+  setReminders: (on) => setReminders(accessToken, on),
+};
 
 /** What the pre-rendered page shows until the session has been read. */
 export function HydrateFallback() {
@@ -90,6 +109,7 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
   const signedIn = session.status === "signed-in";
   const [chosen, setChosen] = useState<Course | null>(null);
   const { revalidate } = useRevalidator();
+  const [zone] = useState(() => knownZone(visitorZone()));
 
   if (!signedIn) return <HydrateFallback />;
 
@@ -111,14 +131,22 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
           <MyBatchesList
             list={d.myBatches}
             onRetry={() => void revalidate()}
-            extra={(mine) =>
-              hasCertificatePart(mine) && (
-                <Suspense fallback={null}>
-                  <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} email={session.user.email} actions={certificateActions} />
+            extra={(mine) => (
+              <>
+                <Suspense fallback={<p role="status" className="text-sm text-slate-600">{nextClassTexts.loading}</p>}>
+                  <NextClass batchId={mine.batch._id} batchName={mine.batch.name} list={d.mySessions} zone={zone} onRetry={() => void revalidate()} />
                 </Suspense>
-              )
-            }
+                {hasCertificatePart(mine) && (
+                  <Suspense fallback={null}>
+                    <BatchCertificate mine={mine} certificates={d.certificates} defaultName={session.user.name} email={session.user.email} actions={certificateActions} />
+                  </Suspense>
+                )}
+              </>
+            )}
           />
+        </Suspense>
+        <Suspense fallback={null}>
+          <CalendarOf list={d.myBatches} />
         </Suspense>
         <Suspense fallback={null}>
           <OtherCertificatesOf list={d.otherCertificates} />
@@ -156,6 +184,20 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** The class calendar, for a student with at least one batch. */
+function CalendarOf({ list }: { list: Promise<MyBatchList> }) {
+  const mine = use(list);
+  if (mine.kind !== "list" || mine.batches.length === 0) return null;
+  return (
+    <section aria-labelledby="lms-calendar" className="mt-10">
+      <h3 id="lms-calendar" className="mb-3 text-xl font-semibold text-ink">
+        Your class calendar
+      </h3>
+      <ClassCalendar actions={calendarActions} />
+    </section>
   );
 }
 
