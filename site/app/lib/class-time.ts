@@ -127,7 +127,7 @@ export const COMMON_ZONES = ["Asia/Karachi", "Europe/London", "Asia/Dubai", "Asi
 
 /** Every IANA zone the browser knows (sorted), the common ones included even where a browser leaves them out. */
 export function allZones(): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
   } catch {

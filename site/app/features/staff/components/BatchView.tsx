@@ -1,4 +1,5 @@
-// One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its lectures (../lectures), its certificates
+// One batch: its students (revoke, resend welcome), Enrol one, Bulk enrol, its live classes (../live: timetable,
+// sessions, attendance), its lectures (../lectures), its certificates
 // (../certificates) and the report.
 // An enrolment here reloads the students, the certificates, the report and the batches' counts; a revoke or a resend
 // the same but the students' list (which changed itself); a change to the lectures (by staff, or one that finished
@@ -15,6 +16,7 @@ import { Empty, Loading } from "./States";
 
 // The lectures and their uploader load when a batch is opened, not with the console.
 const LecturesPanel = lazy(() => import("../lectures/components/LecturesPanel").then((m) => ({ default: m.LecturesPanel })));
+const LivePanel = lazy(() => import("../live/components/LivePanel").then((m) => ({ default: m.LivePanel })));
 const CertificatesPanel = lazy(() => import("../certificates/components/CertificatesPanel").then((m) => ({ default: m.CertificatesPanel })));
 
 interface BatchViewProps {
@@ -105,7 +107,16 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
         <BulkEnrol batchId={batch._id} onEnrolled={() => changed(true)} />
       </section>
 
-      <section aria-labelledby={`${id}-lectures`}>
+      <section aria-labelledby={`${id}-live`}>
+        <h3 id={`${id}-live`} className="mb-3 text-xl font-semibold">
+          Live classes
+        </h3>
+        <Suspense fallback={<Loading text="Loading the timetable…" />}>
+          <LivePanel batch={batch} onChanged={() => setReportVersion((n) => n + 1)} />
+        </Suspense>
+      </section>
+
+      <section id="batch-lectures" aria-labelledby={`${id}-lectures`}>
         <h3 id={`${id}-lectures`} className="mb-3 text-xl font-semibold">
           Lectures
         </h3>

@@ -1,0 +1,336 @@
+// A batch's sessions: when (the batch's zone, the staff member's own beside it when it differs), length, status
+// (cancelled with its reason, one-off), the recording lecture and how many attended; Attendance (who joined, and
+// corrections), Move (a new start; students mailed once), Cancel with a reason (students mailed once) and Recording
+// (attach a lecture of the batch, or none), each confirmed in a dialog. "Add a one-off session" above the list.
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { showToast } from "../../../../components/Toasts";
+import { endMs, sessionShort } from "../../../../lib/class-time";
+import { apiTimeToZoned, knownZone, visitorZone, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
+import { ApiError } from "../../../../lib/api-client";
+import type { StaffLecture } from "../../../../lib/api-schema";
+import { useTokenSource } from "../../api/token";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { FormButtons } from "../../components/FormButtons";
+import { fieldErrors } from "../../components/field-errors";
+import { actionTd, actionTh, Badge, Empty, ScrollTable, td, th } from "../../components/States";
+import { failureText } from "../../format";
+import { addSession, changeSession, type StaffSession } from "../api/live";
+import { fieldInput, fieldLabel } from "./TimetableEditor";
+
+export const REASON_LIMIT = 300;
+type Pending = { kind: "cancel" | "move" | "recording"; session: StaffSession };
+type Show = "upcoming" | "past" | "all";
+
+interface SessionsTableProps {
+  batchId: string;
+  batchName: string;
+  zone: string;
+  sessions: StaffSession[];
+  lectures: StaffLecture[] | null;
+  /** A session the API answered after a change (or a new one). */
+  onChanged: (session: StaffSession) => void;
+  onAttendance: (session: StaffSession) => void;
+}
+
+export function SessionsTable({ batchId, batchName, zone, sessions, lectures, onChanged, onAttendance }: SessionsTableProps) {
+  const token = useTokenSource();
+  const id = useId();
+  const [own] = useState(() => knownZone(visitorZone()));
+  const [show, setShow] = useState<Show>("upcoming");
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [reason, setReason] = useState("");
+  const [moveTo, setMoveTo] = useState("");
+  const [lecture, setLecture] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement & HTMLInputElement & HTMLSelectElement>(null);
+  const [now] = useState(() => Date.now());
+
+  const shown = useMemo(() => {
+    const sorted = [...sessions].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+    if (show === "all") return sorted;
+    return sorted.filter((s) => (show === "past" ? endMs(s) <= now : endMs(s) > now));
+  }, [sessions, show, now]);
+  const otherZone = own !== zone;
+
+  const open = (next: Pending) => {
+    setPending(next);
+    setProblem(null);
+    setReason("");
+    setMoveTo(apiTimeToZoned(next.session.startsAt, zone));
+    setLecture(next.session.lectureNumber != null ? String(next.session.lectureNumber) : "");
+  };
+
+  const confirm = async (): Promise<void | false> => {
+    if (!pending) return;
+    const { session } = pending;
+    const stop = (text: string) => {
+      setProblem(text);
+      field.current?.focus();
+      return false as const;
+    };
+    if (pending.kind === "cancel") {
+      if (!reason.trim()) return stop("Give the reason: students read it.");
+      if (reason.trim().length > REASON_LIMIT) return stop(`The reason is at most ${REASON_LIMIT} characters.`);
+      onChanged(await changeSession(token, session.id, { status: "cancelled", reason: reason.trim() }));
+      showToast((t) => t.success("Session cancelled", { description: `${batchName}'s students are mailed once.` }));
+    } else if (pending.kind === "move") {
+      const startsAt = zonedToApiTime(moveTo, zone);
+      if (!startsAt) return stop("Give the new date and time.");
+      onChanged(await changeSession(token, session.id, { startsAt }));
+      showToast((t) => t.success("Session moved", { description: `${batchName}'s students are mailed once.` }));
+    } else {
+      const lectureNumber = lecture ? Number(lecture) : null;
+      onChanged(await changeSession(token, session.id, { lectureNumber }));
+      showToast((t) => t.success(lectureNumber == null ? "Recording removed from the session" : `Lecture ${lectureNumber} attached`));
+    }
+  };
+
+  const lectureTitle = (n: number | null | undefined) => {
+    if (n == null) return null;
+    const l = lectures?.find((x) => x.lectureNumber === n);
+    return l ? `Lecture ${n}: ${l.title}` : `Lecture ${n}`;
+  };
+  const small = "btn-secondary min-h-10 px-3 py-1.5 text-sm";
+  const danger = "btn min-h-10 border border-red-700 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50";
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${id}-show`} className={fieldLabel}>
+            Show
+          </label>
+          <select id={`${id}-show`} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldInput} min-h-10`}>
+            <option value="upcoming">Upcoming and under way</option>
+            <option value="past">Past</option>
+            <option value="all">The whole term</option>
+          </select>
+        </div>
+        {!adding && (
+          <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={() => setAdding(true)}>
+            Add a one-off session
+          </button>
+        )}
+      </div>
+      {adding && (
+        <OneOffForm
+          zone={zone}
+          onCancel={() => setAdding(false)}
+          onSubmit={async (body) => {
+            const made = await addSession(token, batchId, body);
+            onChanged(made);
+            setAdding(false);
+            setShow("upcoming");
+            showToast((t) => t.success("Session added", { description: `${batchName}'s students are mailed once.` }));
+          }}
+        />
+      )}
+      {shown.length === 0 ? (
+        <Empty>{sessions.length === 0 ? "No sessions yet: save the timetable or add a one-off session." : "No sessions to show here."}</Empty>
+      ) : (
+        <ScrollTable caption={`Sessions of ${batchName} (${zoneName(zone)})`}>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>When ({zoneName(zone)})</th>
+              {otherZone && <th scope="col" className={th}>Your time ({zoneName(own)})</th>}
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Recording</th>
+              <th scope="col" className={th}>Attended</th>
+              <th scope="col" className={actionTh}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((s) => {
+              const when = sessionShort(s, zone);
+              const cancelled = s.status === "cancelled";
+              const started = Date.parse(s.startsAt) <= now;
+              return (
+                <tr key={s.id} data-session-id={s.id}>
+                  <th scope="row" className={`${td} font-semibold whitespace-nowrap text-ink`}>
+                    {when}
+                  </th>
+                  {otherZone && <td className={`${td} whitespace-nowrap`}>{sessionShort(s, own)}</td>}
+                  <td className={td}>
+                    {cancelled ? <Badge tone="red">Cancelled</Badge> : <Badge tone={started ? "slate" : "green"}>{started ? "Held" : "Scheduled"}</Badge>}
+                    {s.extra && (
+                      <span className="ml-1">
+                        <Badge tone="amber">One-off</Badge>
+                      </span>
+                    )}
+                    {cancelled && s.reason && <span className="mt-1 block text-xs text-slate-600">{s.reason}</span>}
+                  </td>
+                  <td className={td}>{lectureTitle(s.lectureNumber) ?? "—"}</td>
+                  <td className={td}>{s.attended ?? "—"}</td>
+                  <td className={actionTd}>
+                    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                      <button type="button" className={small} onClick={() => onAttendance(s)} aria-label={`Attendance of ${when}`}>
+                        Attendance
+                      </button>
+                      <button type="button" className={small} onClick={() => open({ kind: "recording", session: s })} aria-label={`Recording of ${when}`}>
+                        Recording
+                      </button>
+                      {!cancelled && !started && (
+                        <>
+                          <button type="button" className={small} onClick={() => open({ kind: "move", session: s })} aria-label={`Move ${when}`}>
+                            Move
+                          </button>
+                          <button type="button" className={danger} onClick={() => open({ kind: "cancel", session: s })} aria-label={`Cancel ${when}`}>
+                            Cancel
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollTable>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(o) => !o && setPending(null)}
+        title={
+          pending?.kind === "cancel"
+            ? `Cancel the session of ${sessionShort(pending.session, zone)}?`
+            : pending?.kind === "move"
+              ? `Move the session of ${pending ? sessionShort(pending.session, zone) : ""}?`
+              : `The recording of ${pending ? sessionShort(pending.session, zone) : ""}`
+        }
+        description={
+          pending?.kind === "cancel"
+            ? "Students are mailed once with the reason; their calendars show the session as cancelled."
+            : pending?.kind === "move"
+              ? `Give the new start in ${zoneName(zone)}. Students are mailed once; their calendars move the session.`
+              : "Students see 'Watch the recording' on this session, through the lecture's signed link."
+        }
+        confirmLabel={pending?.kind === "cancel" ? "Cancel session" : pending?.kind === "move" ? "Move session" : "Save recording"}
+        tone={pending?.kind === "cancel" ? "danger" : "primary"}
+        initialFocus={field}
+        onConfirm={confirm}
+      >
+        {pending?.kind === "cancel" && (
+          <>
+            <label htmlFor={`${id}-reason`} className={fieldLabel}>
+              Reason <span className="font-normal text-slate-600">(up to {REASON_LIMIT} characters)</span>
+            </label>
+            <textarea
+              ref={field}
+              id={`${id}-reason`}
+              rows={3}
+              maxLength={REASON_LIMIT}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className={fieldInput}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+          </>
+        )}
+        {pending?.kind === "move" && (
+          <>
+            <label htmlFor={`${id}-move`} className={fieldLabel}>
+              New start ({zoneName(zone)})
+            </label>
+            <input
+              ref={field}
+              id={`${id}-move`}
+              type="datetime-local"
+              step={300}
+              value={moveTo}
+              onChange={(e) => setMoveTo(e.target.value)}
+              className={fieldInput}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+          </>
+        )}
+        {pending?.kind === "recording" && (
+          <>
+            <label htmlFor={`${id}-lecture`} className={fieldLabel}>
+              Lecture
+            </label>
+            <select ref={field} id={`${id}-lecture`} value={lecture} onChange={(e) => setLecture(e.target.value)} className={fieldInput}>
+              <option value="">No recording</option>
+              {(lectures ?? []).map((l) => (
+                <option key={l.lectureNumber} value={l.lectureNumber}>
+                  Lecture {l.lectureNumber}: {l.title}
+                  {l.published ? "" : " (unpublished)"}
+                </option>
+              ))}
+            </select>
+            <p className="text-sm text-slate-600">
+              To upload a new recording, add it under <a href="#batch-lectures" className="font-semibold text-brand-700 underline">Lectures</a>, then attach it here.
+            </p>
+          </>
+        )}
+        {problem && (
+          <p id={`${id}-problem`} className="text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** A one-off extra session: its start in the batch's zone and its length. */
+function OneOffForm({ zone, onSubmit, onCancel }: { zone: string; onSubmit: (body: { startsAt: string; minutes: number }) => Promise<void>; onCancel: () => void }) {
+  const id = useId();
+  const [start, setStart] = useState("");
+  const [minutes, setMinutes] = useState("60");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const startsAt = zonedToApiTime(start, zone);
+    if (!startsAt) return setError(new ApiError(400, "Bad Request", "Give the start's date and time.", { fields: { startsAt: "is required" } }));
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit({ startsAt, minutes: Number(minutes) });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, { startsAt: "Start", minutes: "Length" });
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a one-off session" className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+      <div>
+        <label htmlFor={`${id}-start`} className={fieldLabel}>
+          Starts ({zoneName(zone)})
+        </label>
+        <input id={`${id}-start`} type="datetime-local" step={60} required value={start} onChange={(e) => setStart(e.target.value)} className={fieldInput} {...invalid("startsAt")} />
+        {fieldError("startsAt")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-minutes`} className={fieldLabel}>
+          Length (minutes)
+        </label>
+        <input
+          id={`${id}-minutes`}
+          type="number"
+          inputMode="numeric"
+          min={15}
+          max={300}
+          step={5}
+          required
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+          className={fieldInput}
+          {...invalid("minutes")}
+        />
+        {fieldError("minutes")}
+      </div>
+      {otherFailure ? (
+        <p role="alert" className="font-medium text-red-700 sm:col-span-2">
+          {failureText(error)}
+        </p>
+      ) : null}
+      <FormButtons label="Add session" busyLabel="Adding…" busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

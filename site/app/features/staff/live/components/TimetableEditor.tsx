@@ -1,0 +1,243 @@
+// A batch's weekly timetable: its time zone (an IANA name, Pakistan's by default), the weekly slots (weekday, start
+// "HH:MM" in that zone, length in minutes), the meeting link and the certificate's minimum attendance (off by
+// default). The term runs from the batch's start date to its end date. Saving generates the term's sessions (the
+// server decides them; the list below shows what it answered).
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { allZones, COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "../../../../lib/class-time";
+import { ApiError } from "../../../../lib/api-client";
+import { zoneName } from "../../../../lib/demo-time";
+import { fieldErrors } from "../../components/field-errors";
+import { failureText } from "../../format";
+import type { Timetable, TimetableSlot } from "../api/live";
+
+export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
+export const fieldLabel = "block text-sm font-semibold text-slate-800";
+export const SLOT_MINUTES = { min: 15, max: 300 } as const;
+export const MAX_SLOTS = 14;
+
+const names: Record<string, string> = { timeZone: "Time zone", slots: "Weekly slots", meetingUrl: "Meeting link", minAttendancePercent: "Minimum attendance" };
+
+type Row = TimetableSlot & { key: number };
+
+interface TimetableEditorProps {
+  timetable: Timetable | null;
+  term: { startDate: string; endDate: string };
+  onSave: (timetable: Timetable) => Promise<void>;
+}
+
+let nextKey = 0;
+const row = (slot: TimetableSlot): Row => ({ ...slot, key: ++nextKey });
+
+/** Where a slot row's fields fail before anything is sent, or null. */
+export function slotProblem(slots: readonly TimetableSlot[]): string | null {
+  if (slots.length === 0) return "Add at least one weekly slot.";
+  for (const [i, s] of slots.entries()) {
+    if (!isClock(s.start)) return `Slot ${i + 1}: give the start as HH:MM.`;
+    if (!Number.isInteger(s.minutes) || s.minutes < SLOT_MINUTES.min || s.minutes > SLOT_MINUTES.max)
+      return `Slot ${i + 1}: the length is ${SLOT_MINUTES.min}–${SLOT_MINUTES.max} minutes.`;
+  }
+  const seen = new Set<string>();
+  for (const s of slots) {
+    const k = `${s.weekday} ${s.start}`;
+    if (seen.has(k)) return `Two slots start on ${WEEKDAYS.find((d) => d.value === s.weekday)?.label} at ${s.start}.`;
+    seen.add(k);
+  }
+  return null;
+}
+
+export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProps) {
+  const id = useId();
+  const [zone, setZone] = useState(timetable?.timeZone ?? "Asia/Karachi");
+  const [rows, setRows] = useState<Row[]>(() => (timetable?.slots.length ? timetable.slots.map(row) : [row({ weekday: "mon", start: "19:00", minutes: 120 })]));
+  const [meetingUrl, setMeetingUrl] = useState(timetable?.meetingUrl ?? "");
+  const [minimum, setMinimum] = useState(timetable?.minAttendancePercent != null ? String(timetable.minAttendancePercent) : "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const zones = useMemo(() => allZones(), []);
+  const others = zones.filter((z) => !COMMON_ZONES.includes(z));
+
+  const update = (key: number, change: Partial<TimetableSlot>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const slots = rows.map(({ weekday, start, minutes }) => ({ weekday, start, minutes }));
+    const wrong = slotProblem(slots) ?? (minimum && !/^(100|[1-9]?\d)$/.test(minimum.trim()) ? "The minimum attendance is a whole percent, 0–100." : null);
+    setProblem(wrong);
+    if (wrong) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave({ timeZone: zone, slots, meetingUrl: meetingUrl.trim(), minAttendancePercent: minimum.trim() ? Number(minimum) : null });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const { invalid, fieldError, otherFailure, fields } = fieldErrors(id, error, names);
+  const slotsRefused = error instanceof ApiError ? Object.entries(fields).filter(([k]) => k.startsWith("slots")) : [];
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Timetable" className="grid gap-5 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <p className="text-sm text-slate-700">
+        The term runs from {term.startDate} to {term.endDate}. Saving makes the term's sessions from the weekly slots; sessions already cancelled, moved or
+        added one-off are kept.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-zone`} className={fieldLabel}>
+            Time zone
+          </label>
+          <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)} className={fieldInput} {...invalid("timeZone")}>
+            <optgroup label="Common">
+              {COMMON_ZONES.map((z) => (
+                <option key={z} value={z}>
+                  {z} ({zoneName(z)}, {zoneOffsetLabel(z)})
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="All time zones">
+              {others.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          {fieldError("timeZone")}
+        </div>
+        <div>
+          <label htmlFor={`${id}-meeting`} className={fieldLabel}>
+            Meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span>
+          </label>
+          <input
+            id={`${id}-meeting`}
+            type="url"
+            required
+            maxLength={2048}
+            placeholder="https://meet.example.com/…"
+            value={meetingUrl}
+            onChange={(e) => setMeetingUrl(e.target.value)}
+            className={fieldInput}
+            {...invalid("meetingUrl")}
+          />
+          {fieldError("meetingUrl")}
+        </div>
+      </div>
+
+      <fieldset className="grid gap-3">
+        <legend className="text-sm font-semibold text-slate-800">Weekly slots (times in {zoneName(zone)})</legend>
+        <ul className="grid gap-3">
+          {rows.map((r, i) => (
+            <li key={r.key} className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+              <div>
+                <label htmlFor={`${id}-${r.key}-day`} className={fieldLabel}>
+                  Weekday <span className="sr-only">of slot {i + 1}</span>
+                </label>
+                <select id={`${id}-${r.key}-day`} value={r.weekday} onChange={(e) => update(r.key, { weekday: e.target.value as Weekday })} className={fieldInput}>
+                  {WEEKDAYS.map((d) => (
+                    <option key={d.value} value={d.value}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${id}-${r.key}-start`} className={fieldLabel}>
+                  Starts <span className="sr-only">(slot {i + 1})</span>
+                </label>
+                <input
+                  id={`${id}-${r.key}-start`}
+                  type="time"
+                  step={300}
+                  required
+                  value={r.start}
+                  onChange={(e) => update(r.key, { start: e.target.value.slice(0, 5) })}
+                  className={fieldInput}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${id}-${r.key}-minutes`} className={fieldLabel}>
+                  Minutes <span className="sr-only">(slot {i + 1})</span>
+                </label>
+                <input
+                  id={`${id}-${r.key}-minutes`}
+                  type="number"
+                  inputMode="numeric"
+                  min={SLOT_MINUTES.min}
+                  max={SLOT_MINUTES.max}
+                  step={5}
+                  required
+                  value={Number.isNaN(r.minutes) ? "" : r.minutes}
+                  onChange={(e) => update(r.key, { minutes: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
+                  className={fieldInput}
+                />
+              </div>
+              <button
+                type="button"
+                className="btn-secondary min-h-10 px-3 py-1.5 text-sm"
+                disabled={rows.length === 1}
+                onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                aria-label={`Remove slot ${i + 1}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div>
+          <button
+            type="button"
+            className="btn-secondary min-h-10 px-4 py-2 text-sm"
+            disabled={rows.length >= MAX_SLOTS}
+            onClick={() => setRows((rs) => [...rs, row({ weekday: rs.at(-1)?.weekday ?? "mon", start: rs.at(-1)?.start ?? "19:00", minutes: rs.at(-1)?.minutes ?? 120 })])}
+          >
+            Add a slot
+          </button>
+        </div>
+        {slotsRefused.map(([k, reason]) => (
+          <p key={k} className="text-sm font-medium text-red-700">
+            {k.replace(/^slots\.?/, "Slot ")} {reason}
+          </p>
+        ))}
+      </fieldset>
+
+      <div className="max-w-sm">
+        <label htmlFor={`${id}-minimum`} className={fieldLabel}>
+          Minimum attendance for the certificate <span className="font-normal text-slate-600">(percent; empty: no minimum)</span>
+        </label>
+        <input
+          id={`${id}-minimum`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          value={minimum}
+          onChange={(e) => setMinimum(e.target.value)}
+          className={fieldInput}
+          {...invalid("minAttendancePercent")}
+        />
+        {fieldError("minAttendancePercent")}
+      </div>
+
+      {problem && (
+        <p role="alert" className="font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+      {otherFailure && !slotsRefused.length ? (
+        <p role="alert" className="font-medium text-red-700">
+          {failureText(error)}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={busy}>
+          {busy ? "Saving…" : "Save timetable"}
+        </button>
+      </div>
+    </form>
+  );
+}
