@@ -84,7 +84,7 @@ function Upcoming({ term, zone, batchName }: { term: MySession[]; zone: string; 
         {sessionStatusText(next, now)}
       </p>
       {open ? (
-        <a href={joinHref(next)} className="btn-primary min-h-11 self-start text-sm" aria-label={`Join the class of ${batchName}`}>
+        <a href={joinHref(next)} target="_blank" rel="noopener" className="btn-primary min-h-11 self-start text-sm" aria-label={`Join the class of ${batchName} (opens in a new tab)`}>
           Join class
         </a>
       ) : (

@@ -1,0 +1,231 @@
+// Live classes through the real OpenID Connect flow (infra/oidc): staff opens a batch in the console, enrols two
+// students and sets the batch's weekly timetable in Pakistan time, then adds a one-off session starting a few minutes
+// from now (inside the Join window, whatever the weekday). A student in Europe/London and one in Asia/Karachi
+// (browser contexts with those zones) see that session as their Next class at their own local times (the London one
+// with the batch's Pakistan time beside it), and Join, a real navigation through /api/me/sessions/{id}/join, reaches
+// the meeting (an https address the browser context answers itself: there is no internet here). Staff then see both
+// as present in the session's attendance and in the term's. axe finds nothing on the timetable editor and on Next
+// class at 1280 and 390 px, and neither page scrolls sideways on a 390 px phone.
+import AxeBuilder from "@axe-core/playwright";
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
+
+const staffEmail = "staff@example.com";
+// A batch whose term (2026-11-03 to 2027-01-23) other browser tests leave alone.
+const batch = { id: "665f1c2a9b3e4d0012a1c009", name: "AIML-04 Late Evening Batch" };
+const marker = `L${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const meetingUrl = `https://meet.example.com/${marker.toLowerCase()}`;
+const KARACHI = "Asia/Karachi";
+const LONDON = "Europe/London";
+const students = {
+  london: { name: `Oliver London${marker}`, email: `live-london-${marker.toLowerCase()}@example.com`, zone: LONDON },
+  karachi: { name: `Sana Karachi${marker}`, email: `live-karachi-${marker.toLowerCase()}@example.com`, zone: KARACHI },
+};
+const batchPath = `/staff?section=batches&batch=${batch.id}`;
+
+let browser;
+before(async () => {
+  browser = await launchForSignIn();
+});
+after(() => browser?.close());
+
+// ---- times, written as the site writes them (Intl with a time zone; site/app/lib/class-time.ts) ----------------
+
+const plain = (text) => text.replace(/[\u202f\u00a0]/g, " ");
+const clock = (instant, timeZone) => plain(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true }).format(instant));
+const day = (instant, timeZone) => new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long" }).format(instant);
+const zoneWords = { [LONDON]: "UK time", [KARACHI]: "Pakistan time" };
+/** "Saturday 28 November, 5:35 PM – 6:35 PM UK time". */
+const sessionIn = (start, minutes, zone) => `${day(start, zone)}, ${clock(start, zone)} – ${clock(new Date(start.getTime() + minutes * 60_000), zone)} ${zoneWords[zone]}`;
+
+/** A datetime-local value in Karachi (UTC+5 all year) for an instant. */
+const karachiInput = (instant) => new Date(instant.getTime() + 5 * 3600_000).toISOString().slice(0, 16);
+
+function describeViolations(violations) {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+}
+
+async function expectNoAxeViolations(page, what) {
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
+}
+
+async function expectNoSidewaysScroll(page, what) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= viewports.mobile.width, `${what} is ${wide} px wide on a ${viewports.mobile.width} px phone`);
+}
+
+const toast = (page, title) => page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+
+/** A browser of its own in `timezoneId`, signed in as `email`, on `path`. */
+async function signedIn(email, path, { viewport = viewports.desktop, timezoneId = KARACHI } = {}) {
+  const context = await browser.newContext({ viewport, timezoneId });
+  // The meeting service: any https address under meet.example.com answers a page naming the meeting.
+  await context.route("https://meet.example.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: `<!doctype html><title>Meeting</title><h1>Meeting ${new URL(route.request().url()).pathname}</h1>` }),
+  );
+  const page = await signIn(context, { email, path });
+  if (`${new URL(page.url()).pathname}${new URL(page.url()).search}` !== path) await page.goto(url(path));
+  await hydrated(page);
+  return { context, page };
+}
+
+const livePanel = (page) => page.locator("section", { has: page.getByRole("heading", { level: 3, name: "Live classes" }) });
+const timetableForm = (page) => page.getByRole("form", { name: "Timetable" });
+const sessionsTable = (page) => page.getByRole("table", { name: `Sessions of ${batch.name} (Pakistan time)` });
+
+async function openBatch(page) {
+  await page.getByRole("heading", { level: 2, name: batch.name }).waitFor();
+  await timetableForm(page).waitFor();
+}
+
+/** The student's card for the batch on /lms, and its Next class. */
+const batchCard = (page) =>
+  page
+    .locator("section", { has: page.getByRole("heading", { name: "My batches" }) })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 3, name: batch.name }) });
+
+describe("live classes", () => {
+
+  it("staff set a timetable; students in London and Karachi see the next class at their own times and join; staff see both attended", async () => {
+    const staff = await signedIn(staffEmail, batchPath, { timezoneId: KARACHI });
+    const { page } = staff;
+    await openBatch(page);
+
+    // Enrol the two students.
+    for (const s of Object.values(students)) {
+      const one = page.getByRole("form", { name: "Enrol a student" });
+      await one.getByLabel("Name", { exact: true }).fill(s.name);
+      await one.getByLabel("E-mail", { exact: true }).fill(s.email);
+      await one.getByRole("button", { name: "Enrol", exact: true }).click();
+      await page.locator("[data-secret-id]").or(one.getByRole("alert")).waitFor();
+      assert.equal(await one.getByRole("alert").count(), 0, await one.innerText());
+      await page.getByRole("table", { name: `Students of ${batch.name}` }).getByRole("row", { name: new RegExp(s.name) }).waitFor();
+    }
+
+    // The timetable: Pakistan time, Tuesdays and Thursdays 9 PM for two hours, the meeting link.
+    const form = timetableForm(page);
+    await form.getByLabel("Time zone").selectOption(KARACHI);
+    await form.getByLabel("Weekday of slot 1").selectOption("tue");
+    await form.getByLabel("Starts (slot 1)").fill("21:00");
+    await form.getByLabel("Minutes (slot 1)").fill("120");
+    await form.getByRole("button", { name: "Add a slot" }).click();
+    await form.getByLabel("Weekday of slot 2").selectOption("thu");
+    await form.getByLabel("Starts (slot 2)").fill("21:00");
+    await form.getByLabel("Minutes (slot 2)").fill("120");
+    await form.getByLabel(/^Meeting link/).fill(meetingUrl);
+    await expectNoAxeViolations(page, "the timetable editor at 1280 px");
+    await form.getByRole("button", { name: "Save timetable" }).click();
+    const saved = livePanel(page).getByText(/^Timetable saved: \d+ sessions in the term\.$/);
+    await saved.waitFor();
+    await toast(page, "Timetable saved").waitFor();
+    const count = Number(/(\d+) sessions/.exec(await saved.innerText())[1]);
+    assert.ok(count >= 4 && count <= 2 * 12, `a term of Tuesdays and Thursdays until 23 January: ${count} sessions`);
+    // Every generated session is on a Tuesday or Thursday at 9 PM Pakistan time.
+    await livePanel(page).getByLabel("Show").selectOption("all");
+    const whens = await sessionsTable(page).locator("tbody th[scope=row]").allInnerTexts();
+    assert.equal(whens.length, count);
+    for (const w of whens) assert.match(w, /^(Tue|Thu), \d{1,2} \w{3} 20\d\d, 9:00 PM – 11:00 PM$/, w);
+
+    // A one-off session five minutes from now (inside the Join window), an hour long.
+    const start = new Date(Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000);
+    await livePanel(page).getByRole("button", { name: "Add a one-off session" }).click();
+    const extra = page.getByRole("form", { name: "Add a one-off session" });
+    await extra.getByLabel("Starts (Pakistan time)").fill(karachiInput(start));
+    await extra.getByLabel("Length (minutes)").fill("60");
+    await extra.getByRole("button", { name: "Add session" }).click();
+    await toast(page, "Session added").waitFor();
+    const when = `${new Intl.DateTimeFormat("en-GB", { timeZone: KARACHI, weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(start)}, ${clock(start, KARACHI)} – ${clock(new Date(start.getTime() + 3600_000), KARACHI)}`;
+    const row = sessionsTable(page).getByRole("row", { name: new RegExp(`^${when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+    await row.waitFor();
+    assert.match(await row.innerText(), /One-off/);
+
+    // Each student signs in, in their own zone, and finds the session as their Next class.
+    const learners = {};
+    for (const [key, s] of Object.entries(students)) {
+      const learner = await signedIn(s.email, "/lms", { timezoneId: s.zone });
+      learners[key] = learner;
+      const card = batchCard(learner.page);
+      const time = card.getByTestId("next-class-time");
+      await time.waitFor();
+      assert.equal(await time.innerText(), sessionIn(start, 60, s.zone), `${key}: the session in their own zone`);
+      const beside = card.getByTestId("next-class-batch-time");
+      if (s.zone === KARACHI) assert.equal(await beside.count(), 0, "no second time in the batch's own zone");
+      else assert.equal(await beside.innerText(), `Batch time: ${sessionIn(start, 60, KARACHI)}`);
+      assert.match(await card.getByRole("timer").innerText(), /^Starts in [45] minutes( \d+ seconds?)?\.$/);
+    }
+    // Both read the same instant.
+    const londonAt = await batchCard(learners.london.page).getByTestId("next-class-time").getAttribute("datetime");
+    const karachiAt = await batchCard(learners.karachi.page).getByTestId("next-class-time").getAttribute("datetime");
+    assert.equal(Date.parse(londonAt), start.getTime());
+    assert.equal(Date.parse(karachiAt), start.getTime());
+    await expectNoAxeViolations(learners.london.page, "Next class at 1280 px");
+
+    // Join: a real navigation through the API's join link to the meeting, in a new tab.
+    for (const [key, { context, page: lms }] of Object.entries(learners)) {
+      const join = batchCard(lms).getByRole("link", { name: new RegExp(`^Join the class of ${batch.name}`) });
+      const href = await join.getAttribute("href");
+      assert.match(href, /\/api\/me\/sessions\/[^/]+\/join/, `${key}: Join goes through the API`);
+      assert.ok(!href.includes("meet.example.com"), "the meeting link is not in the page");
+      const joins = [];
+      const seen = (r) => /\/api\/me\/sessions\/[^/]+\/join/.test(r.url()) && joins.push({ url: r.url(), status: r.status(), to: r.headers().location });
+      context.on("response", seen);
+      const [meeting] = await Promise.all([context.waitForEvent("page"), join.click()]);
+      await meeting.waitForURL(meetingUrl, { timeout: 10000 });
+      context.off("response", seen);
+      assert.deepEqual(
+        joins.map((j) => [j.status, j.to]),
+        [[302, meetingUrl]],
+        `${key}: one navigation through the join link, answered with a redirect to the meeting: ${JSON.stringify(joins)}`,
+      );
+      await meeting.getByRole("heading", { name: /^Meeting / }).waitFor();
+      await meeting.close();
+    }
+    assert.ok(!(await learners.london.page.content()).includes(meetingUrl), "no meeting link in /lms");
+
+    // Staff see both present in the session's attendance, with when they joined, and in the term's attendance.
+    await page.reload();
+    await hydrated(page);
+    await openBatch(page);
+    await row.getByRole("button", { name: /^Attendance of / }).click();
+    const attendance = page.getByRole("table", { name: `Attendance of ${when}` });
+    await attendance.waitFor();
+    for (const s of Object.values(students)) {
+      const line = attendance.getByRole("row", { name: new RegExp(s.name) });
+      assert.equal(await line.getByRole("combobox", { name: `Mark for ${s.name}` }).inputValue(), "present");
+      assert.doesNotMatch(await line.innerText(), /Did not join/);
+    }
+    const term = page.getByRole("table", { name: `Attendance by student, ${batch.name}` });
+    for (const s of Object.values(students)) await term.getByRole("row", { name: new RegExp(s.name) }).waitFor();
+
+    // A correction: the Karachi student marked excused; the mark stays after a reload.
+    await attendance.getByRole("combobox", { name: `Mark for ${students.karachi.name}` }).selectOption("excused");
+    await toast(page, "Attendance saved").waitFor();
+    await page.reload();
+    await hydrated(page);
+    await openBatch(page);
+    await row.getByRole("button", { name: /^Attendance of / }).click();
+    await attendance.waitFor();
+    assert.equal(await attendance.getByRole("combobox", { name: `Mark for ${students.karachi.name}` }).inputValue(), "excused");
+
+    for (const c of [staff, ...Object.values(learners)]) await c.context.close();
+  });
+
+  it("passes axe on a phone (390 px): the timetable editor and Next class, neither wider than the screen", async () => {
+    const staff = await signedIn(staffEmail, batchPath, { viewport: viewports.mobile, timezoneId: LONDON });
+    await openBatch(staff.page);
+    await sessionsTable(staff.page).or(livePanel(staff.page).getByText(/^No sessions/)).first().waitFor();
+    await expectNoAxeViolations(staff.page, "the timetable editor at 390 px");
+    await expectNoSidewaysScroll(staff.page, "the batch page with its live classes");
+    await staff.context.close();
+
+    const learner = await signedIn(students.karachi.email, "/lms", { viewport: viewports.mobile, timezoneId: KARACHI });
+    await batchCard(learner.page).getByRole("heading", { level: 4, name: "Next class" }).waitFor();
+    await batchCard(learner.page).getByText(/^All classes this term/).click();
+    await expectNoAxeViolations(learner.page, "Next class at 390 px");
+    await expectNoSidewaysScroll(learner.page, "/lms with Next class");
+    await learner.context.close();
+  });
+});
