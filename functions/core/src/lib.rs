@@ -2,7 +2,7 @@
 //! folder holds its rules, its handlers and the narrow store interface it needs. Beside them sit
 //! the shared parts: `http/` (routing, errors, the origin guard, identity), `store/` (one key
 //! layout, two backends), the records (`domain.rs`), ids, time, per-client limits, link signatures and the trust
-//! roots of every HTTPS client (`tls.rs`), and
+//! roots of every HTTPS client (`tls.rs`), the time zones times are read in (`zones.rs`), and
 //! `platform/`, the one place that reads the environment and builds each Lambda's dependencies
 //! and the local server's. Dependencies point one way: platform → features → http, store →
 //! domain (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
@@ -16,6 +16,7 @@ pub mod signature;
 pub mod store;
 pub mod time;
 pub mod tls;
+pub mod zones;
 
 // Features
 pub mod assistant;
@@ -25,6 +26,7 @@ pub mod demo;
 pub mod geo;
 pub mod leads;
 pub mod learning;
+pub mod live;
 pub mod media;
 
 // The staff console, over the features

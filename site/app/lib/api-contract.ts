@@ -17,11 +17,32 @@ export const apiRules = {
       "no-show"
     ]
   },
+  "AttendanceMark": {
+    "enum": [
+      "present",
+      "absent",
+      "excused"
+    ]
+  },
+  "AttendanceMinimum": {
+    "percent": {
+      "minimum": 1,
+      "maximum": 100
+    }
+  },
   "Batch": {
     "seats": {
       "minimum": 0
     },
     "enrolled": {
+      "minimum": 0
+    }
+  },
+  "BatchAttendance": {
+    "sessionsHeld": {
+      "minimum": 0
+    },
+    "minimumPercent": {
       "minimum": 0
     }
   },
@@ -321,6 +342,11 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "MySession": {
+    "minutes": {
+      "minimum": 0
+    }
+  },
   "NewBooking": {
     "slotId": {
       "pattern": "^[0-9a-f]{24}$"
@@ -356,6 +382,19 @@ export const apiRules = {
     "embedUrl": {
       "maxLength": 2048,
       "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
+    }
+  },
+  "NewSession": {
+    "startsAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "minutes": {
+      "minimum": 15,
+      "maximum": 300
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
     }
   },
   "NewSlots": {
@@ -411,6 +450,11 @@ export const apiRules = {
     "positionSeconds": {
       "minimum": 0,
       "maximum": 86400
+    }
+  },
+  "RecordingRef": {
+    "lectureNumber": {
+      "minimum": 0
     }
   },
   "RegistrationFormData": {
@@ -478,6 +522,33 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "SessionChange": {
+    "reason": {
+      "minLength": 1,
+      "maxLength": 300,
+      "pattern": "\\S"
+    },
+    "startsAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "minutes": {
+      "minimum": 15,
+      "maximum": 300
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    },
+    "recording": {
+      "minimum": 1
+    }
+  },
+  "SessionStatus": {
+    "enum": [
+      "scheduled",
+      "cancelled"
+    ]
+  },
   "Slot": {
     "minutes": {
       "minimum": 0
@@ -506,6 +577,24 @@ export const apiRules = {
       "pattern": "^([0-9a-f]{24})?$"
     }
   },
+  "SlotRequest": {
+    "start": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "minutes": {
+      "minimum": 15,
+      "maximum": 300
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    }
+  },
+  "SlotView": {
+    "minutes": {
+      "minimum": 0
+    }
+  },
   "StaffBatch": {
     "enrolled": {
       "minimum": 0
@@ -527,6 +616,17 @@ export const apiRules = {
       }
     }
   },
+  "StaffSession": {
+    "minutes": {
+      "minimum": 0
+    },
+    "sequence": {
+      "minimum": 0
+    },
+    "attended": {
+      "minimum": 0
+    }
+  },
   "StaffSlot": {
     "minutes": {
       "minimum": 0
@@ -538,6 +638,25 @@ export const apiRules = {
       "minimum": 0
     },
     "booked": {
+      "minimum": 0
+    }
+  },
+  "StatusChange": {
+    "enum": [
+      "cancelled"
+    ]
+  },
+  "StudentAttendance": {
+    "present": {
+      "minimum": 0
+    },
+    "absent": {
+      "minimum": 0
+    },
+    "excused": {
+      "minimum": 0
+    },
+    "percent": {
       "minimum": 0
     }
   },
@@ -557,6 +676,21 @@ export const apiRules = {
       "sent",
       "failed"
     ]
+  },
+  "TimetableRequest": {
+    "timeZone": {
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"
+    },
+    "slots": {
+      "minItems": 1,
+      "maxItems": 21
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    }
   },
   "UploadRequest": {
     "fileName": {
@@ -600,5 +734,16 @@ export const apiRules = {
     "lectureNumber": {
       "minimum": 0
     }
+  },
+  "Weekday": {
+    "enum": [
+      "mon",
+      "tue",
+      "wed",
+      "thu",
+      "fri",
+      "sat",
+      "sun"
+    ]
   }
 } as const;

@@ -14,7 +14,8 @@ pub mod messages;
 pub mod reminders;
 pub mod slots;
 pub mod tokens;
-pub mod zones;
+/// The zones every time is read in: shared with live classes (`crate::zones`).
+pub use crate::zones;
 
 use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use async_trait::async_trait;

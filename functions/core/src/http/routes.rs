@@ -41,6 +41,11 @@ pub enum Endpoint {
     /// (`/api/certificates/…`): one Lambda.
     Certificates,
     StaffCertificates,
+    /// Live classes, a student's side: their sessions and Join (`/api/me/sessions*`), their
+    /// calendar settings (`/api/me/calendar*`) and the feed itself (`/calendar/{token}.ics`).
+    Sessions,
+    /// Staff: timetables, sessions and attendance.
+    StaffSessions,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -141,6 +146,28 @@ pub enum Route {
     },
     StaffRevokeCertificate(String),
     StaffCertificate(String),
+    /// A signed-in student's live sessions; Join (a navigation: a token in the query, or a bearer).
+    MySessions,
+    MySessionJoin(String),
+    /// A student's calendar settings (GET, PATCH), a new feed token (POST), and the feed itself
+    /// (`/calendar/{token}.ics`, outside `/api`).
+    MyCalendar,
+    MyCalendarToken,
+    CalendarFeed(String),
+    /// Staff: a batch's timetable (GET, PUT), its sessions (GET) and a one-off (POST); a session
+    /// changed (PATCH); its attendance, and one student's corrected (PUT); the batch's attendance,
+    /// as a spreadsheet, and its minimum for a certificate (PUT).
+    StaffTimetable(String),
+    StaffSessions(String),
+    StaffSession(String),
+    StaffSessionAttendance(String),
+    StaffAttendee {
+        session: String,
+        student: String,
+    },
+    StaffBatchAttendance(String),
+    StaffBatchAttendanceCsv(String),
+    StaffAttendanceMinimum(String),
 }
 
 impl Route {
@@ -155,6 +182,12 @@ impl Route {
             let [batch, lecture, file @ ..] = parts.as_slice() else { return None };
             let file = (!file.is_empty()).then(|| file.join("/"));
             return Some(Self::Lecture { batch: batch.clone(), lecture: lecture.clone(), file });
+        }
+        if let Some(rest) = path.strip_prefix("/calendar/") {
+            let parts = segments(rest)?;
+            let [file] = parts.as_slice() else { return None };
+            let token = file.strip_suffix(".ics")?;
+            return Some(Self::CalendarFeed(token.to_owned()));
         }
         let rest = path.strip_prefix("/api")?;
         let parts = segments(rest)?;
@@ -210,6 +243,20 @@ impl Route {
             ["staff", "demo", "slots", slot] => Self::StaffDemoSlot(id(slot)),
             ["staff", "demo", "slots", slot, "bookings"] => Self::StaffDemoSlotBookings(id(slot)),
             ["staff", "demo", "bookings", booking] => Self::StaffDemoBooking(id(booking)),
+            ["me", "sessions"] => Self::MySessions,
+            ["me", "sessions", session, "join"] => Self::MySessionJoin(id(session)),
+            ["me", "calendar"] => Self::MyCalendar,
+            ["me", "calendar", "token"] => Self::MyCalendarToken,
+            ["staff", "batches", batch, "timetable"] => Self::StaffTimetable(id(batch)),
+            ["staff", "batches", batch, "sessions"] => Self::StaffSessions(id(batch)),
+            ["staff", "sessions", session] => Self::StaffSession(id(session)),
+            ["staff", "sessions", session, "attendance"] => Self::StaffSessionAttendance(id(session)),
+            ["staff", "sessions", session, "attendance", student] => {
+                Self::StaffAttendee { session: id(session), student: id(student) }
+            }
+            ["staff", "batches", batch, "attendance"] => Self::StaffBatchAttendance(id(batch)),
+            ["staff", "batches", batch, "attendance.csv"] => Self::StaffBatchAttendanceCsv(id(batch)),
+            ["staff", "batches", batch, "attendance", "minimum"] => Self::StaffAttendanceMinimum(id(batch)),
             ["me", "certificates"] => Self::MyCertificates,
             ["me", "certificates", certificate, "pdf"] => Self::MyCertificatePdf(id(certificate)),
             ["certificates", certificate] => Self::Certificate(id(certificate)),
@@ -269,6 +316,19 @@ impl Route {
             | Self::StaffIssueCertificate { .. }
             | Self::StaffRevokeCertificate(_)
             | Self::StaffCertificate(_) => Endpoint::StaffCertificates,
+            Self::MySessions
+            | Self::MySessionJoin(_)
+            | Self::MyCalendar
+            | Self::MyCalendarToken
+            | Self::CalendarFeed(_) => Endpoint::Sessions,
+            Self::StaffTimetable(_)
+            | Self::StaffSessions(_)
+            | Self::StaffSession(_)
+            | Self::StaffSessionAttendance(_)
+            | Self::StaffAttendee { .. }
+            | Self::StaffBatchAttendance(_)
+            | Self::StaffBatchAttendanceCsv(_)
+            | Self::StaffAttendanceMinimum(_) => Endpoint::StaffSessions,
         }
     }
 
@@ -286,17 +346,23 @@ impl Route {
             | Self::StaffLectureRetry { .. }
             | Self::DemoBookings
             | Self::StaffIssueCertificate { .. }
-            | Self::StaffRevokeCertificate(_) => &[Method::POST],
-            Self::MyBatches | Self::StaffLectures(_) | Self::StaffDemoSlots | Self::MyCertificates => {
-                &[Method::GET, Method::POST]
-            }
-            Self::LectureProgress { .. } | Self::StaffLectureCaptions { .. } | Self::StaffCompletion { .. } => {
-                &[Method::PUT]
-            }
+            | Self::StaffRevokeCertificate(_)
+            | Self::MyCalendarToken => &[Method::POST],
+            Self::MyBatches
+            | Self::StaffLectures(_)
+            | Self::StaffDemoSlots
+            | Self::MyCertificates
+            | Self::StaffSessions(_) => &[Method::GET, Method::POST],
+            Self::LectureProgress { .. }
+            | Self::StaffLectureCaptions { .. }
+            | Self::StaffCompletion { .. }
+            | Self::StaffAttendee { .. }
+            | Self::StaffAttendanceMinimum(_) => &[Method::PUT],
+            Self::StaffTimetable(_) => &[Method::GET, Method::PUT],
             Self::StaffLecture { .. } | Self::StaffDemoSlot(_) => &[Method::PATCH, Method::DELETE],
             Self::DemoBooking(_) => &[Method::GET, Method::PATCH, Method::DELETE],
-            Self::StaffDemoBooking(_) | Self::StaffCertificate(_) => &[Method::PATCH],
-            Self::StaffEnquiry(_) => &[Method::GET, Method::PATCH],
+            Self::StaffDemoBooking(_) | Self::StaffCertificate(_) | Self::StaffSession(_) => &[Method::PATCH],
+            Self::StaffEnquiry(_) | Self::MyCalendar => &[Method::GET, Method::PATCH],
             Self::StaffEnrolment(_) => &[Method::DELETE],
             _ => &[Method::GET],
         }
@@ -311,6 +377,7 @@ impl Route {
             [Method::PATCH] => "PATCH",
             [Method::GET, Method::POST] => "GET, HEAD, POST",
             [Method::GET, Method::PATCH] => "GET, HEAD, PATCH",
+            [Method::GET, Method::PUT] => "GET, HEAD, PUT",
             [Method::PATCH, Method::DELETE] => "PATCH, DELETE",
             [Method::GET, Method::PATCH, Method::DELETE] => "GET, HEAD, PATCH, DELETE",
             _ => "GET, HEAD",
@@ -473,6 +540,36 @@ mod tests {
         assert_eq!(Route::StaffDemoBooking(id.into()).allow(), "PATCH");
         assert_eq!(Route::resolve("/api/staff/demo/slots").map(|r| r.endpoint()), Some(Endpoint::StaffDemo));
         assert_eq!(Route::resolve("/api/demo/slots").map(|r| r.endpoint()), Some(Endpoint::Demo));
+    }
+
+    #[test]
+    fn resolves_the_live_class_paths() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        assert_eq!(Route::resolve("/api/me/sessions"), Some(Route::MySessions));
+        assert_eq!(Route::resolve(&format!("/api/me/sessions/{id}/join")), Some(Route::MySessionJoin(id.into())));
+        assert_eq!(Route::resolve("/api/me/calendar"), Some(Route::MyCalendar));
+        assert_eq!(Route::resolve("/api/me/calendar/token"), Some(Route::MyCalendarToken));
+        assert_eq!(Route::resolve("/calendar/abc_-1.ics"), Some(Route::CalendarFeed("abc_-1".into())));
+        assert_eq!(Route::resolve("/calendar/abc"), None);
+        assert_eq!(Route::resolve("/calendar/a/b.ics"), None);
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/timetable")),
+            Some(Route::StaffTimetable(id.into()))
+        );
+        assert_eq!(Route::StaffTimetable(id.into()).allow(), "GET, HEAD, PUT");
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/sessions/{id}/attendance/a@b.test")),
+            Some(Route::StaffAttendee { session: id.into(), student: "a@b.test".into() })
+        );
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/attendance.csv")),
+            Some(Route::StaffBatchAttendanceCsv(id.into()))
+        );
+        assert_eq!(Route::resolve("/calendar/x.ics").map(|r| r.endpoint()), Some(Endpoint::Sessions));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/sessions/{id}")).map(|r| r.endpoint()),
+            Some(Endpoint::StaffSessions)
+        );
     }
 
     #[test]

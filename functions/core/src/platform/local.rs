@@ -1,7 +1,7 @@
 //! The local world: every endpoint's service in one process (`academy serve`, the tests), built
 //! from the environment. The Lambdas build one service each instead (`lambda.rs`).
 
-use super::letters::{MailedLetters, Unposted};
+use super::letters::{DemoScheduler, MailedLetters, Unposted};
 use super::{aws, env, services};
 use crate::assistant::{Knowledge, ModelProvider};
 use crate::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};
@@ -45,6 +45,8 @@ pub struct AppState {
     pub staff_demo: services::StaffDemo,
     pub certificates: services::Certificates,
     pub staff_certificates: services::StaffCertificates,
+    pub sessions: services::Sessions,
+    pub staff_sessions: services::StaffSessions,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -136,6 +138,8 @@ impl AppState {
             key: DemoKey::random(),
         };
         let reminders = Arc::new(StoredReminders { store: Arc::new(store.clone()) });
+        let live_desk = crate::live::Desk { letters: Arc::new(Unposted), site_url: env::site_url() };
+        let slots: Arc<dyn crate::live::ReminderSlots> = Arc::new(DemoScheduler(reminders.clone()));
         let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
         // One clock for the services that take one: a test drives them together (`clock`).
         let clock = crate::time::Clock::default();
@@ -157,6 +161,19 @@ impl AppState {
                 verifier: None,
                 uploads: uploads.clone(),
                 queue: local_transcoder(),
+            },
+            sessions: services::Sessions {
+                store: store.clone(),
+                desk: live_desk.clone(),
+                verifier: None,
+                clock: clock.clone(),
+            },
+            staff_sessions: services::StaffSessions {
+                store: store.clone(),
+                verifier: None,
+                desk: live_desk,
+                reminders: slots,
+                clock: clock.clone(),
             },
             demo: services::Demo { store: store.clone(), desk: desk.clone(), reminders: reminders.clone(), clock },
             staff_demo: services::StaffDemo { store: store.clone(), verifier: None, desk, reminders },
@@ -211,6 +228,8 @@ impl AppState {
         self.staff_demo.verifier = verifier.clone();
         self.certificates.verifier = verifier.clone();
         self.staff_certificates.verifier = verifier.clone();
+        self.sessions.verifier = verifier.clone();
+        self.staff_sessions.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -225,6 +244,9 @@ impl AppState {
             desk.letters = letters.clone();
             desk.from = settings.from.clone();
             desk.inbox = settings.inbox.clone();
+        }
+        for desk in [&mut self.sessions.desk, &mut self.staff_sessions.desk] {
+            desk.letters = letters.clone();
         }
         self.send_email.inline = Some(services::InlineMailer { mailer, settings });
     }
@@ -251,6 +273,8 @@ impl Service for AppState {
             Endpoint::StaffDemo => self.staff_demo.answer(route, req).await,
             Endpoint::Certificates => self.certificates.answer(route, req).await,
             Endpoint::StaffCertificates => self.staff_certificates.answer(route, req).await,
+            Endpoint::Sessions => self.sessions.answer(route, req).await,
+            Endpoint::StaffSessions => self.staff_sessions.answer(route, req).await,
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::demo::bookings::{self as demo_bookings, Booked, BookingAnswer, NewBoo
 use crate::demo::slots::{self as demo_slots, SlotList};
 use crate::demo::{Booking as DemoBooking, Slot as DemoSlot};
 use crate::domain::{Attendance, DemoStatus};
+use crate::domain::{AttendanceMark, SessionStatus, Weekday};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind, VideoList,
@@ -23,6 +24,9 @@ use crate::leads::send_email::{self, SendEmailAnswer, SendEmailRequest};
 use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
+use crate::live::{
+    feed as live_feed, sessions as live_sessions, CalendarChange, MyCalendar, MySession, MySessions, RecordingRef,
+};
 use crate::staff::audit::{self as staff_audit, AuditPage};
 use crate::staff::certificates::{
     self as staff_certificates, BatchCertificates, CertificateName, CompletionChange, Revocation, StudentCompletion,
@@ -39,6 +43,11 @@ use crate::staff::lectures::{
     self as staff_lectures, CompleteRequest, LectureChange, LectureKind, NewLecture, PartUrl, StaffLecture,
     StaffLectures, UploadRequest, UploadStarted, UploadView, UploadedPart,
 };
+use crate::staff::live::{
+    self as staff_live, AttendanceCorrection, AttendanceMinimum, AttendanceRow, BatchAttendance, NewSession,
+    SessionAttendanceView, SessionChange, SlotRequest, SlotView, StaffSession, StaffSessions, StatusChange,
+    StudentAttendance, TimetableAnswer, TimetableRequest, TimetableView,
+};
 use crate::staff::report::{self, BatchReport, LectureReport, StudentReport};
 use crate::staff::{self, CURSOR_PATTERN};
 use utoipa::openapi::path::{Operation, ParameterIn};
@@ -53,7 +62,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches, progress and certificates, the public verification of a certificate, booking the free demo class (open slots, bookings behind signed links), and the staff console (enquiries, enrolments, reports, lectures and their uploads, certificates, demo classes, the audit trail; staff only)."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches, progress and certificates, the public verification of a certificate, booking the free demo class (open slots, bookings behind signed links), a student's live classes (sessions, Join, the calendar feed), and the staff console (enquiries, enrolments, reports, lectures and their uploads, certificates, demo classes, timetables and attendance, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -114,6 +123,22 @@ use utoipa::{Modify, OpenApi};
         staff_certificates::issue,
         staff_certificates::revoke,
         staff_certificates::rename,
+        live_sessions::mine,
+        live_sessions::join,
+        live_sessions::calendar,
+        live_sessions::change_calendar,
+        live_sessions::reset_calendar,
+        live_feed::feed,
+        staff_live::timetable,
+        staff_live::save_timetable,
+        staff_live::sessions,
+        staff_live::add_session,
+        staff_live::change_session,
+        staff_live::session_attendance,
+        staff_live::correct,
+        staff_live::batch_attendance,
+        staff_live::batch_attendance_csv,
+        staff_live::set_minimum,
     ),
     components(schemas(
         Course,
@@ -197,7 +222,31 @@ use utoipa::{Modify, OpenApi};
         StudentCompletion,
         CompletionChange,
         CertificateName,
-        Revocation
+        Revocation,
+        Weekday,
+        SessionStatus,
+        AttendanceMark,
+        RecordingRef,
+        MySession,
+        MySessions,
+        MyCalendar,
+        CalendarChange,
+        SlotRequest,
+        TimetableRequest,
+        SlotView,
+        TimetableView,
+        StaffSession,
+        TimetableAnswer,
+        StaffSessions,
+        NewSession,
+        StatusChange,
+        SessionChange,
+        AttendanceRow,
+        SessionAttendanceView,
+        AttendanceCorrection,
+        StudentAttendance,
+        BatchAttendance,
+        AttendanceMinimum
     )),
     modifiers(&Rules)
 )]
@@ -266,6 +315,7 @@ impl Modify for Rules {
         staff_bodies(schemas);
         lecture_bodies(schemas);
         demo_bodies(schemas);
+        live_bodies(schemas);
         let captions = doc.paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
         let body = captions.and_then(|item| item.put.as_mut()).and_then(|put| put.request_body.as_mut());
         if let Some(vtt) = body.and_then(|body| body.content.get_mut("text/vtt")) {
@@ -323,6 +373,9 @@ fn id_patterns(operation: &mut Operation, kind: PathId) {
             parameter.schema = Some(id.into());
         } else if parameter.name.ends_with("Id") || parameter.name == "id" {
             parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN)).into());
+        } else if parameter.name == "token" {
+            let token = ObjectBuilder::new().schema_type(Type::String).pattern(Some(crate::live::TOKEN_PATTERN));
+            parameter.schema = Some(token.into());
         } else if parameter.name == "lectureNumber" {
             let number = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(u32::MAX));
             parameter.schema = Some(number.into());
@@ -343,6 +396,8 @@ fn list_parameters(operation: &mut Operation) {
                 ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"]))
             }
             "handled" => ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["true", "false"])),
+            // A student's calendar token (`live::sessions::join`).
+            "token" => ObjectBuilder::new().schema_type(Type::String).pattern(Some(crate::live::TOKEN_PATTERN)),
             // The demo lists' span (`demo::slots::span`).
             "from" | "to" => ObjectBuilder::new()
                 .schema_type(Type::String)
@@ -430,6 +485,60 @@ fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
         body.properties.insert("startsAt".into(), nullable(time()).into());
         body.properties.insert("meetingUrl".into(), nullable(link()).into());
         body.properties.insert("courseId".into(), nullable(course()).into());
+    }
+}
+
+/// The live class bodies' fields as the server checks them (`staff::live`).
+fn live_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    let time = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .pattern(Some(INSTANT_PATTERN))
+            .description(Some("RFC 3339, e.g. 2026-12-05T19:00:00+05:00."))
+    };
+    let link = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(staff_demo::MAX_URL_CHARS))
+            .pattern(Some(MEETING_URL_PATTERN))
+            .description(Some("The meeting's https link (Zoom, Google Meet or any https address)."))
+    };
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("TimetableRequest") {
+        let zone = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(staff_live::MAX_ZONE_CHARS))
+            .pattern(Some(staff_live::ZONE_PATTERN))
+            .description(Some("An IANA time zone, e.g. Asia/Karachi or Europe/London."));
+        body.properties.insert("timeZone".into(), zone.into());
+        body.properties.insert("meetingUrl".into(), link().into());
+        if let Some(RefOr::T(Schema::Array(slots))) = body.properties.get_mut("slots") {
+            slots.min_items = Some(1);
+            slots.max_items = Some(staff_live::MAX_SLOTS);
+        }
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SlotRequest") {
+        let start = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(staff_live::START_PATTERN))
+            .description(Some("HH:MM, 24-hour, in the timetable's zone."));
+        body.properties.insert("start".into(), start.into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewSession") {
+        body.properties.insert("startsAt".into(), time().into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SessionChange") {
+        let reason = nullable(ObjectBuilder::new())
+            .min_length(Some(1))
+            .max_length(Some(staff_live::MAX_REASON_CHARS))
+            .pattern(Some("\\S"))
+            .description(Some("Why, 1 to 300 characters, not all of them spaces; required with status."));
+        body.properties.insert("reason".into(), reason.into());
+        body.properties.insert("startsAt".into(), nullable(time()).into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
     }
 }
 

@@ -439,3 +439,73 @@ impl Service for StaffCertificates {
         }
     }
 }
+
+/// Live classes, a student's side: the store, the desk (the site's origin for Join and feed
+/// links, and the letter box), and the sign-in verifier (Join and the feed also answer without
+/// one: the student's calendar token names them).
+pub struct Sessions {
+    pub store: Store,
+    pub desk: crate::live::Desk,
+    pub verifier: Option<Arc<Verifier>>,
+    pub clock: time::Clock,
+}
+
+#[async_trait]
+impl Service for Sessions {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use crate::live::{feed, sessions};
+        let classes = sessions::Classes { store: &self.store, desk: &self.desk, now: self.clock.now() };
+        match &route {
+            Route::CalendarFeed(token) => return feed::feed(&classes, token).await,
+            Route::MySessionJoin(id) => {
+                let signed_in = match crate::http::query_value(req, "token") {
+                    Some(_) => None,
+                    None => Some(identify(self.verifier.as_deref(), req).await?),
+                };
+                return sessions::join(&classes, req, id, signed_in).await;
+            }
+            _ => {}
+        }
+        let student = identify(self.verifier.as_deref(), req).await?;
+        match route {
+            Route::MySessions => sessions::mine(&classes, &student, req).await,
+            Route::MyCalendar if req.method() == Method::PATCH => {
+                sessions::change_calendar(&classes, &student, req).await
+            }
+            Route::MyCalendar => sessions::calendar(&classes, &student).await,
+            Route::MyCalendarToken => sessions::reset_calendar(&classes, &student).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Staff: live classes. The store, the sign-in verifier, the desk (mail to students) and where
+/// session reminders are scheduled.
+pub struct StaffSessions {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub desk: crate::live::Desk,
+    pub reminders: Arc<dyn crate::live::ReminderSlots>,
+    pub clock: time::Clock,
+}
+
+#[async_trait]
+impl Service for StaffSessions {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use staff::live;
+        identify_staff(self.verifier.as_deref(), req).await?;
+        match route {
+            Route::StaffTimetable(_) if req.method() == Method::PUT => live::save_timetable().await,
+            Route::StaffTimetable(_) => live::timetable().await,
+            Route::StaffSessions(_) if req.method() == Method::POST => live::add_session().await,
+            Route::StaffSessions(_) => live::sessions().await,
+            Route::StaffSession(_) => live::change_session().await,
+            Route::StaffSessionAttendance(_) => live::session_attendance().await,
+            Route::StaffAttendee { .. } => live::correct().await,
+            Route::StaffBatchAttendance(_) => live::batch_attendance().await,
+            Route::StaffBatchAttendanceCsv(_) => live::batch_attendance_csv().await,
+            Route::StaffAttendanceMinimum(_) => live::set_minimum().await,
+            _ => not_here(),
+        }
+    }
+}

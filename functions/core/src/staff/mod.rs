@@ -14,6 +14,7 @@ pub mod demo;
 pub mod enquiries;
 pub mod enrolments;
 pub mod lectures;
+pub mod live;
 pub mod report;
 pub mod sheet;
 pub mod welcome;

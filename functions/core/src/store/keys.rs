@@ -154,3 +154,39 @@ pub const CERTIFICATE_HOLDER: &str = "HOLDER";
 pub fn completion_sk(batch_id: &str) -> String {
     format!("COMPLETION#{batch_id}")
 }
+
+/// A batch's timetable and its attendance rule, in the batch's partition.
+pub const TIMETABLE: &str = "TIMETABLE";
+pub const ATTENDANCE_RULE: &str = "ATTENDANCE_RULE";
+
+/// A live session: an item of its own (found by its id), on the index under its batch by start.
+pub fn session_pk(session_id: &str) -> String {
+    format!("SESSION#{session_id}")
+}
+
+pub const SESSION: &str = "SESSION";
+
+/// The index key under which a batch's sessions sort by start.
+pub fn batch_sessions(batch_id: &str) -> String {
+    format!("SESSIONS#{batch_id}")
+}
+
+/// In a session's partition, one student's attendance.
+pub const ATTENDANCE_PREFIX: &str = "ATTENDANCE#";
+
+pub fn attendance_sk(sub: &str) -> String {
+    format!("{ATTENDANCE_PREFIX}{sub}")
+}
+
+/// The index key under which a batch's attendance sits, by student then session.
+pub fn batch_attendance(batch_id: &str) -> String {
+    format!("ATTENDANCE#{batch_id}")
+}
+
+/// A student's calendar settings, in their partition.
+pub const CALENDAR: &str = "CALENDAR";
+
+/// Who a calendar token belongs to: an item of its own, found by the token.
+pub fn calendar_token_pk(token: &str) -> String {
+    format!("CALENDAR#{token}")
+}

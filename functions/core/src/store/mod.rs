@@ -2,7 +2,7 @@
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
 //! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
 //! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
-//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`, `DemoRecords`), so a handler asks for exactly the records it uses.
+//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`, `DemoRecords`, `LiveRecords`), so a handler asks for exactly the records it uses.
 
 mod audit;
 mod catalog;
@@ -13,6 +13,7 @@ pub mod dynamodb;
 mod enrolments;
 mod grants;
 pub mod keys;
+mod live;
 mod records;
 pub mod sqlite;
 mod students;
@@ -29,6 +30,7 @@ pub use counters::Counters;
 pub use demo::{DemoRecords, Resized, STRANDED_AFTER_SECS};
 pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
+pub use live::LiveRecords;
 pub use records::Store;
 pub use records::{Cursor, Page};
 pub use students::StudentRecords;

@@ -22,6 +22,10 @@ pub enum MailKind {
     DemoReminder,
     /// The staff's morning list of the day's demo classes.
     DemoDigest,
+    /// A live class cancelled, moved or added, to each student of its batch.
+    ClassChange,
+    /// A live class's reminder, 1 hour before.
+    ClassReminder,
 }
 
 impl MailKind {
@@ -33,6 +37,8 @@ impl MailKind {
             Self::DemoBooking => "demo",
             Self::DemoReminder => "demo-reminder",
             Self::DemoDigest => "demo-digest",
+            Self::ClassChange => "class",
+            Self::ClassReminder => "class-reminder",
         }
     }
 }
