@@ -115,7 +115,7 @@ describe("live classes", () => {
     await form.getByLabel("Weekday of slot 2").selectOption("thu");
     await form.getByLabel("Starts (slot 2)").fill("21:00");
     await form.getByLabel("Minutes (slot 2)").fill("120");
-    await form.getByLabel(/^Meeting link/).fill(meetingUrl);
+    await form.getByLabel(/^Batch meeting link/).fill(meetingUrl);
     await expectNoAxeViolations(page, "the timetable editor at 1280 px");
     await form.getByRole("button", { name: "Save timetable" }).click();
     const saved = livePanel(page).getByText(/^Timetable saved: \d+ sessions in the term\.$/);
@@ -194,21 +194,21 @@ describe("live classes", () => {
     await attendance.waitFor();
     for (const s of Object.values(students)) {
       const line = attendance.getByRole("row", { name: new RegExp(s.name) });
-      assert.equal(await line.getByRole("combobox", { name: `Mark for ${s.name}` }).inputValue(), "present");
+      assert.equal(await line.getByRole("combobox", { name: `Attendance of ${s.name}` }).inputValue(), "present");
       assert.doesNotMatch(await line.innerText(), /Did not join/);
     }
     const term = page.getByRole("table", { name: `Attendance by student, ${batch.name}` });
     for (const s of Object.values(students)) await term.getByRole("row", { name: new RegExp(s.name) }).waitFor();
 
     // A correction: the Karachi student marked excused; the mark stays after a reload.
-    await attendance.getByRole("combobox", { name: `Mark for ${students.karachi.name}` }).selectOption("excused");
+    await attendance.getByRole("combobox", { name: `Attendance of ${students.karachi.name}` }).selectOption("excused");
     await toast(page, "Attendance saved").waitFor();
     await page.reload();
     await hydrated(page);
     await openBatch(page);
     await row.getByRole("button", { name: /^Attendance of / }).click();
     await attendance.waitFor();
-    assert.equal(await attendance.getByRole("combobox", { name: `Mark for ${students.karachi.name}` }).inputValue(), "excused");
+    assert.equal(await attendance.getByRole("combobox", { name: `Attendance of ${students.karachi.name}` }).inputValue(), "excused");
 
     for (const c of [staff, ...Object.values(learners)]) await c.context.close();
   });

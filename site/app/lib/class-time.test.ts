@@ -1,17 +1,13 @@
 // Live class times: the Join window's edges, the countdown's words, a session in the student's zone and the batch's
-// across London's autumn change (25 October 2026, 01:00 UTC) with Karachi's fixed UTC+5, and the feed's links.
+// across London's changes (29 March and 25 October 2026, 01:00 UTC) with Karachi's fixed UTC+5, and the editor's fields.
 import { describe, expect, it } from "vitest";
 import {
   countdownText,
-  googleCalendarUrl,
-  httpFeedUrl,
   isClock,
   joinPhase,
-  outlookCalendarUrl,
   sessionStatusText,
   sessionTimes,
   tickEvery,
-  webcalUrl,
   zoneOffsetLabel,
 } from "./class-time";
 
@@ -97,22 +93,6 @@ describe("a session in the student's zone and the batch's", () => {
 
   it("reads an unknown zone as UTC rather than failing", () => {
     expect(sessionTimes(session, "Mars/Olympus", "Asia/Karachi").mine).toBe("Monday 30 November, 2:00 PM – 4:00 PM UTC");
-  });
-});
-
-describe("the calendar feed's links", () => {
-  const feed = "https://academy.example/calendar/abc123.ics";
-  it("subscribes with webcal:// and opens Google and Outlook with the feed", () => {
-    expect(webcalUrl(feed)).toBe("webcal://academy.example/calendar/abc123.ics");
-    expect(webcalUrl("webcal://academy.example/calendar/abc123.ics")).toBe("webcal://academy.example/calendar/abc123.ics");
-    expect(httpFeedUrl("webcal://academy.example/calendar/abc123.ics")).toBe(feed);
-    expect(httpFeedUrl("webcal://127.0.0.1:8080/calendar/x.ics", "http://127.0.0.1:8080")).toBe("http://127.0.0.1:8080/calendar/x.ics");
-    const google = new URL(googleCalendarUrl(feed));
-    expect(google.origin).toBe("https://calendar.google.com");
-    expect(google.searchParams.get("cid")).toBe("webcal://academy.example/calendar/abc123.ics");
-    const outlook = new URL(outlookCalendarUrl(feed, "Academy live classes"));
-    expect(outlook.searchParams.get("url")).toBe(feed);
-    expect(outlook.searchParams.get("name")).toBe("Academy live classes");
   });
 });
 

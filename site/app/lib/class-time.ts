@@ -1,6 +1,6 @@
 // Live class times (a batch's timetable and its sessions) as students and staff read them: a session in the reader's
 // own time zone with the zone named and, when it reads differently, the batch's own time beside it; the countdown to
-// the start; whether Join is open (10 minutes before the start to the end); and the calendar feed's subscribe links.
+// the start; whether Join is open (10 minutes before the start to the end); and the timetable editor's choices.
 // Every zone conversion is the browser's own (Intl.DateTimeFormat with timeZone, through ./demo-time): no offset is
 // written by hand, so a daylight-saving change in the reader's zone shows as it happens. The API speaks UTC only.
 import { formatClock, formatDay, formatShortDay, INSTITUTE_ZONE, knownZone, zoneName } from "./demo-time";
@@ -84,27 +84,6 @@ export function sessionTimes(session: Timed, readerZone: string, batchZone: stri
     (formatDay(session.startsAt, reader) === formatDay(session.startsAt, own) && clockRange(session, reader) === clockRange(session, own));
   return { mine, batch: same ? null : sessionInZone(session, own) };
 }
-
-// ---- the calendar feed ------------------------------------------------------------------------------------------
-
-/** The feed's address for a calendar app to subscribe to: `webcal://` (the same address, any scheme given). */
-export function webcalUrl(feed: string): string {
-  return feed.replace(/^(https?|webcal):\/\//i, "webcal://");
-}
-
-/** The feed's address over https (what Outlook on the web fetches); a plain-http local server keeps http. */
-export function httpFeedUrl(feed: string, origin?: string): string {
-  if (/^https?:\/\//i.test(feed)) return feed;
-  const scheme = origin?.startsWith("http://") ? "http://" : "https://";
-  return feed.replace(/^webcal:\/\//i, scheme);
-}
-
-/** Google Calendar's "add by URL" with the feed (Google subscribes and re-reads it). */
-export const googleCalendarUrl = (feed: string) => `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalUrl(feed))}`;
-
-/** Outlook on the web's "subscribe from web" with the feed and the calendar's name. */
-export const outlookCalendarUrl = (feed: string, name: string, origin?: string) =>
-  `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(httpFeedUrl(feed, origin))}&name=${encodeURIComponent(name)}`;
 
 // ---- the timetable editor ---------------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ import { getMyBatches, linkBatch } from "../features/lms/api/student";
 import { getCalendar, getMySessions, resetCalendar, setReminders } from "../features/live/api/sessions";
 import { ClassCalendar, type CalendarActions } from "../features/live/components/ClassCalendar";
 import { NextClass, nextClassTexts, type MySessionList } from "../features/live/components/NextClass";
-import { visitorZone, knownZone, toApiTime } from "../lib/demo-time";
+import { knownZone, visitorZone } from "../lib/demo-time";
 import { getMyCertificates } from "../features/certificates/api/get-my-certificates";
 import type { CertificateActions } from "../features/certificates/components/BatchCertificate";
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
@@ -55,8 +55,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     (batches) => ({ kind: "list", batches }),
     () => ({ kind: "error" }),
   );
-  // The live classes of the student's batches, from well before a term's start to well after its end.
-  const mySessions: Promise<MySessionList> = getMySessions(accessToken, sessionRange()).then(
+  // The live classes of the student's batches, over their terms.
+  const mySessions: Promise<MySessionList> = getMySessions(accessToken).then(
     (sessions) => ({ kind: "list", sessions }),
     () => ({ kind: "error" }),
   );
@@ -70,10 +70,6 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return { ...(await serverLoader()), courses, myBatches, mySessions, allBatches, certificates, otherCertificates };
 }
 clientLoader.hydrate = true as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The window of sessions /lms reads: half a year back (the term's past classes) and a year ahead. */
-const sessionRange = (now = Date.now()) => ({ from: toApiTime(new Date(now - 183 * DAY_MS)), to: toApiTime(new Date(now + 366 * DAY_MS)) });
 
 const calendarActions: CalendarActions = {
   get: () => getCalendar(accessToken),

@@ -5,18 +5,25 @@ import { describe, expect, it, vi } from "vitest";
 import { ClassCalendar, type CalendarActions } from "./ClassCalendar";
 
 const feed = "https://academy.example/calendar/old-token.ics";
+const calendar = (token: string, reminders: boolean) => ({
+  url: `https://academy.example/calendar/${token}.ics`,
+  webcalUrl: `webcal://academy.example/calendar/${token}.ics`,
+  googleUrl: `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(`webcal://academy.example/calendar/${token}.ics`)}`,
+  outlookUrl: `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(`https://academy.example/calendar/${token}.ics`)}`,
+  reminders,
+});
 
 function actions(over: Partial<CalendarActions> = {}): CalendarActions {
   return {
-    get: vi.fn(async () => ({ url: feed, reminders: true })),
-    reset: vi.fn(async () => ({ url: "https://academy.example/calendar/new-token.ics", reminders: true })),
-    setReminders: vi.fn(async (on: boolean) => ({ url: feed, reminders: on })),
+    get: vi.fn(async () => calendar("old-token", true)),
+    reset: vi.fn(async () => calendar("new-token", true)),
+    setReminders: vi.fn(async (on: boolean) => calendar("old-token", on)),
     ...over,
   };
 }
 
 describe("ClassCalendar", () => {
-  it("offers the feed to subscribe to, in Google Calendar and in Outlook", async () => {
+  it("offers the feed to subscribe to, in Google Calendar and in Outlook, as the API gives them", async () => {
     render(<ClassCalendar actions={actions()} />);
     const field = (await screen.findByLabelText("Your calendar link")) as HTMLInputElement;
     expect(field.value).toBe("webcal://academy.example/calendar/old-token.ics");
@@ -53,7 +60,7 @@ describe("ClassCalendar", () => {
   });
 
   it("says when the link could not be loaded, and tries again", async () => {
-    const get = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce({ url: feed, reminders: false });
+    const get = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce(calendar("old-token", false));
     render(<ClassCalendar actions={actions({ get })} />);
     expect((await screen.findByRole("alert")).textContent).toBe("Could not load your calendar link.");
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));

@@ -3,17 +3,16 @@
 // or Outlook; Reset link (the old address stops working, after a confirmation); and the reminder mail an hour before
 // each class, on or off. Its own loading, error and outcome messages.
 import { useCallback, useEffect, useId, useState } from "react";
-import { googleCalendarUrl, outlookCalendarUrl, webcalUrl } from "../../../lib/class-time";
 import { ApiError } from "../../../lib/api-client";
-import type { CalendarFeed } from "../api/sessions";
+import type { MyCalendar } from "../api/sessions";
 
 export interface CalendarActions {
-  get: () => Promise<CalendarFeed>;
-  reset: () => Promise<CalendarFeed>;
-  setReminders: (on: boolean) => Promise<CalendarFeed>;
+  get: () => Promise<MyCalendar>;
+  reset: () => Promise<MyCalendar>;
+  setReminders: (on: boolean) => Promise<MyCalendar>;
 }
 
-type State = { status: "loading" } | { status: "error" } | { status: "ready"; feed: CalendarFeed };
+type State = { status: "loading" } | { status: "error" } | { status: "ready"; feed: MyCalendar };
 
 const failure = (e: unknown, what: string) => (e instanceof ApiError && e.messageField ? e.messageField : what);
 
@@ -61,16 +60,15 @@ export function ClassCalendar({ actions }: { actions: CalendarActions }) {
     );
   }
   const { feed } = state;
-  const webcal = webcalUrl(feed.url);
-  const origin = typeof window === "undefined" ? undefined : window.location.origin;
-  const reminders = feed.reminders !== false;
+  const webcal = feed.webcalUrl;
+  const reminders = feed.reminders;
 
   const reset = async () => {
     setBusy("reset");
     setOutcome(null);
     try {
       const next = await actions.reset();
-      setState({ status: "ready", feed: { ...feed, ...next } });
+      setState({ status: "ready", feed: next });
       setConfirming(false);
       setOutcome({ ok: true, message: "Your calendar link was reset. Subscribe again with the new link; the old one no longer works." });
     } catch (e) {
@@ -85,8 +83,8 @@ export function ClassCalendar({ actions }: { actions: CalendarActions }) {
     setOutcome(null);
     try {
       const next = await actions.setReminders(!reminders);
-      const on = next.reminders ?? !reminders;
-      setState({ status: "ready", feed: { ...feed, ...next, reminders: on } });
+      const on = next.reminders;
+      setState({ status: "ready", feed: next });
       setOutcome({ ok: true, message: on ? "Reminders are on: we mail you an hour before each class." : "Reminders are off." });
     } catch (e) {
       setOutcome({ ok: false, message: failure(e, "Could not change your reminders. Please try again.") });
@@ -127,10 +125,10 @@ export function ClassCalendar({ actions }: { actions: CalendarActions }) {
         <a href={webcal} className="btn-primary min-h-11 text-sm">
           Subscribe in your calendar app
         </a>
-        <a href={googleCalendarUrl(feed.url)} target="_blank" rel="noopener noreferrer" className={button}>
+        <a href={feed.googleUrl} target="_blank" rel="noopener noreferrer" className={button}>
           Add to Google Calendar <span className="sr-only">(opens in a new tab)</span>
         </a>
-        <a href={outlookCalendarUrl(feed.url, "Academy live classes", origin)} target="_blank" rel="noopener noreferrer" className={button}>
+        <a href={feed.outlookUrl} target="_blank" rel="noopener noreferrer" className={button}>
           Add to Outlook <span className="sr-only">(opens in a new tab)</span>
         </a>
         <button type="button" className={button} onClick={() => void copy()}>

@@ -11,17 +11,30 @@ const batchId = "665f1c2a9b3e4d0012a1c009";
 const MIN = 60_000;
 const start = Date.parse("2026-11-30T14:00:00Z"); // 7 PM in Karachi, 2 PM in London (GMT)
 
-const session = (over: Partial<MySession>): MySession => ({
-  id: "s1",
-  batchId,
-  startsAt: "2026-11-30T14:00:00Z",
-  minutes: 120,
-  status: "scheduled",
-  attended: false,
-  timeZone: "Asia/Karachi",
-  joinUrl: "/api/me/sessions/s1/join?token=t",
-  ...over,
-});
+/** A session as the API answers it (its end and Join's opening derived from its start, as the server does). */
+function session(over: Partial<MySession>): MySession {
+  const startsAt = over.startsAt ?? "2026-11-30T14:00:00Z";
+  const minutes = over.minutes ?? 120;
+  const at = Date.parse(startsAt);
+  const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+  const id = over.id ?? "s1";
+  return {
+    id,
+    batchId,
+    batchName: "AIML-04",
+    timeZone: "Asia/Karachi",
+    startsAt,
+    endsAt: iso(at + minutes * MIN),
+    minutes,
+    status: "scheduled",
+    attended: false,
+    joinOpen: false,
+    joinOpensAt: iso(at - 10 * MIN),
+    joinUrl: `/api/me/sessions/${id}/join?token=t`,
+    recording: null,
+    ...over,
+  };
+}
 
 /** Renders inside act(), so the list's promise has settled when it resolves. */
 async function show(sessions: MySession[] | null, zone: string) {
@@ -78,7 +91,7 @@ describe("NextClass", () => {
   it("keeps Join open while the class runs, then moves on to the next session", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(start + 119 * MIN);
-    const later = session({ id: "s2", startsAt: "2026-12-02T14:00:00Z", joinUrl: "/api/me/sessions/s2/join?token=t" });
+    const later = session({ id: "s2", startsAt: "2026-12-02T14:00:00Z" });
     await show([later, session({})], "Europe/London");
     expect((await screen.findByRole("timer")).textContent).toBe("Live now: ends in 1 minute.");
     expect(screen.getByRole("link", { name: /^Join the class of AIML-04/ }).getAttribute("href")).toContain("/s1/");
@@ -92,7 +105,7 @@ describe("NextClass", () => {
     vi.setSystemTime(start + 3 * 86_400_000);
     await show(
       [
-        session({ id: "a", startsAt: "2026-11-28T14:00:00Z", attended: true, lectureNumber: 7 }),
+        session({ id: "a", startsAt: "2026-11-28T14:00:00Z", attended: true, joinUrl: null, recording: { batchId, lectureNumber: 7, title: "Pandas" } }),
         session({ id: "b", startsAt: "2026-11-30T14:00:00Z" }),
         session({ id: "c", startsAt: "2026-12-05T14:00:00Z", status: "cancelled", reason: "Instructor unwell" }),
         session({ id: "d", startsAt: "2026-12-07T14:00:00Z" }),

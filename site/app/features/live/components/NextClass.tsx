@@ -7,8 +7,8 @@ import { use, useId } from "react";
 import { Link } from "react-router";
 import { recordedLecturesPath } from "../../../config/paths";
 import { formatClock, zoneName } from "../../../lib/demo-time";
-import { DEFAULT_CLASS_ZONE, joinOpensAt, joinPhase, sessionShort, sessionStatusText, sessionTimes, startMs, tickEvery } from "../../../lib/class-time";
-import { joinHref, type MySession } from "../api/sessions";
+import { DEFAULT_CLASS_ZONE, joinPhase, sessionShort, sessionStatusText, sessionTimes, startMs, tickEvery } from "../../../lib/class-time";
+import type { MySession } from "../api/sessions";
 import { useNow } from "../hooks/use-now";
 import { nextSession, sessionState, termOf } from "../next-class";
 
@@ -66,7 +66,8 @@ function Upcoming({ term, zone, batchName }: { term: MySession[]; zone: string; 
   const next = nextSession(term, now);
   if (!next) return <p className="mt-2 text-sm text-slate-700">{nextClassTexts.allDone}</p>;
   const times = sessionTimes(next, zone, next.timeZone || DEFAULT_CLASS_ZONE);
-  const open = joinPhase(next, now) === "open";
+  // The window by the page's clock (the server checks it again on Join); the link is the API's join link.
+  const open = joinPhase(next, now) === "open" && Boolean(next.joinUrl);
   return (
     <div className="mt-2 grid gap-2" data-session-id={next.id}>
       <p className="font-medium text-ink">
@@ -84,7 +85,7 @@ function Upcoming({ term, zone, batchName }: { term: MySession[]; zone: string; 
         {sessionStatusText(next, now)}
       </p>
       {open ? (
-        <a href={joinHref(next)} target="_blank" rel="noopener" className="btn-primary min-h-11 self-start text-sm" aria-label={`Join the class of ${batchName} (opens in a new tab)`}>
+        <a href={next.joinUrl ?? undefined} target="_blank" rel="noopener" className="btn-primary min-h-11 self-start text-sm" aria-label={`Join the class of ${batchName} (opens in a new tab)`}>
           Join class
         </a>
       ) : (
@@ -93,7 +94,7 @@ function Upcoming({ term, zone, batchName }: { term: MySession[]; zone: string; 
             Join class
           </button>
           <p id={hint} className="text-sm text-slate-700">
-            Join opens at {formatClock(new Date(joinOpensAt(next)), zone)} {zoneName(zone)}, 10 minutes before the start.
+            Join opens at {formatClock(next.joinOpensAt, zone)} {zoneName(zone)}, 10 minutes before the start.
           </p>
         </div>
       )}
@@ -134,9 +135,9 @@ function TermSessions({ term, zone, batchId, batchName }: { term: MySession[]; z
               </time>
               <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${stateTone[state]}`}>{stateWords[state]}</span>
               {state === "cancelled" && s.reason ? <span className="w-full text-xs text-slate-600">Reason: {s.reason}</span> : null}
-              {s.lectureNumber != null && startMs(s) <= now && (
-                <Link to={`${recordedLecturesPath(batchId)}?lecture=${s.lectureNumber}`} className="font-semibold text-brand-700 underline">
-                  Watch the recording <span className="sr-only">of the class on {sessionShort(s, zone)}</span>
+              {s.recording && (
+                <Link to={`${recordedLecturesPath(s.recording.batchId || batchId)}?lecture=${s.recording.lectureNumber}`} className="font-semibold text-brand-700 underline">
+                  Watch the recording <span className="sr-only">of the class on {sessionShort(s, zone)}: {s.recording.title}</span>
                 </Link>
               )}
             </li>

@@ -1,6 +1,7 @@
 // A batch's live classes in the console: the timetable editor, the sessions (with one session's attendance under
 // them when opened) and the term's attendance per student. The timetable and the sessions load together; saving the
-// timetable shows the sessions the server generated; any change to a session or a mark reloads the term's attendance.
+// timetable shows the sessions the server generated (and the batch's public schedule, which the batches' list shows
+// too: `onChanged` tells the page); any change to a session or a mark reloads the term's attendance.
 import { useCallback, useId, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import type { Batch } from "../../../../lib/api-schema";
@@ -9,7 +10,7 @@ import { useTokenSource } from "../../api/token";
 import { Failure, Loading } from "../../components/States";
 import { useLoad } from "../../hooks/use-load";
 import { listLectures } from "../../lectures/api/lectures";
-import { getTimetable, listSessions, saveTimetable, type StaffSession, type Timetable } from "../api/live";
+import { getTimetable, saveTimetable, type StaffSession, type TimetableAnswer, type TimetableRequest } from "../api/live";
 import { SessionAttendance } from "./SessionAttendance";
 import { SessionsTable } from "./SessionsTable";
 import { TermAttendance } from "./TermAttendance";
@@ -20,13 +21,12 @@ export function LivePanel({ batch, onChanged }: { batch: Pick<Batch, "_id" | "na
   const id = useId();
   const batchId = batch._id;
   const load = useCallback(async () => {
-    const [timetable, sessions] = await Promise.all([getTimetable(token, batchId), listSessions(token, batchId)]);
     // The lectures are offered as recordings; without them the sessions still show.
-    const lectures = await listLectures(token, batchId).catch(() => null);
-    return { timetable, sessions, lectures };
+    const [answer, lectures] = await Promise.all([getTimetable(token, batchId), listLectures(token, batchId).catch(() => null)]);
+    return { answer, lectures };
   }, [token, batchId]);
   const { state, retry } = useLoad(load);
-  const [saved, setSaved] = useState<{ timetable: Timetable; sessions: StaffSession[] } | null>(null);
+  const [saved, setSaved] = useState<TimetableAnswer | null>(null);
   const [changes, setChanges] = useState<Record<string, StaffSession>>({});
   const [attendanceOf, setAttendanceOf] = useState<StaffSession | null>(null);
   const [termVersion, setTermVersion] = useState(0);
@@ -34,8 +34,9 @@ export function LivePanel({ batch, onChanged }: { batch: Pick<Batch, "_id" | "na
   if (state.status === "loading") return <Loading text="Loading the timetable…" />;
   if (state.status === "error") return <Failure what="Could not load the timetable." error={state.error} onRetry={retry} />;
 
-  const timetable = saved?.timetable ?? state.data.timetable;
-  const base = saved?.sessions ?? state.data.sessions;
+  const { answer } = state.data;
+  const timetable = (saved ?? answer).timetable ?? null;
+  const base = (saved ?? answer).sessions;
   const ids = new Set(base.map((s) => s.id));
   const sessions = [...base.map((s) => changes[s.id] ?? s), ...Object.values(changes).filter((s) => !ids.has(s.id))];
   const zone = timetable?.timeZone || DEFAULT_CLASS_ZONE;
@@ -44,9 +45,10 @@ export function LivePanel({ batch, onChanged }: { batch: Pick<Batch, "_id" | "na
     onChanged?.();
   };
 
-  const save = async (next: Timetable) => {
-    const generated = await saveTimetable(token, batchId, next);
-    setSaved({ timetable: next, sessions: generated });
+  const save = async (next: TimetableRequest) => {
+    const done = await saveTimetable(token, batchId, next);
+    const generated = done.sessions;
+    setSaved(done);
     setChanges({});
     setAttendanceOf(null);
     changed();
@@ -92,7 +94,7 @@ export function LivePanel({ batch, onChanged }: { batch: Pick<Batch, "_id" | "na
         <h4 id={`${id}-term`} className="mb-3 text-lg font-semibold">
           Attendance this term
         </h4>
-        <TermAttendance key={termVersion} batchId={batchId} batchName={batch.name} minimum={timetable?.minAttendancePercent ?? null} />
+        <TermAttendance key={termVersion} batchId={batchId} batchName={batch.name} />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
-// Who attended one session: each student of the batch, when they pressed Join (first time, in the batch's zone),
-// and their mark, which staff can correct (present, absent, excused; audited by the server). Opens under the sessions.
+// Who attended one session: each student of the batch, when they first pressed Join (in the batch's zone) and what
+// counts (present once joined, else absent), which staff can correct (present, absent, excused) or give back to the
+// joins; the server audits every correction. Opens under the sessions, its heading focused.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { formatClock, formatShortDay, zoneName } from "../../../../lib/demo-time";
@@ -30,12 +31,12 @@ export function SessionAttendance({ session, zone, onClose, onChanged }: { sessi
 
   useEffect(() => heading.current?.focus(), [session.id]);
 
-  const mark = async (row: AttendanceRow, status: AttendanceMark) => {
-    setSaving(row.enrolmentId);
+  const mark = async (row: AttendanceRow, next: AttendanceMark | null) => {
+    setSaving(row.studentId);
     try {
-      const saved = await markAttendance(token, session.id, row.enrolmentId, status);
-      setRows((r) => ({ ...r, [row.enrolmentId]: { ...row, ...saved, status: saved?.status ?? status } }));
-      showToast((t) => t.success("Attendance saved", { description: `${row.name}: ${status}.` }));
+      const saved = await markAttendance(token, session.id, row.studentId, next);
+      setRows((r) => ({ ...r, [row.studentId]: saved }));
+      showToast((t) => t.success("Attendance saved", { description: `${row.name}: ${saved.attendance}${saved.mark ? "" : " (as joined)"}.` }));
       onChanged();
     } catch (e) {
       showToast((t) => t.error("Could not save the attendance", { description: failureText(e) }));
@@ -56,8 +57,8 @@ export function SessionAttendance({ session, zone, onClose, onChanged }: { sessi
       </div>
       {state.status === "loading" && <Loading text="Loading the attendance…" />}
       {state.status === "error" && <Failure what="Could not load the attendance." error={state.error} onRetry={retry} />}
-      {state.status === "ready" && state.data.length === 0 && <Empty>No students are enrolled in this batch.</Empty>}
-      {state.status === "ready" && state.data.length > 0 && (
+      {state.status === "ready" && state.data.students.length === 0 && <Empty>No students with an account are in this batch yet.</Empty>}
+      {state.status === "ready" && state.data.students.length > 0 && (
         <div className="mt-3">
           <ScrollTable caption={`Attendance of ${when}`} captionHidden>
             <thead>
@@ -65,36 +66,44 @@ export function SessionAttendance({ session, zone, onClose, onChanged }: { sessi
                 <th scope="col" className={th}>Name</th>
                 <th scope="col" className={th}>E-mail</th>
                 <th scope="col" className={th}>Joined ({zoneName(zone)})</th>
-                <th scope="col" className={th}>Mark</th>
+                <th scope="col" className={th}>Attendance</th>
               </tr>
             </thead>
             <tbody>
-              {state.data.map((original) => {
-                const row = rows[original.enrolmentId] ?? original;
+              {state.data.students.map((original) => {
+                const row = rows[original.studentId] ?? original;
+                const busy = saving === row.studentId;
                 return (
-                  <tr key={row.enrolmentId}>
+                  <tr key={row.studentId}>
                     <th scope="row" className={`${td} font-semibold text-ink`}>{row.name}</th>
-                    <td className={td}>
-                      <Email address={row.email} />
-                    </td>
+                    <td className={td}>{row.email ? <Email address={row.email} /> : "—"}</td>
                     <td className={`${td} whitespace-nowrap`}>
                       {row.joinedAt ? `${formatShortDay(row.joinedAt, zone)}, ${formatClock(row.joinedAt, zone)}` : "Did not join"}
                     </td>
                     <td className={td}>
-                      <select
-                        aria-label={`Mark for ${row.name}`}
-                        value={row.status}
-                        disabled={saving === row.enrolmentId}
-                        onChange={(e) => void mark(row, e.target.value as AttendanceMark)}
-                        className={`${fieldInput} mt-0 min-h-10 w-auto`}
-                      >
-                        {marks.map((m) => (
-                          <option key={m.value} value={m.value}>
-                            {m.label}
-                          </option>
-                        ))}
-                      </select>
-                      {row.corrected && <span className="mt-1 block text-xs text-slate-600">Corrected by staff</span>}
+                      <div className="flex flex-wrap items-center gap-2">
+                        <select
+                          aria-label={`Attendance of ${row.name}`}
+                          value={row.attendance}
+                          disabled={busy}
+                          onChange={(e) => void mark(row, e.target.value as AttendanceMark)}
+                          className={`${fieldInput} mt-0 min-h-10 w-auto`}
+                        >
+                          {marks.map((m) => (
+                            <option key={m.value} value={m.value}>
+                              {m.label}
+                            </option>
+                          ))}
+                        </select>
+                        {row.mark ? (
+                          <button type="button" className="min-h-10 px-2 text-sm font-semibold text-brand-700 underline" disabled={busy} onClick={() => void mark(row, null)}>
+                            As joined <span className="sr-only">for {row.name}</span>
+                          </button>
+                        ) : null}
+                      </div>
+                      <span className="mt-1 block text-xs text-slate-600">
+                        {row.mark ? `Corrected${row.markedBy ? ` by ${row.markedBy}` : ""}` : "As joined"}
+                      </span>
                     </td>
                   </tr>
                 );

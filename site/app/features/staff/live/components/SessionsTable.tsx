@@ -58,7 +58,7 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
     setProblem(null);
     setReason("");
     setMoveTo(apiTimeToZoned(next.session.startsAt, zone));
-    setLecture(next.session.lectureNumber != null ? String(next.session.lectureNumber) : "");
+    setLecture(next.session.recording ? String(next.session.recording.lectureNumber) : "");
   };
 
   const confirm = async (): Promise<void | false> => {
@@ -81,16 +81,12 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
       showToast((t) => t.success("Session moved", { description: `${batchName}'s students are mailed once.` }));
     } else {
       const lectureNumber = lecture ? Number(lecture) : null;
-      onChanged(await changeSession(token, session.id, { lectureNumber }));
+      onChanged(await changeSession(token, session.id, { recording: lectureNumber }));
       showToast((t) => t.success(lectureNumber == null ? "Recording removed from the session" : `Lecture ${lectureNumber} attached`));
     }
   };
 
-  const lectureTitle = (n: number | null | undefined) => {
-    if (n == null) return null;
-    const l = lectures?.find((x) => x.lectureNumber === n);
-    return l ? `Lecture ${n}: ${l.title}` : `Lecture ${n}`;
-  };
+  const recordingTitle = (s: StaffSession) => (s.recording ? `Lecture ${s.recording.lectureNumber}: ${s.recording.title}` : null);
   const small = "btn-secondary min-h-10 px-3 py-1.5 text-sm";
   const danger = "btn min-h-10 border border-red-700 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50";
 
@@ -160,8 +156,8 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
                     )}
                     {cancelled && s.reason && <span className="mt-1 block text-xs text-slate-600">{s.reason}</span>}
                   </td>
-                  <td className={td}>{lectureTitle(s.lectureNumber) ?? "—"}</td>
-                  <td className={td}>{s.attended ?? "—"}</td>
+                  <td className={td}>{recordingTitle(s) ?? "—"}</td>
+                  <td className={td}>{cancelled ? "—" : s.attended}</td>
                   <td className={actionTd}>
                     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                       <button type="button" className={small} onClick={() => onAttendance(s)} aria-label={`Attendance of ${when}`}>

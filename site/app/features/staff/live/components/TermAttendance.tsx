@@ -1,19 +1,22 @@
-// The term's attendance per student: present of the sessions held (excused ones not counted against them) and the
-// percentage, with the certificate's minimum beside it when the batch has one; the same as a CSV download.
-import { useCallback, useState } from "react";
+// The term's attendance per student: present, absent and excused of the sessions held, and the percentage (present ÷
+// (held − excused), as the server counts it), marked when below the certificate's minimum; the same as a CSV download;
+// and the certificate's minimum attendance itself (off by default), set here.
+import { useCallback, useId, useState, type FormEvent } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { useTokenSource } from "../../api/token";
 import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { Email } from "../../components/Email";
+import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";
 import { useLoad } from "../../hooks/use-load";
-import { exportTermAttendance, getTermAttendance } from "../api/live";
+import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../api/live";
+import { fieldInput, fieldLabel } from "./TimetableEditor";
 
 /** Loads once; the panel remounts it (a new `key`) after a change to attendance or the sessions. */
-export function TermAttendance({ batchId, batchName, minimum }: { batchId: string; batchName: string; minimum: number | null }) {
+export function TermAttendance({ batchId, batchName }: { batchId: string; batchName: string }) {
   const token = useTokenSource();
   const load = useCallback(() => getTermAttendance(token, batchId), [token, batchId]);
-  const { state, retry } = useLoad(load);
+  const { state, retry, refresh } = useLoad(load);
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -30,18 +33,27 @@ export function TermAttendance({ batchId, batchName, minimum }: { batchId: strin
 
   if (state.status === "loading") return <Loading text="Loading the term's attendance…" />;
   if (state.status === "error") return <Failure what="Could not load the term's attendance." error={state.error} onRetry={retry} />;
+  const { students, sessionsHeld } = state.data;
+  const minimum = state.data.minimumPercent ?? null;
   return (
     <div className="grid gap-4">
+      <MinimumForm
+        key={minimum ?? "none"}
+        minimum={minimum}
+        onSave={async (percent) => {
+          const saved = await setMinimumAttendance(token, batchId, percent);
+          showToast((t) => t.success(saved == null ? "No minimum attendance" : `Certificates need ${saved} % attendance`));
+          refresh();
+        }}
+      />
       <div className="flex flex-wrap items-center gap-4">
         <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" disabled={exporting} onClick={() => void exportCsv()}>
           {exporting ? "Downloading…" : "Download attendance (CSV)"}
         </button>
-        <p className="text-sm text-slate-700">
-          {minimum == null ? "The certificate needs no minimum attendance." : `The certificate needs at least ${minimum} % attendance.`}
-        </p>
+        <p className="text-sm text-slate-700">{sessionsHeld === 1 ? "1 session held so far." : `${sessionsHeld} sessions held so far.`}</p>
       </div>
-      {state.data.length === 0 ? (
-        <Empty>No students yet.</Empty>
+      {students.length === 0 ? (
+        <Empty>No students with an account are in this batch yet.</Empty>
       ) : (
         <ScrollTable caption={`Attendance by student, ${batchName}`}>
           <thead>
@@ -49,22 +61,21 @@ export function TermAttendance({ batchId, batchName, minimum }: { batchId: strin
               <th scope="col" className={th}>Name</th>
               <th scope="col" className={th}>E-mail</th>
               <th scope="col" className={th}>Present</th>
+              <th scope="col" className={th}>Absent</th>
+              <th scope="col" className={th}>Excused</th>
               <th scope="col" className={th}>Attendance</th>
             </tr>
           </thead>
           <tbody>
-            {state.data.map((s) => (
-              <tr key={s.enrolmentId}>
+            {students.map((s) => (
+              <tr key={s.studentId}>
                 <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
-                <td className={td}>
-                  <Email address={s.email} />
-                </td>
+                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
+                <td className={td}>{s.present}</td>
+                <td className={td}>{s.absent}</td>
+                <td className={td}>{s.excused}</td>
                 <td className={`${td} whitespace-nowrap`}>
-                  {s.present} of {s.counted}
-                  {s.excused ? <span className="block text-xs text-slate-600">{s.excused} excused</span> : null}
-                </td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {s.percent == null ? "—" : `${Math.round(s.percent)} %`}
+                  {s.percent == null ? "—" : `${s.percent} %`}
                   {minimum != null && s.percent != null && s.percent < minimum && (
                     <span className="ml-2">
                       <Badge tone="amber">Below {minimum} %</Badge>
@@ -77,5 +88,64 @@ export function TermAttendance({ batchId, batchName, minimum }: { batchId: strin
         </ScrollTable>
       )}
     </div>
+  );
+}
+
+/** The certificate's minimum attendance: a whole percent 1–100, or empty for none. */
+function MinimumForm({ minimum, onSave }: { minimum: number | null; onSave: (percent: number | null) => Promise<void> }) {
+  const id = useId();
+  const [value, setValue] = useState(minimum == null ? "" : String(minimum));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = value.trim();
+    if (text && !/^(100|[1-9]\d?)$/.test(text)) return setProblem("Give a whole percent from 1 to 100, or leave it empty for no minimum.");
+    setProblem(null);
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(text ? Number(text) : null);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, { percent: "The minimum" });
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Minimum attendance for the certificate" className="flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor={`${id}-percent`} className={fieldLabel}>
+          Certificate needs at least (% attendance) <span className="font-normal text-slate-600">— empty: no minimum</span>
+        </label>
+        <input
+          id={`${id}-percent`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className={`${fieldInput} max-w-40`}
+          aria-describedby={`${id}-now`}
+          {...invalid("percent")}
+        />
+      </div>
+      <button type="submit" className="btn-secondary min-h-10 px-4 py-2 text-sm" disabled={busy}>
+        {busy ? "Saving…" : "Save minimum"}
+      </button>
+      <p id={`${id}-now`} className="w-full text-sm text-slate-700">
+        {minimum == null ? "Now: no minimum; completing the lectures earns the certificate." : `Now: at least ${minimum} % of the sessions held, besides completing the lectures.`}
+      </p>
+      {fieldError("percent")}
+      {problem || otherFailure ? (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {problem ?? failureText(error)}
+        </p>
+      ) : null}
+    </form>
   );
 }

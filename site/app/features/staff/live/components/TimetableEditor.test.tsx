@@ -18,18 +18,17 @@ describe("TimetableEditor", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add a slot" }));
     fireEvent.change(screen.getByLabelText("Weekday of slot 2"), { target: { value: "thu" } });
     fireEvent.change(screen.getByLabelText("Minutes (slot 2)"), { target: { value: "90" } });
-    fireEvent.change(screen.getByLabelText(/^Meeting link/), { target: { value: " https://meet.example.com/x " } });
-    fireEvent.change(screen.getByLabelText(/^Minimum attendance/), { target: { value: "75" } });
+    fireEvent.change(screen.getByLabelText(/^Batch meeting link/), { target: { value: " https://meet.example.com/x " } });
+    fireEvent.change(screen.getByLabelText(/^Meeting link of this slot \(slot 2\)/), { target: { value: "https://meet.example.com/thursday" } });
     fireEvent.click(screen.getByRole("button", { name: "Save timetable" }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave).toHaveBeenCalledWith({
       timeZone: "Asia/Karachi",
       slots: [
         { weekday: "tue", start: "21:00", minutes: 120 },
-        { weekday: "thu", start: "21:00", minutes: 90 },
+        { weekday: "thu", start: "21:00", minutes: 90, meetingUrl: "https://meet.example.com/thursday" },
       ],
       meetingUrl: "https://meet.example.com/x",
-      minAttendancePercent: 75,
     });
   });
 
@@ -42,15 +41,21 @@ describe("TimetableEditor", () => {
         { weekday: "wed" as const, start: "18:30", minutes: 60 },
       ],
       meetingUrl: "https://meet.example.com/y",
-      minAttendancePercent: null,
+      termStart: "2026-11-03",
+      termEnd: "2027-01-23",
+      schedule: "Mon, Wed",
+      timing: "6:30 PM – 7:30 PM UK time",
+      updatedAt: "2026-11-28T12:00:00Z",
+      updatedBy: "staff@example.com",
     };
     render(<TimetableEditor timetable={timetable} term={term} onSave={onSave} />);
     expect((screen.getByLabelText("Time zone") as HTMLSelectElement).value).toBe("Europe/London");
     expect(screen.getByText("Weekly slots (times in UK time)")).toBeTruthy();
+    expect(screen.getByTestId("public-schedule").textContent).toBe("The public batch card says: Mon, Wed · 6:30 PM – 7:30 PM UK time");
     fireEvent.click(screen.getByRole("button", { name: "Remove slot 1" }));
     fireEvent.click(screen.getByRole("button", { name: "Save timetable" }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
-    expect(onSave).toHaveBeenCalledWith({ ...timetable, slots: [{ weekday: "wed", start: "18:30", minutes: 60 }] });
+    expect(onSave).toHaveBeenCalledWith({ timeZone: "Europe/London", meetingUrl: "https://meet.example.com/y", slots: [{ weekday: "wed", start: "18:30", minutes: 60 }] });
   });
 
   it("refuses a slot without a start, or two slots at the same time, before sending", async () => {
@@ -76,9 +81,9 @@ describe("TimetableEditor", () => {
       throw new ApiError(400, "Bad Request", "Invalid timetable", { fields: { meetingUrl: "must be an https address" } });
     });
     render(<TimetableEditor timetable={null} term={term} onSave={onSave} />);
-    fireEvent.change(screen.getByLabelText(/^Meeting link/), { target: { value: "http://x" } });
+    fireEvent.change(screen.getByLabelText(/^Batch meeting link/), { target: { value: "http://x" } });
     fireEvent.click(screen.getByRole("button", { name: "Save timetable" }));
     expect(await screen.findByText("Meeting link must be an https address")).toBeTruthy();
-    expect(screen.getByLabelText(/^Meeting link/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText(/^Batch meeting link/).getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -1,28 +1,30 @@
 // A batch's weekly timetable: its time zone (an IANA name, Pakistan's by default), the weekly slots (weekday, start
-// "HH:MM" in that zone, length in minutes), the meeting link and the certificate's minimum attendance (off by
-// default). The term runs from the batch's start date to its end date. Saving generates the term's sessions (the
-// server decides them; the list below shows what it answered).
+// "HH:MM" in that zone, length in minutes, and a meeting link of the slot's own if it has one) and the batch's meeting
+// link. The term runs from the batch's start date to its end date. Saving generates the term's sessions (the server
+// decides them; the list below shows what it answered) and the batch's public schedule and timing, shown here.
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { allZones, COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "../../../../lib/class-time";
 import { ApiError } from "../../../../lib/api-client";
 import { zoneName } from "../../../../lib/demo-time";
 import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";
-import type { Timetable, TimetableSlot } from "../api/live";
+import type { SlotRequest, TimetableRequest, TimetableView } from "../../../../lib/api-schema";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldLabel = "block text-sm font-semibold text-slate-800";
 export const SLOT_MINUTES = { min: 15, max: 300 } as const;
-export const MAX_SLOTS = 14;
+export const MAX_SLOTS = 21;
 
-const names: Record<string, string> = { timeZone: "Time zone", slots: "Weekly slots", meetingUrl: "Meeting link", minAttendancePercent: "Minimum attendance" };
+const names: Record<string, string> = { timeZone: "Time zone", slots: "Weekly slots", meetingUrl: "Meeting link" };
 
+type TimetableSlot = Omit<SlotRequest, "meetingUrl"> & { meetingUrl?: string | null };
 type Row = TimetableSlot & { key: number };
 
 interface TimetableEditorProps {
-  timetable: Timetable | null;
+  timetable: TimetableView | null;
+  /** The batch's dates, until a timetable names its term. */
   term: { startDate: string; endDate: string };
-  onSave: (timetable: Timetable) => Promise<void>;
+  onSave: (timetable: TimetableRequest) => Promise<void>;
 }
 
 let nextKey = 0;
@@ -50,7 +52,6 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
   const [zone, setZone] = useState(timetable?.timeZone ?? "Asia/Karachi");
   const [rows, setRows] = useState<Row[]>(() => (timetable?.slots.length ? timetable.slots.map(row) : [row({ weekday: "mon", start: "19:00", minutes: 120 })]));
   const [meetingUrl, setMeetingUrl] = useState(timetable?.meetingUrl ?? "");
-  const [minimum, setMinimum] = useState(timetable?.minAttendancePercent != null ? String(timetable.minAttendancePercent) : "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,14 +62,14 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const slots = rows.map(({ weekday, start, minutes }) => ({ weekday, start, minutes }));
-    const wrong = slotProblem(slots) ?? (minimum && !/^(100|[1-9]?\d)$/.test(minimum.trim()) ? "The minimum attendance is a whole percent, 0–100." : null);
+    const slots: SlotRequest[] = rows.map(({ weekday, start, minutes, meetingUrl: own }) => ({ weekday, start, minutes, ...(own?.trim() ? { meetingUrl: own.trim() } : {}) }));
+    const wrong = slotProblem(slots);
     setProblem(wrong);
     if (wrong) return;
     setBusy(true);
     setError(null);
     try {
-      await onSave({ timeZone: zone, slots, meetingUrl: meetingUrl.trim(), minAttendancePercent: minimum.trim() ? Number(minimum) : null });
+      await onSave({ timeZone: zone, slots, meetingUrl: meetingUrl.trim() });
     } catch (failure) {
       setError(failure);
     } finally {
@@ -82,9 +83,14 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Timetable" className="grid gap-5 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <p className="text-sm text-slate-700">
-        The term runs from {term.startDate} to {term.endDate}. Saving makes the term's sessions from the weekly slots; sessions already cancelled, moved or
-        added one-off are kept.
+        The term runs from {timetable?.termStart ?? term.startDate} to {timetable?.termEnd ?? term.endDate}. Saving makes the term's sessions from the weekly
+        slots; sessions already cancelled, moved or added one-off are kept.
       </p>
+      {timetable && (
+        <p className="text-sm text-slate-700" data-testid="public-schedule">
+          The public batch card says: <strong className="text-ink">{timetable.schedule}</strong> · <strong className="text-ink">{timetable.timing}</strong>
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-zone`} className={fieldLabel}>
@@ -110,7 +116,7 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
         </div>
         <div>
           <label htmlFor={`${id}-meeting`} className={fieldLabel}>
-            Meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span>
+            Batch meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span>
           </label>
           <input
             id={`${id}-meeting`}
@@ -175,6 +181,20 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
                   className={fieldInput}
                 />
               </div>
+              <div className="col-span-2 sm:col-span-3">
+                <label htmlFor={`${id}-${r.key}-meeting`} className={fieldLabel}>
+                  Meeting link of this slot <span className="sr-only">(slot {i + 1})</span>
+                  <span className="font-normal text-slate-600"> (optional: else the batch's)</span>
+                </label>
+                <input
+                  id={`${id}-${r.key}-meeting`}
+                  type="url"
+                  maxLength={2048}
+                  value={r.meetingUrl ?? ""}
+                  onChange={(e) => update(r.key, { meetingUrl: e.target.value })}
+                  className={fieldInput}
+                />
+              </div>
               <button
                 type="button"
                 className="btn-secondary min-h-10 px-3 py-1.5 text-sm"
@@ -192,7 +212,7 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
             type="button"
             className="btn-secondary min-h-10 px-4 py-2 text-sm"
             disabled={rows.length >= MAX_SLOTS}
-            onClick={() => setRows((rs) => [...rs, row({ weekday: rs.at(-1)?.weekday ?? "mon", start: rs.at(-1)?.start ?? "19:00", minutes: rs.at(-1)?.minutes ?? 120 })])}
+            onClick={() => setRows((rs) => [...rs, row({ weekday: rs.at(-1)?.weekday ?? "mon", start: rs.at(-1)?.start ?? "19:00", minutes: rs.at(-1)?.minutes ?? 120, meetingUrl: rs.at(-1)?.meetingUrl ?? null })])}
           >
             Add a slot
           </button>
@@ -203,25 +223,6 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
           </p>
         ))}
       </fieldset>
-
-      <div className="max-w-sm">
-        <label htmlFor={`${id}-minimum`} className={fieldLabel}>
-          Minimum attendance for the certificate <span className="font-normal text-slate-600">(percent; empty: no minimum)</span>
-        </label>
-        <input
-          id={`${id}-minimum`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          value={minimum}
-          onChange={(e) => setMinimum(e.target.value)}
-          className={fieldInput}
-          {...invalid("minAttendancePercent")}
-        />
-        {fieldError("minAttendancePercent")}
-      </div>
 
       {problem && (
         <p role="alert" className="font-medium text-red-700">
