@@ -71,7 +71,7 @@ async function signedIn(email, path, { viewport = viewports.desktop, timezoneId 
   return { context, page };
 }
 
-const livePanel = (page) => page.locator("section", { has: page.getByRole("heading", { level: 3, name: "Live classes" }) });
+const livePanel = (page) => page.getByRole("region", { name: "Live classes", exact: true });
 const timetableForm = (page) => page.getByRole("form", { name: "Timetable" });
 const sessionsTable = (page) => page.getByRole("table", { name: `Sessions of ${batch.name} (Pakistan time)` });
 

@@ -56,7 +56,7 @@ export function LivePanel({ batch, onChanged }: { batch: Pick<Batch, "_id" | "na
   };
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <section aria-labelledby={`${id}-timetable`}>
         <h4 id={`${id}-timetable`} className="mb-3 text-lg font-semibold">
           Timetable

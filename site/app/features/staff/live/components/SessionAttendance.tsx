@@ -11,7 +11,7 @@ import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/S
 import { failureText } from "../../format";
 import { useLoad } from "../../hooks/use-load";
 import { getAttendance, markAttendance, type AttendanceMark, type AttendanceRow, type StaffSession } from "../api/live";
-import { fieldInput } from "./TimetableEditor";
+import { fieldBase } from "./TimetableEditor";
 
 const marks: { value: AttendanceMark; label: string }[] = [
   { value: "present", label: "Present" },
@@ -87,7 +87,7 @@ export function SessionAttendance({ session, zone, onClose, onChanged }: { sessi
                           value={row.attendance}
                           disabled={busy}
                           onChange={(e) => void mark(row, e.target.value as AttendanceMark)}
-                          className={`${fieldInput} mt-0 min-h-10 w-auto`}
+                          className={`${fieldBase} mt-0 min-h-10`}
                         >
                           {marks.map((m) => (
                             <option key={m.value} value={m.value}>

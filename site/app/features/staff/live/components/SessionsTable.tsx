@@ -15,7 +15,7 @@ import { fieldErrors } from "../../components/field-errors";
 import { actionTd, actionTh, Badge, Empty, ScrollTable, td, th } from "../../components/States";
 import { failureText } from "../../format";
 import { addSession, changeSession, type StaffSession } from "../api/live";
-import { fieldInput, fieldLabel } from "./TimetableEditor";
+import { fieldBase, fieldInput, fieldLabel } from "./TimetableEditor";
 
 export const REASON_LIMIT = 300;
 type Pending = { kind: "cancel" | "move" | "recording"; session: StaffSession };
@@ -91,13 +91,13 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
   const danger = "btn min-h-10 border border-red-700 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50";
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor={`${id}-show`} className={fieldLabel}>
             Show
           </label>
-          <select id={`${id}-show`} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldInput} min-h-10`}>
+          <select id={`${id}-show`} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldBase} min-h-10`}>
             <option value="upcoming">Upcoming and under way</option>
             <option value="past">Past</option>
             <option value="all">The whole term</option>
@@ -294,7 +294,7 @@ function OneOffForm({ zone, onSubmit, onCancel }: { zone: string; onSubmit: (bod
   };
   const { invalid, fieldError, otherFailure } = fieldErrors(id, error, { startsAt: "Start", minutes: "Length" });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a one-off session" className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a one-off session" className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
       <div>
         <label htmlFor={`${id}-start`} className={fieldLabel}>
           Starts ({zoneName(zone)})

@@ -10,7 +10,7 @@ import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";
 import { useLoad } from "../../hooks/use-load";
 import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../api/live";
-import { fieldInput, fieldLabel } from "./TimetableEditor";
+import { fieldBase, fieldLabel } from "./TimetableEditor";
 
 /** Loads once; the panel remounts it (a new `key`) after a change to attendance or the sessions. */
 export function TermAttendance({ batchId, batchName }: { batchId: string; batchName: string }) {
@@ -36,7 +36,7 @@ export function TermAttendance({ batchId, batchName }: { batchId: string; batchN
   const { students, sessionsHeld } = state.data;
   const minimum = state.data.minimumPercent ?? null;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <MinimumForm
         key={minimum ?? "none"}
         minimum={minimum}
@@ -129,7 +129,7 @@ function MinimumForm({ minimum, onSave }: { minimum: number | null; onSave: (per
           step={1}
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          className={`${fieldInput} max-w-40`}
+          className={`${fieldBase} w-40`}
           aria-describedby={`${id}-now`}
           {...invalid("percent")}
         />

@@ -10,7 +10,9 @@ import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";
 import type { SlotRequest, TimetableRequest, TimetableView } from "../../../../lib/api-schema";
 
-export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
+/** A field without its width (for a short one beside others). */
+export const fieldBase = "mt-1 block min-w-0 max-w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
+export const fieldInput = `${fieldBase} w-full`;
 export const fieldLabel = "block text-sm font-semibold text-slate-800";
 export const SLOT_MINUTES = { min: 15, max: 300 } as const;
 export const MAX_SLOTS = 21;
@@ -81,7 +83,7 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
   const slotsRefused = error instanceof ApiError ? Object.entries(fields).filter(([k]) => k.startsWith("slots")) : [];
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Timetable" className="grid gap-5 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Timetable" className="grid grid-cols-1 gap-5 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <p className="text-sm text-slate-700">
         The term runs from {timetable?.termStart ?? term.startDate} to {timetable?.termEnd ?? term.endDate}. Saving makes the term's sessions from the weekly
         slots; sessions already cancelled, moved or added one-off are kept.
@@ -91,7 +93,7 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
           The public batch card says: <strong className="text-ink">{timetable.schedule}</strong> · <strong className="text-ink">{timetable.timing}</strong>
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-zone`} className={fieldLabel}>
             Time zone
@@ -133,11 +135,11 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
         </div>
       </div>
 
-      <fieldset className="grid gap-3">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-3">
         <legend className="text-sm font-semibold text-slate-800">Weekly slots (times in {zoneName(zone)})</legend>
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {rows.map((r, i) => (
-            <li key={r.key} className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+            <li key={r.key} className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
               <div>
                 <label htmlFor={`${id}-${r.key}-day`} className={fieldLabel}>
                   Weekday <span className="sr-only">of slot {i + 1}</span>
