@@ -38,6 +38,23 @@ describe("the audit trail in words", () => {
     expect(auditWords({ action: "lecture.delete", target: `${mern}/4` }, context).text).toBe("Deleted lecture 4 of MERN-08 Weekend Batch");
   });
 
+  it("says what a live class entry did, and links the timetable and the minimum attendance to their batch", () => {
+    const batchLink = { to: `/staff?section=batches&batch=${mern}`, label: "MERN-08 Weekend Batch" };
+    expect(auditWords({ action: "live.timetable.save", target: mern }, context)).toEqual({ text: "Saved the timetable of MERN-08 Weekend Batch", link: batchLink });
+    expect(auditWords({ action: "live.attendance.minimum", target: mern }, context)).toEqual({
+      text: "Set the minimum attendance for MERN-08 Weekend Batch's certificate",
+      link: batchLink,
+    });
+    expect(auditWords({ action: "live.session.add", target: "6b0000000000000000000001" }, context)).toEqual({ text: "Added a one-off live session" });
+    expect(auditWords({ action: "live.session.add", target: mern }, context).text).toBe("Tried to add a one-off live session to MERN-08 Weekend Batch");
+    expect(auditWords({ action: "live.session.cancel", target: "6b0000000000000000000001" }, context).text).toBe("Cancelled a live session");
+    expect(auditWords({ action: "live.session.move", target: "6b0000000000000000000001" }, context).text).toBe("Moved a live session");
+    expect(auditWords({ action: "live.session.recording", target: "6b0000000000000000000001" }, context).text).toBe("Attached a recording to a live session");
+    expect(auditWords({ action: "live.attendance.correct", target: "6b0000000000000000000001" }, context).text).toBe(
+      "Corrected a student's attendance at a live session",
+    );
+  });
+
   it("links a certificate to its public page, and shows an unknown code as it is", () => {
     expect(auditWords({ action: "certificate.revoke", target: "SKY-AB12-CD34-EF56-GH78" }, context)).toEqual({
       text: "Revoked certificate SKY-AB12-CD34-EF56-GH78",

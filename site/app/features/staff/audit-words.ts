@@ -95,6 +95,25 @@ export function auditWords(entry: Pick<AuditEntry, "action" | "target">, context
       return { text: `Cancelled the demo slot${slotTime(target)}`, link: demo };
     case "demo.booking.attendance":
       return { text: "Marked whether a demo booking attended", link: demo };
+    // Live classes: the timetable and the minimum name their batch; a session's entries name the session only.
+    case "live.timetable.save":
+      return { text: `Saved the timetable of ${batchOf(target)}`, link: inBatch(target) };
+    case "live.attendance.minimum":
+      return { text: `Set the minimum attendance for ${batchOf(target)}'s certificate`, link: inBatch(target) };
+    case "live.session.add":
+      return context.batchNames.has(target)
+        ? { text: `Tried to add a one-off live session to ${batchOf(target)}`, link: inBatch(target) }
+        : { text: "Added a one-off live session" };
+    case "live.session.cancel":
+      return { text: "Cancelled a live session" };
+    case "live.session.move":
+      return { text: "Moved a live session" };
+    case "live.session.recording":
+      return { text: "Attached a recording to a live session" };
+    case "live.session.update":
+      return { text: "Changed a live session" };
+    case "live.attendance.correct":
+      return { text: "Corrected a student's attendance at a live session" };
     default:
       return { text: `${action} ${target}` };
   }
