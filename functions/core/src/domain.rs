@@ -705,6 +705,9 @@ pub struct LiveSession {
     pub meeting_url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slot: Option<u32>,
+    /// The instant the timetable set it at (a moved session keeps it): the occurrence it stands for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<i64>,
     #[serde(default)]
     pub edited: bool,
     /// The lecture (its number in the batch) that is this session's recording.

@@ -199,7 +199,9 @@ pub async fn send_due(
     now: i64,
 ) -> Result<usize, StoreError> {
     let mut sent = 0;
-    for reminder in store.due_demo_reminders(now).await? {
+    // The schedule is shared with live classes' reminders (`live::reminders`): only this feature's kinds.
+    let own = |r: &DemoReminder| KINDS.iter().any(|(kind, _, _)| *kind == r.kind);
+    for reminder in store.due_demo_reminders(now).await?.into_iter().filter(own) {
         store.delete_demo_reminder(&reminder).await?;
         if deliver(store, desk, &reminder.booking_id, &reminder.kind, reminder.sequence, now).await? == Outcome::Sent {
             sent += 1;

@@ -3,12 +3,20 @@
 //! once, a redirect to the meeting inside the window), and their calendar settings (the feed's
 //! address, resetting its token, reminders on or off).
 
-use super::{CalendarChange, Desk, MyCalendar, MySessions};
+use super::{
+    join_open, timetable, CalendarChange, Desk, MyCalendar, MySession, MySessions, RecordingRef, JOIN_OPENS_BEFORE_SECS,
+    TOKEN_CHARS,
+};
+use crate::domain::{AttendanceMark, LiveSession, SessionAttendance, SessionStatus, StudentCalendar};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
-use crate::http::Answer;
-use crate::store::{CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords};
-use lambda_http::Request;
+use crate::http::{json_body, ok, query_value, Answer};
+use crate::store::{CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StoreError, StudentRecords};
+use crate::zones;
+use chrono_tz::Tz;
+use lambda_http::http::StatusCode;
+use lambda_http::{Body, Request, Response};
+use std::collections::BTreeMap;
 
 /// Everything the student's side reads and writes.
 pub trait LiveStore: LiveRecords + CatalogRecords + StudentRecords + GrantRecords + EnrolmentRecords {}
@@ -83,24 +91,257 @@ pub async fn reset_calendar(classes: &Classes<'_, impl LiveStore + ?Sized>, stud
     classes.reset_calendar(student).await
 }
 
+/// The zone a batch's timetable is in (the default when it has none, or names one no longer known).
+pub async fn zone_of(store: &(impl LiveRecords + ?Sized), batch_id: &str) -> Result<Tz, StoreError> {
+    let named = store.get_timetable(batch_id).await?.map(|t| t.time_zone);
+    Ok(named.as_deref().and_then(timetable::zone).unwrap_or(chrono_tz::Asia::Karachi))
+}
+
+/// The batches `sub` may join at `now`: linked, with the grant behind the link still active (a
+/// revoked or expired enrolment has none).
+pub async fn active_batches(
+    store: &(impl StudentRecords + GrantRecords + ?Sized),
+    sub: &str,
+    now: i64,
+) -> Result<Vec<String>, StoreError> {
+    let mut batches = Vec::new();
+    for link in store.list_links(sub).await? {
+        let grant = store.find_grant(&link.batch_id, &link.secret_hash).await?;
+        if grant.is_some_and(|g| g.is_active_at(now)) {
+            batches.push(link.batch_id);
+        }
+    }
+    Ok(batches)
+}
+
+/// Whether `sub` may join `batch_id`'s sessions at `now`.
+pub async fn enrolled(
+    store: &(impl StudentRecords + GrantRecords + ?Sized),
+    sub: &str,
+    batch_id: &str,
+    now: i64,
+) -> Result<bool, StoreError> {
+    let Some(link) = store.get_link(sub, batch_id).await? else { return Ok(false) };
+    Ok(store.find_grant(batch_id, &link.secret_hash).await?.is_some_and(|g| g.is_active_at(now)))
+}
+
+/// A fresh calendar token: 32 random bytes, unpadded base64url (43 characters).
+pub fn new_token() -> String {
+    use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Whether `token` is of a calendar token's form (before any store call).
+pub fn is_token(token: &str) -> bool {
+    token.len() == TOKEN_CHARS && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// `sub`'s calendar settings, made on first use.
+pub async fn calendar_of(store: &(impl LiveRecords + ?Sized), sub: &str, now: i64) -> Result<StudentCalendar, StoreError> {
+    if let Some(found) = store.get_calendar(sub).await? {
+        return Ok(found);
+    }
+    let calendar = StudentCalendar { sub: sub.to_owned(), token: new_token(), reminders: true, created_at: now };
+    store.put_calendar(&calendar, None).await?;
+    Ok(calendar)
+}
+
+fn encoded(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+impl MyCalendar {
+    pub fn of(desk: &Desk, calendar: &StudentCalendar) -> Self {
+        let url = desk.feed_url(&calendar.token);
+        let webcal_url = format!("webcal://{}", url.split_once("://").map_or(url.as_str(), |(_, rest)| rest));
+        Self {
+            google_url: format!("https://calendar.google.com/calendar/r?cid={}", encoded(&webcal_url)),
+            outlook_url: format!(
+                "https://outlook.live.com/calendar/0/addfromweb?url={}&name={}",
+                encoded(&url),
+                encoded("Skyline Tech Academy classes")
+            ),
+            url,
+            webcal_url,
+            reminders: calendar.reminders,
+        }
+    }
+}
+
+/// One batch's sessions as its student sees them, with what they need beside each.
+pub struct BatchSessions {
+    pub batch_id: String,
+    pub batch_name: String,
+    pub zone: Tz,
+    pub sessions: Vec<LiveSession>,
+    /// The student's attendance, by session.
+    pub attended: BTreeMap<String, bool>,
+    /// The batch's lecture titles, by number.
+    pub titles: BTreeMap<u32, String>,
+}
+
+/// The sessions of `batch_id` with `sub`'s attendance.
+pub async fn batch_sessions(
+    store: &(impl LiveStore + ?Sized),
+    batch_id: &str,
+    sub: &str,
+) -> Result<Option<BatchSessions>, StoreError> {
+    let Some(batch) = store.get_batch(batch_id).await? else { return Ok(None) };
+    let sessions = store.sessions_of(batch_id).await?;
+    let attended = store
+        .attendance_of_student(batch_id, sub)
+        .await?
+        .into_iter()
+        .filter(|a| a.sub == sub)
+        .map(|a| (a.session_id.clone(), a.counted() == AttendanceMark::Present))
+        .collect();
+    let titles = if sessions.iter().any(|s| s.recording.is_some()) {
+        store.list_videos(batch_id).await?.into_iter().map(|v| (v.lecture_number, v.title)).collect()
+    } else {
+        BTreeMap::new()
+    };
+    Ok(Some(BatchSessions {
+        batch_id: batch.id,
+        batch_name: batch.name,
+        zone: zone_of(store, batch_id).await?,
+        sessions,
+        attended,
+        titles,
+    }))
+}
+
+impl BatchSessions {
+    /// `session` as the student sees it at `now`; `token` is their calendar token (for Join).
+    pub fn view(&self, desk: &Desk, session: &LiveSession, token: &str, now: i64) -> MySession {
+        let live = session.status == SessionStatus::Scheduled && now < session.ends_at();
+        MySession {
+            id: session.id.clone(),
+            batch_id: self.batch_id.clone(),
+            batch_name: self.batch_name.clone(),
+            time_zone: self.zone.name().to_owned(),
+            starts_at: zones::rfc3339(session.starts_at),
+            ends_at: zones::rfc3339(session.ends_at()),
+            minutes: session.minutes,
+            status: session.status,
+            reason: session.reason.clone(),
+            attended: self.attended.get(&session.id).copied().unwrap_or(false),
+            join_open: join_open(session, now),
+            join_opens_at: zones::rfc3339(session.starts_at - JOIN_OPENS_BEFORE_SECS),
+            join_url: live.then(|| desk.join_url(&session.id, token)),
+            recording: session.recording.and_then(|number| {
+                self.titles.get(&number).map(|title| RecordingRef {
+                    batch_id: self.batch_id.clone(),
+                    lecture_number: number,
+                    title: title.clone(),
+                })
+            }),
+        }
+    }
+}
+
+/// `?from=` / `?to=`: an RFC 3339 time, when given.
+fn bound(req: &Request, name: &str) -> Result<Option<i64>, ApiError> {
+    match query_value(req, name) {
+        None => Ok(None),
+        Some(text) => zones::checked_rfc3339(&text)
+            .map(Some)
+            .map_err(|why| ApiError::BadRequest(format!("{name} {why}."))),
+    }
+}
+
 impl<S: LiveStore + ?Sized> Classes<'_, S> {
-    async fn mine(&self, _student: &Student, _req: &Request) -> Answer {
-        Err(ApiError::Unavailable)
+    async fn mine(&self, student: &Student, req: &Request) -> Answer {
+        let (from, to) = (bound(req, "from")?, bound(req, "to")?);
+        if let (Some(from), Some(to)) = (from, to) {
+            if from > to {
+                return Err(ApiError::BadRequest("from must not be after to.".into()));
+            }
+        }
+        let calendar = calendar_of(self.store, &student.sub, self.now).await?;
+        let mut sessions = Vec::new();
+        for batch_id in active_batches(self.store, &student.sub, self.now).await? {
+            let Some(batch) = batch_sessions(self.store, &batch_id, &student.sub).await? else { continue };
+            for session in &batch.sessions {
+                let inside = from.is_none_or(|f| session.ends_at() > f) && to.is_none_or(|t| session.starts_at <= t);
+                if inside {
+                    sessions.push(batch.view(self.desk, session, &calendar.token, self.now));
+                }
+            }
+        }
+        sessions.sort_by(|a, b| (&a.starts_at, &a.id).cmp(&(&b.starts_at, &b.id)));
+        Ok(ok(&MySessions { sessions }))
     }
 
-    async fn join(&self, _req: &Request, _id: &str, _signed_in: Option<Student>) -> Answer {
-        Err(ApiError::Unavailable)
+    async fn join(&self, req: &Request, id: &str, signed_in: Option<Student>) -> Answer {
+        let id = ApiError::checked_id(id, "session")?;
+        let sub = match signed_in {
+            Some(student) => student.sub,
+            None => {
+                let token = query_value(req, "token").unwrap_or_default();
+                let holder = if is_token(&token) { self.store.calendar_holder(&token).await? } else { None };
+                holder.ok_or_else(|| {
+                    ApiError::NotFound("This Join link is no longer valid: open your classes on /lms for the current one.".into())
+                })?
+            }
+        };
+        let session = self.store.get_session(id).await?.ok_or_else(|| ApiError::NotFound("No session has this id.".into()))?;
+        if !enrolled(self.store, &sub, &session.batch_id, self.now).await? {
+            return Err(ApiError::Forbidden("You are not enrolled in this batch (or your access has ended).".into()));
+        }
+        if session.status == SessionStatus::Cancelled {
+            return Err(ApiError::Forbidden("This session was cancelled.".into()));
+        }
+        if self.now >= session.ends_at() {
+            return Err(ApiError::Forbidden("This session is over.".into()));
+        }
+        let opens = session.starts_at - JOIN_OPENS_BEFORE_SECS;
+        if self.now < opens {
+            return Err(ApiError::Forbidden(format!(
+                "Join opens 10 minutes before the start, at {} (UTC).",
+                zones::rfc3339(opens)
+            )));
+        }
+        let attendance = SessionAttendance {
+            session_id: session.id.clone(),
+            batch_id: session.batch_id.clone(),
+            sub,
+            joined_at: Some(self.now),
+            mark: None,
+            marked_by: None,
+            marked_at: None,
+        };
+        // Stored before the redirect: a join is counted once, however many times it is pressed.
+        self.store.record_join(&attendance).await?;
+        Ok(Response::builder()
+            .status(StatusCode::FOUND)
+            .header("location", &session.meeting_url)
+            .header("cache-control", "no-store")
+            .header("referrer-policy", "no-referrer")
+            .body(Body::Empty)
+            .expect("static response parts are valid"))
     }
 
-    async fn calendar(&self, _student: &Student) -> Answer {
-        Err(ApiError::Unavailable)
+    async fn calendar(&self, student: &Student) -> Answer {
+        let calendar = calendar_of(self.store, &student.sub, self.now).await?;
+        Ok(ok(&MyCalendar::of(self.desk, &calendar)))
     }
 
-    async fn change_calendar(&self, _student: &Student, _req: &Request) -> Answer {
-        Err(ApiError::Unavailable)
+    async fn change_calendar(&self, student: &Student, req: &Request) -> Answer {
+        let change: CalendarChange =
+            json_body(req, MAX_BODY, |_| "The body must be JSON: {\"reminders\": true or false}.".into())?;
+        let mut calendar = calendar_of(self.store, &student.sub, self.now).await?;
+        calendar.reminders = change.reminders;
+        self.store.put_calendar(&calendar, Some(&calendar.token)).await?;
+        Ok(ok(&MyCalendar::of(self.desk, &calendar)))
     }
 
-    async fn reset_calendar(&self, _student: &Student) -> Answer {
-        Err(ApiError::Unavailable)
+    async fn reset_calendar(&self, student: &Student) -> Answer {
+        let mut calendar = calendar_of(self.store, &student.sub, self.now).await?;
+        let previous = std::mem::replace(&mut calendar.token, new_token());
+        self.store.put_calendar(&calendar, Some(&previous)).await?;
+        Ok(ok(&MyCalendar::of(self.desk, &calendar)))
     }
 }

@@ -410,9 +410,55 @@ impl Function for StaffDemo {
     }
 }
 
+/// Live classes' desk in AWS: SES and the site's address (Join and feed links are on it).
+fn live_desk(config: &aws_config::SdkConfig) -> crate::live::Desk {
+    let mailer = Arc::new(SesMailer::from_config(config, env::ses_configuration_set()));
+    crate::live::Desk {
+        letters: Arc::new(MailedLetters { mailer, settings: env::mail_settings() }),
+        site_url: env::site_url(),
+    }
+}
+
+/// `/api/me/sessions*`, `/api/me/calendar*` and `/calendar/{token}.ics`: a student's live classes.
+pub struct Sessions;
+
+impl Function for Sessions {
+    const ENDPOINT: Endpoint = Endpoint::Sessions;
+    type Service = services::Sessions;
+    async fn service() -> Result<services::Sessions, String> {
+        let config = aws::config().await;
+        Ok(services::Sessions {
+            store: aws::dynamodb_store(&config)?,
+            desk: live_desk(&config),
+            verifier: env::verifier()?,
+            clock: Default::default(),
+        })
+    }
+}
+
+/// `/api/staff/batches/{batchId}/timetable|sessions|attendance…`, `/api/staff/sessions/*`:
+/// timetables, sessions and attendance; mail by SES; reminders on the demo class's schedule.
+pub struct StaffSessions;
+
+impl Function for StaffSessions {
+    const ENDPOINT: Endpoint = Endpoint::StaffSessions;
+    type Service = services::StaffSessions;
+    async fn service() -> Result<services::StaffSessions, String> {
+        let config = aws::config().await;
+        Ok(services::StaffSessions {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            desk: live_desk(&config),
+            reminders: Arc::new(super::letters::DemoScheduler(scheduler_reminders(&config)?)),
+            clock: Default::default(),
+        })
+    }
+}
+
 /// The `demo-reminder` function: EventBridge Scheduler's events, a reminder
 /// (`{bookingId, kind, sequence}`) or the morning digest (`{kind: "digest"}`)
-/// (academy_core::demo::reminders::on_event).
+/// (academy_core::demo::reminders::on_event), and a live class's reminder (`{bookingId: the
+/// session, kind: "class-1h", sequence}`, academy_core::live::reminders::on_event).
 pub async fn run_demo_reminder() -> Result<(), Error> {
     use lambda_runtime::LambdaEvent;
 
@@ -420,9 +466,15 @@ pub async fn run_demo_reminder() -> Result<(), Error> {
     let config = aws::config().await;
     let store = aws::dynamodb_store(&config)?;
     let desk = demo_desk(&config)?;
-    let (store, desk) = (&store, &desk);
+    let classes = live_desk(&config);
+    let (store, desk, classes) = (&store, &desk, &classes);
     lambda_runtime::run(lambda_runtime::service_fn(move |event: LambdaEvent<serde_json::Value>| async move {
-        crate::demo::reminders::on_event(store, desk, &event.payload, crate::time::now()).await.map_err(Error::from)
+        let now = crate::time::now();
+        let class = event.payload.get("kind").and_then(|k| k.as_str()) == Some(crate::live::reminders::KIND);
+        if class {
+            return crate::live::reminders::on_event(store, classes, &event.payload, now).await.map_err(Error::from);
+        }
+        crate::demo::reminders::on_event(store, desk, &event.payload, now).await.map_err(Error::from)
     }))
     .await
 }

@@ -493,18 +493,29 @@ pub struct StaffSessions {
 impl Service for StaffSessions {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
         use staff::live;
-        identify_staff(self.verifier.as_deref(), req).await?;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let (store, now) = (&self.store, self.clock.now());
+        let write = matches!(*req.method(), Method::PUT | Method::POST | Method::PATCH);
+        if !write {
+            return match route {
+                Route::StaffTimetable(batch) => live::timetable(store, &batch, now).await,
+                Route::StaffSessions(batch) => live::sessions(store, &batch).await,
+                Route::StaffSessionAttendance(id) => live::session_attendance(store, &id).await,
+                Route::StaffBatchAttendance(batch) => live::batch_attendance(store, &batch, now).await,
+                Route::StaffBatchAttendanceCsv(batch) => live::batch_attendance_csv(store, &batch, now).await,
+                _ => not_here(),
+            };
+        }
+        let actor = Actor::named(verifier, req, caller).await;
+        let console =
+            live::LiveConsole { store, desk: &self.desk, reminders: self.reminders.as_ref(), actor: &actor, now };
         match route {
-            Route::StaffTimetable(_) if req.method() == Method::PUT => live::save_timetable().await,
-            Route::StaffTimetable(_) => live::timetable().await,
-            Route::StaffSessions(_) if req.method() == Method::POST => live::add_session().await,
-            Route::StaffSessions(_) => live::sessions().await,
-            Route::StaffSession(_) => live::change_session().await,
-            Route::StaffSessionAttendance(_) => live::session_attendance().await,
-            Route::StaffAttendee { .. } => live::correct().await,
-            Route::StaffBatchAttendance(_) => live::batch_attendance().await,
-            Route::StaffBatchAttendanceCsv(_) => live::batch_attendance_csv().await,
-            Route::StaffAttendanceMinimum(_) => live::set_minimum().await,
+            Route::StaffTimetable(batch) => live::save_timetable(&console, req, &batch).await,
+            Route::StaffSessions(batch) => live::add_session(&console, req, &batch).await,
+            Route::StaffSession(id) => live::change_session(&console, req, &id).await,
+            Route::StaffAttendee { session, student } => live::correct(&console, req, &session, &student).await,
+            Route::StaffAttendanceMinimum(batch) => live::set_minimum(&console, req, &batch).await,
             _ => not_here(),
         }
     }

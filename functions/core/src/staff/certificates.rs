@@ -102,7 +102,7 @@ fn no_student() -> ApiError {
 }
 
 /// An account id as a path names it (decoded): 1 to 128 of letters, digits, spaces and `@._+:|-`.
-fn checked_student(student_id: &str) -> Result<&str, ApiError> {
+pub(super) fn checked_student(student_id: &str) -> Result<&str, ApiError> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || " @._+:|-".contains(c);
     let fine = !student_id.is_empty() && student_id.len() <= MAX_STUDENT_ID_CHARS && student_id.chars().all(allowed);
     fine.then_some(student_id).ok_or_else(no_student)
@@ -118,18 +118,18 @@ async fn find_link(
 }
 
 /// How the console names the batch's students: their enrolment by grant, else the grant's label.
-struct Names {
+pub(super) struct Names {
     enrolments: BTreeMap<String, Enrolment>,
 }
 
 impl Names {
-    async fn of(store: &(impl EnrolmentRecords + ?Sized), batch_id: &str) -> Result<Self, ApiError> {
+    pub(super) async fn of(store: &(impl EnrolmentRecords + ?Sized), batch_id: &str) -> Result<Self, ApiError> {
         let enrolments =
             store.list_enrolments(batch_id).await?.into_iter().map(|e| (e.secret_hash.clone(), e)).collect();
         Ok(Self { enrolments })
     }
 
-    async fn name(&self, store: &(impl GrantRecords + ?Sized), link: &BatchLink) -> Result<(String, String), ApiError> {
+    pub(super) async fn name(&self, store: &(impl GrantRecords + ?Sized), link: &BatchLink) -> Result<(String, String), ApiError> {
         if let Some(e) = self.enrolments.get(&link.secret_hash) {
             return Ok((e.name.clone(), e.email.clone()));
         }

@@ -78,7 +78,7 @@ pub struct SlotBookings {
 }
 
 /// A whole number as JSON may spell it (`30` or `30.0`).
-fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+pub(super) fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
     use serde::de::Error;
     let Some(n) = Option::<serde_json::Number>::deserialize(d)? else { return Ok(None) };
     let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX);
@@ -90,8 +90,8 @@ fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
 }
 
 /// A field that may be absent (leave it) or `null` (clear it).
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
+pub(super) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// `POST /api/staff/demo/slots` body.
@@ -149,7 +149,7 @@ pub struct AttendanceChange {
     pub attendance: Option<Attendance>,
 }
 
-fn checked_url(url: &str) -> Result<String, String> {
+pub(super) fn checked_url(url: &str) -> Result<String, String> {
     let refused = || "must be an https link".to_owned();
     if url.chars().count() > MAX_URL_CHARS || url.chars().any(char::is_whitespace) || !url.starts_with("https://") {
         return Err(refused());
@@ -162,13 +162,13 @@ fn checked_url(url: &str) -> Result<String, String> {
 /// How far ahead a class may be published or moved: 2 years (a mistyped year, not a plan).
 pub const MAX_AHEAD_SECS: i64 = 2 * 365 * DAY;
 
-fn checked_start(text: &str) -> Result<i64, String> {
+pub(super) fn checked_start(text: &str) -> Result<i64, String> {
     zones::checked_rfc3339(text).map_err(String::from)
 }
 
 /// A class may only be published or moved to a time still ahead, and within the next 2 years: a well-formed
 /// time outside that window is refused as a conflict with today, as a past one is.
-fn ahead(at: i64, now: i64) -> Result<(), ApiError> {
+pub(super) fn ahead(at: i64, now: i64) -> Result<(), ApiError> {
     if at <= now {
         return Err(ApiError::Conflict("The start time has passed: choose a time ahead.".into()));
     }
@@ -178,7 +178,7 @@ fn ahead(at: i64, now: i64) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn in_range(value: Option<u32>, min: u32, max: u32) -> Result<u32, String> {
+pub(super) fn in_range(value: Option<u32>, min: u32, max: u32) -> Result<u32, String> {
     value.filter(|v| (min..=max).contains(v)).ok_or_else(|| format!("must be a whole number from {min} to {max}"))
 }
 
@@ -200,7 +200,7 @@ async fn known_course(store: &(impl CatalogRecords + ?Sized), course: Option<&st
 }
 
 /// A checked field's value, or its reason noted in `fields`.
-fn noted<T>(fields: &mut BTreeMap<String, String>, name: &str, checked: Result<T, String>) -> Option<T> {
+pub(super) fn noted<T>(fields: &mut BTreeMap<String, String>, name: &str, checked: Result<T, String>) -> Option<T> {
     checked.map_err(|why| fields.insert(name.to_owned(), why)).ok()
 }
 
