@@ -5,7 +5,10 @@
 // with the batch's Pakistan time beside it), and Join, a real navigation through /api/me/sessions/{id}/join, reaches
 // the meeting (an https address the browser context answers itself: there is no internet here). Staff then see both
 // as present in the session's attendance and in the term's. axe finds nothing on the timetable editor and on Next
-// class at 1280 and 390 px, and neither page scrolls sideways on a 390 px phone.
+// class at 1280 and 390 px, and neither page scrolls sideways on a 390 px phone. Then staff cancel one session with a
+// reason and move another: the student's term shows both, the calendar feed (as its webcal:// link names it) carries
+// STATUS:CANCELLED and a raised SEQUENCE and no meeting link; reminders go off and stay off; a new feed link retires the
+// old one.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -211,6 +214,88 @@ describe("live classes", () => {
     assert.equal(await attendance.getByRole("combobox", { name: `Attendance of ${students.karachi.name}` }).inputValue(), "excused");
 
     for (const c of [staff, ...Object.values(learners)]) await c.context.close();
+  });
+
+  it("staff cancel one session and move another; the student's term and calendar feed follow; reminders off; a new feed link", async () => {
+    const staff = await signedIn(staffEmail, batchPath, { timezoneId: KARACHI });
+    const { page } = staff;
+    await openBatch(page);
+    const table = sessionsTable(page);
+    await table.waitFor();
+    // Two sessions of the timetable still ahead (not the one-off of the first test).
+    const ahead = table.locator("tbody tr").filter({ hasNotText: "One-off" }).filter({ has: page.getByRole("button", { name: /^Cancel / }) });
+    const [first, second] = [await ahead.nth(0).locator("th").innerText(), await ahead.nth(1).locator("th").innerText()];
+    const rowOf = (when) => table.getByRole("row", { name: new RegExp(`^${when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+
+    // Cancel the first, with a reason.
+    await rowOf(first).getByRole("button", { name: `Cancel ${first}` }).click();
+    const cancel = page.getByRole("alertdialog", { name: `Cancel the session of ${first}?` });
+    await cancel.getByRole("button", { name: "Cancel session" }).click();
+    await cancel.getByText("Give the reason: students read it.").waitFor();
+    await cancel.getByLabel(/^Reason/).fill(`Instructor travelling ${marker}`);
+    await cancel.getByRole("button", { name: "Cancel session" }).click();
+    await cancel.waitFor({ state: "detached" });
+    await toast(page, "Session cancelled").waitFor();
+    await rowOf(first).getByText("Cancelled", { exact: true }).waitFor();
+    await rowOf(first).getByText(`Instructor travelling ${marker}`).waitFor();
+
+    // Move the second to 6:15 AM Pakistan time three days from now.
+    const karachiToday = new Date(Date.now() + 5 * 3600_000);
+    const wall = Date.UTC(karachiToday.getUTCFullYear(), karachiToday.getUTCMonth(), karachiToday.getUTCDate() + 3, 6, 15);
+    const moved = new Date(wall - 5 * 3600_000);
+    await rowOf(second).getByRole("button", { name: `Move ${second}` }).click();
+    const move = page.getByRole("alertdialog", { name: `Move the session of ${second}?` });
+    await move.getByLabel("New start (Pakistan time)").fill(new Date(wall).toISOString().slice(0, 16));
+    await move.getByRole("button", { name: "Move session" }).click();
+    await move.waitFor({ state: "detached" });
+    await toast(page, "Session moved").waitFor();
+    await table.getByRole("row", { name: new RegExp(`^\\w{3}, \\d{1,2} \\w{3} \\d{4}, 6:15 AM – 8:15 AM`) }).waitFor();
+
+    // The student in London: the cancelled session with its reason, the moved one at its new time.
+    const learner = await signedIn(students.london.email, "/lms", { timezoneId: LONDON });
+    const card = batchCard(learner.page);
+    await card.getByText(/^All classes this term/).click();
+    const term = card.getByRole("list", { name: `Classes of ${batch.name}` });
+    await term.getByText(`Reason: Instructor travelling ${marker}`).waitFor();
+    const iso = moved.toISOString().replace(".000Z", "Z");
+    const movedItem = term.locator(`time[datetime="${iso}"]`);
+    await movedItem.waitFor();
+    assert.equal(await movedItem.innerText(), `${new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(moved)}, ${clock(moved, LONDON)} – ${clock(new Date(moved.getTime() + 2 * 3600_000), LONDON)}`);
+
+    // The calendar feed: subscribed as webcal://, fetched over http(s): the cancellation, the move, no meeting link.
+    const feedField = learner.page.getByLabel("Your calendar link");
+    const webcal = await feedField.inputValue();
+    assert.match(webcal, /^webcal:\/\/[^/]+\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+    const feedUrl = webcal.replace(/^webcal:/, new URL(url("/")).protocol);
+    const feed = await fetch(feedUrl);
+    assert.equal(feed.status, 200, `GET ${feedUrl}: ${feed.status} ${await feed.clone().text()}`);
+    assert.match(feed.headers.get("content-type"), /^text\/calendar/);
+    const ics = (await feed.text()).replace(/\r\n[ \t]/g, "");
+    assert.match(ics, /STATUS:CANCELLED/);
+    assert.match(ics, /SEQUENCE:[1-9]/);
+    assert.ok(!ics.includes(meetingUrl), "no meeting link in the feed");
+    const google = new URL(await learner.page.getByRole("link", { name: /^Add to Google Calendar/ }).getAttribute("href"));
+    assert.equal(google.hostname, "calendar.google.com");
+    assert.ok(decodeURIComponent(google.search).includes(new URL(feedUrl).pathname), "Google subscribes to this feed");
+    const outlook = new URL(await learner.page.getByRole("link", { name: /^Add to Outlook/ }).getAttribute("href"));
+    assert.ok(decodeURIComponent(outlook.search).includes(new URL(feedUrl).pathname), "Outlook subscribes to this feed");
+
+    // Reminders off, and still off after a reload.
+    const reminders = learner.page.getByRole("switch", { name: "Mail me a reminder an hour before each class" });
+    assert.equal(await reminders.getAttribute("aria-checked"), "true");
+    await reminders.click();
+    await learner.page.getByText("Reminders are off.").waitFor();
+    await learner.page.reload();
+    await hydrated(learner.page);
+    assert.equal(await learner.page.getByRole("switch", { name: "Mail me a reminder an hour before each class" }).getAttribute("aria-checked"), "false");
+
+    // A new feed link: the old one stops answering.
+    await learner.page.getByRole("button", { name: "Reset link" }).click();
+    await learner.page.getByRole("group", { name: "Reset your calendar link?" }).getByRole("button", { name: "Reset link" }).click();
+    await learner.page.getByText(/^Your calendar link was reset/).waitFor();
+    assert.notEqual(await feedField.inputValue(), webcal);
+    assert.notEqual((await fetch(feedUrl)).status, 200, "the old feed link no longer answers");
+    for (const c of [staff, learner]) await c.context.close();
   });
 
   it("passes axe on a phone (390 px): the timetable editor and Next class, neither wider than the screen", async () => {
