@@ -1,10 +1,11 @@
-//! `academy serve`: the whole product on one local port. `/api/*` and `/lecture/*` go to the same
+//! `academy serve`: the whole product on one local port. `/api/*`, `/lecture/*` and `/calendar/*` go to the same
 //! handlers the Lambdas run (each request converted to a `lambda_http::Request` with the peer
 //! address as API Gateway's source IP); `PUT /upload/…` takes a lecture recording's parts into the
 //! local lecture folder (S3 takes them in AWS: no Lambda answers it); everything else is the
 //! built site, served by the CDN's rules. Submissions are mailed right after they are stored, and a background task re-drives
 //! what a crash left pending (`redrive`); another sends the demo classes' due reminders and the
-//! staff's morning digest (`demo_reminders`: EventBridge Scheduler's job in AWS).
+//! staff's morning digest (`demo_reminders`: EventBridge Scheduler's job in AWS), and a third live
+//! classes' reminders (`class_reminders`); the demo batches get timetables on first start.
 
 use crate::site::{redirect_location, Resolved, Site};
 use academy_core::http::error::ApiError;
@@ -104,6 +105,7 @@ pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
         .route("/api/", any(api))
         .route("/api/{*rest}", any(api))
         .route("/lecture/{*rest}", any(api))
+        .route("/calendar/{*rest}", any(api))
         .route("/upload/{upload_id}/{part}", put(upload_part))
         // API answers are compressed as they go; lecture files are not (their byte ranges are ranges
         // of the file), nor site files, which the build compressed (see `static_site`).
@@ -320,6 +322,17 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
     }
+    if let StoreUrl::Embedded(_) = store {
+        // The demo batches' live classes, from their cards' schedule and timing (once per batch).
+        let now = academy_core::time::now();
+        match academy_core::staff::live::seed_timetables(&state.store, state.staff_sessions.reminders.as_ref(), now)
+            .await
+        {
+            Ok(0) => {}
+            Ok(seeded) => tracing::info!(seeded, "gave the demo batches timetables and sessions"),
+            Err(error) => tracing::warn!(%error, "could not give the demo batches timetables"),
+        }
+    }
     // Locally, recordings are transcoded by ffmpeg in the background (held for the server's life).
     let _transcoding = match store {
         StoreUrl::Embedded(_) => {
@@ -337,6 +350,7 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     let redriver = Redriver::new(state.store.clone(), mailer, env::mail_settings(), redrive_every(&options));
     tokio::spawn(redrive(redriver, redrive_every(&options)));
     tokio::spawn(demo_reminders(state.store.clone(), state.demo.desk.clone(), DEMO_REMINDERS_EVERY));
+    tokio::spawn(class_reminders(state.store.clone(), state.sessions.desk.clone(), DEMO_REMINDERS_EVERY));
     let shutdown = shutdown_signal();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
@@ -379,6 +393,21 @@ async fn demo_reminders(store: academy_core::store::Store, desk: academy_core::d
             Ok((0, false)) => {}
             Ok((reminders, digest)) => tracing::info!(reminders, digest, "demo reminders sent"),
             Err(error) => tracing::warn!(%error, "demo reminders stopped early; the next look tries again"),
+        }
+    }
+}
+
+/// Sends live classes' reminders (an hour before each session) when due, from the records the
+/// staff routes stored on the same schedule (academy_core::live::reminders::send_due).
+async fn class_reminders(store: academy_core::store::Store, desk: academy_core::live::Desk, period: Duration) {
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match academy_core::live::reminders::send_due(&store, &desk, academy_core::time::now()).await {
+            Ok(0) => {}
+            Ok(sessions) => tracing::info!(sessions, "class reminders sent"),
+            Err(error) => tracing::warn!(%error, "class reminders stopped early; the next look tries again"),
         }
     }
 }

@@ -763,6 +763,43 @@ pub fn attendance_percent(held: u32, present: u32, excused: u32) -> Option<u32> 
     (counted > 0).then(|| present.min(counted) * 100 / counted)
 }
 
+/// `sub`'s (held, present, excused) over `sessions` at `now`: a session is held once it ended
+/// without being cancelled; an attendance record missing is an absence.
+pub fn student_attendance(
+    sessions: &[LiveSession],
+    records: &[SessionAttendance],
+    sub: &str,
+    now: i64,
+) -> (u32, u32, u32) {
+    let (mut held, mut present, mut excused) = (0, 0, 0);
+    for session in sessions.iter().filter(|s| s.status == SessionStatus::Scheduled && s.ends_at() <= now) {
+        held += 1;
+        let mark = records.iter().find(|r| r.session_id == session.id && r.sub == sub).map(SessionAttendance::counted);
+        match mark {
+            Some(AttendanceMark::Present) => present += 1,
+            Some(AttendanceMark::Excused) => excused += 1,
+            _ => {}
+        }
+    }
+    (held, present, excused)
+}
+
+/// Where a student stands against a batch's minimum attendance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttendanceStanding {
+    /// The minimum, in percent.
+    pub minimum: u32,
+    /// Their attendance so far; none while no session counts.
+    pub percent: Option<u32>,
+}
+
+impl AttendanceStanding {
+    /// Met: at least the minimum, or no session held to count (nothing to attend yet).
+    pub fn met(&self) -> bool {
+        self.percent.is_none_or(|p| p >= self.minimum)
+    }
+}
+
 /// The least attendance a batch's certificate asks (staff set it; none: not required).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -668,6 +668,9 @@ export const apiRules = {
   "StudentReport": {
     "lecturesWatched": {
       "minimum": 0
+    },
+    "attendancePercent": {
+      "minimum": 0
     }
   },
   "SubmissionStatus": {
@@ -685,7 +688,7 @@ export const apiRules = {
     },
     "slots": {
       "minItems": 1,
-      "maxItems": 21
+      "maxItems": 14
     },
     "meetingUrl": {
       "maxLength": 2048,

@@ -461,6 +461,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description The least attendance (present ÷ (held − excused)) a student needs for the batch's certificate; null: not required (the default). A certificate already issued stays. */
         put: operations["staff_attendance_minimum"];
         post?: never;
         delete?: never;
@@ -701,7 +702,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["staff_timetable"];
-        /** @description Saves the timetable and generates the term's sessions from it. Sessions already held, and sessions staff edited by hand, are kept as they are; future sessions from the old timetable that the new one has at the same time are kept (same id, attendance and recording), those it no longer has are cancelled (students mailed once), and new ones are added. The batch's public schedule and timing follow. */
+        /** @description Saves the timetable and generates the term's sessions from it (from today on, in the timetable's zone, stored as UTC instants). Sessions already begun or held, sessions staff edited by hand (moved, cancelled, relinked) and extra sessions are kept as they are; a future session the new timetable still has at the same time keeps its id (its calendar event, reminder and recording); future sessions it no longer has are removed (they leave the feed); new ones are added. When students' future sessions changed they are mailed once. The batch's public schedule and timing follow the timetable. */
         put: operations["staff_save_timetable"];
         post?: never;
         delete?: never;
@@ -2074,6 +2075,11 @@ export interface components {
              * @description When the enrolment was revoked: the student keeps their row, with what they watched.
              */
             revokedAt?: number | null;
+            /**
+             * Format: int32
+             * @description Live classes attended, in percent of those held (less excused ones); null while none counts.
+             */
+            attendancePercent?: number | null;
         };
         /**
          * @description Delivery state of a stored enquiry.
@@ -2092,7 +2098,7 @@ export interface components {
         TimetableRequest: {
             /** @description An IANA time zone, e.g. Asia/Karachi or Europe/London. */
             timeZone: string;
-            /** @description 1 to 21 weekly slots; two may not overlap. */
+            /** @description 1 to 14 weekly slots; two may not overlap. */
             slots: components["schemas"]["SlotRequest"][];
             /** @description The meeting's https link (Zoom, Google Meet or any https address). */
             meetingUrl: string;
@@ -4539,7 +4545,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one row per student, one column per session held (formula cells made inert) */
+            /** @description one row per student: name, e-mail, present, absent, excused, percent, then one column per session held (its start in the batch's zone) saying present, absent or excused; formula cells made inert */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7847,7 +7853,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description changed; a cancellation or a move mails each student once */
+            /** @description changed; a cancellation or a move mails each student once and raises the event's SEQUENCE */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7898,7 +7904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description cancelled already, or the new start has passed */
+            /** @description cancelled already, begun (no move), over (no cancel), or the new start has passed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8078,7 +8084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the session is cancelled or has not started */
+            /** @description the session is cancelled */
             409: {
                 headers: {
                     [name: string]: unknown;

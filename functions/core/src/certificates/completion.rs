@@ -2,11 +2,14 @@
 //! (published and ready, at least one) watched by the server's measure (`learning::watching`:
 //! 90 % of a lecture file at a pace the clock allows, or ten minutes on an embed's page), or staff
 //! marked them complete (a student who finished in class). The
-//! rule itself is `domain::batch_complete`, which the student's batch list shows too.
+//! rule itself is `domain::batch_complete`, which the student's batch list shows too. A batch may
+//! also ask a minimum attendance of its live classes (staff set it per batch; none by default):
+//! present ÷ (sessions held − excused) must reach it, unless no session has been held yet; staff's
+//! mark completes a student whatever their attendance (`with_attendance`).
 
-use crate::domain::{batch_complete, AccessGrant, CompletionMark, LectureProgress};
+use crate::domain::{batch_complete, AccessGrant, AttendanceStanding, CompletionMark, LectureProgress};
 use crate::http::error::ApiError;
-use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
+use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
 use crate::time;
 
 /// Where one student stands in one batch.
@@ -18,6 +21,8 @@ pub struct Completion {
     pub complete: bool,
     /// When it became complete (`YYYY-MM-DD`): the last lecture's completion, else staff's mark.
     pub completed_on: Option<String>,
+    /// The batch's minimum attendance and the student's, when the batch asks one.
+    pub attendance: Option<AttendanceStanding>,
 }
 
 impl Completion {
@@ -37,7 +42,21 @@ impl Completion {
             marked: mark.is_some(),
             complete: batch_complete(watchable, progress, mark.is_some()),
             completed_on,
+            attendance: None,
         }
+    }
+
+    /// The rule with the batch's minimum attendance (none: not required): short of it, only
+    /// staff's mark completes.
+    pub fn with_attendance(mut self, standing: Option<AttendanceStanding>) -> Self {
+        if let Some(standing) = standing {
+            if !standing.met() && !self.marked {
+                self.complete = false;
+                self.completed_on = None;
+            }
+        }
+        self.attendance = standing;
+        self
     }
 }
 
@@ -49,14 +68,15 @@ pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -
 
 /// Where `sub` stands in `batch_id`.
 pub async fn of_student(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + ?Sized),
     sub: &str,
     batch_id: &str,
 ) -> Result<Completion, ApiError> {
     let lectures = watchable(store, batch_id).await?;
     let progress = store.list_progress(sub, batch_id).await?;
     let mark = store.get_completion_mark(sub, batch_id).await?;
-    Ok(Completion::of(&lectures, &progress, mark.as_ref()))
+    let standing = store.attendance_standing(batch_id, sub, time::now()).await?;
+    Ok(Completion::of(&lectures, &progress, mark.as_ref()).with_attendance(standing))
 }
 
 /// Whether `sub` has linked `batch_id` with a grant still active (as the lecture list requires).
@@ -102,5 +122,13 @@ mod tests {
         let marked = Completion::of(&[1, 2, 3], &[], Some(&mark));
         assert!(marked.complete && marked.marked);
         assert_eq!(marked.completed_on.as_deref(), Some("2026-11-18"));
+        // A minimum attendance: short of it, the lectures alone do not complete; staff's mark still does.
+        let short = AttendanceStanding { minimum: 75, percent: Some(50) };
+        assert!(!Completion::of(&[1, 2], &all, None).with_attendance(Some(short)).complete);
+        assert!(Completion::of(&[1, 2, 3], &[], Some(&mark)).with_attendance(Some(short)).complete);
+        let enough = AttendanceStanding { minimum: 75, percent: Some(75) };
+        assert!(Completion::of(&[1, 2], &all, None).with_attendance(Some(enough)).complete);
+        let nothing_held = AttendanceStanding { minimum: 75, percent: None };
+        assert!(Completion::of(&[1, 2], &all, None).with_attendance(Some(nothing_held)).complete);
     }
 }

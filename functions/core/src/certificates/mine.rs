@@ -8,7 +8,7 @@ use crate::domain::Certificate;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{json, json_body, ok, Answer};
-use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
+use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
 use crate::time;
 use lambda_http::{http::StatusCode, Request};
 use serde::{Deserialize, Serialize};
@@ -33,8 +33,8 @@ pub struct MyCertificates {
 }
 
 /// Everything the student's handlers read and write.
-pub trait ClaimStore: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords {}
-impl<T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + ?Sized> ClaimStore for T {}
+pub trait ClaimStore: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords {}
+impl<T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + ?Sized> ClaimStore for T {}
 
 /// A certificate ready to store for `sub` in `batch_id`, completed on `completed_on`, issued `now`.
 pub async fn draft(
@@ -106,6 +106,13 @@ pub async fn claim(
         return issued(issuer, &held, false);
     }
     let completion = of_student(store, &student.sub, batch_id).await?;
+    if let Some(standing) = completion.attendance.filter(|s| !s.met() && !completion.marked) {
+        return Err(ApiError::Conflict(format!(
+            "This batch's certificate asks {} % attendance of its live classes: yours is {} %.",
+            standing.minimum,
+            standing.percent.unwrap_or(0)
+        )));
+    }
     if !completion.complete {
         return Err(ApiError::Conflict(format!(
             "This batch is not complete yet: {} of {} lectures watched.",

@@ -17,7 +17,9 @@ use crate::http::identity::Student;
 use crate::http::Answer;
 use crate::http::{json_body, ok};
 use crate::learning::{access, enrolled, watching};
-use crate::store::{CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
+use crate::store::{
+    CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords,
+};
 use crate::{ids, time};
 use lambda_http::Request;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -92,7 +94,7 @@ fn body_of<T: DeserializeOwned>(req: &Request, limit: usize, shape: &str) -> Res
 
 /// A linked batch with the student's progress in it.
 async fn with_progress(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + ?Sized),
     link: &BatchLink,
     batch: Batch,
 ) -> Result<MyBatch, ApiError> {
@@ -104,13 +106,16 @@ async fn with_progress(
     let watched = videos.iter().filter(|v| completed(v.lecture_number)).count();
     let numbers: Vec<u32> = videos.iter().map(|v| v.lecture_number).collect();
     let marked = store.get_completion_mark(&link.sub, &batch.id).await?.is_some();
+    // A batch asking a minimum attendance of its live classes completes only with it (or staff's mark).
+    let attending =
+        marked || store.attendance_standing(&batch.id, &link.sub, crate::time::now()).await?.is_none_or(|s| s.met());
     let certificate = store.certificate_of(&link.sub, &batch.id).await?;
     Ok(MyBatch {
         lectures_total: videos.len() as u32,
         lectures_watched: watched as u32,
         next_lecture: videos.iter().map(|v| v.lecture_number).find(|n| !completed(*n)),
         linked_at: link.linked_at,
-        complete: batch_complete(&numbers, &progress, marked),
+        complete: batch_complete(&numbers, &progress, marked) && attending,
         certificate_id: certificate.map(|c| c.id),
         batch,
     })
@@ -119,7 +124,13 @@ async fn with_progress(
 #[utoipa::path(get, path = "/api/me/batches", tag = "me", operation_id = "my_batches", security(("bearer" = [])),
     responses((status = 200, body = MyBatches), (status = 401, body = ErrorBody)))]
 pub async fn batches(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + ?Sized),
+    store: &(impl CatalogRecords
+          + GrantRecords
+          + StudentRecords
+          + EnrolmentRecords
+          + CertificateRecords
+          + LiveRecords
+          + ?Sized),
     student: &Student,
     verified_email: Option<&str>,
 ) -> Answer {
@@ -146,7 +157,7 @@ pub async fn batches(
         (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn link(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + Counters + ?Sized),
+    store: &(impl CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + Counters + LiveRecords + ?Sized),
     student: &Student,
     req: &Request,
 ) -> Answer {

@@ -42,9 +42,13 @@ pub struct Student {
 /// What happened to a session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    Cancelled { reason: String },
+    Cancelled {
+        reason: String,
+    },
     /// Moved (or its length changed) from this start.
-    Moved { from: i64 },
+    Moved {
+        from: i64,
+    },
     Added,
 }
 
@@ -91,7 +95,14 @@ pub fn change(desk: &Desk, batch: &str, session: &LiveSession, zone: Tz, change:
 }
 
 /// The timetable's future sessions changed, to one student of the batch.
-pub fn timetable_changed(desk: &Desk, batch_id: &str, batch: &str, schedule: &str, timing: &str, to: &Student) -> Letter {
+pub fn timetable_changed(
+    desk: &Desk,
+    batch_id: &str,
+    batch: &str,
+    schedule: &str,
+    timing: &str,
+    to: &Student,
+) -> Letter {
     let lines = vec![
         format!("The timetable of {batch} has changed: {schedule}, {timing}."),
         "Your calendar feed follows by itself; your classes page shows every session in your own time.".into(),

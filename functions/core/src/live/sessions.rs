@@ -4,8 +4,8 @@
 //! address, resetting its token, reminders on or off).
 
 use super::{
-    join_open, timetable, CalendarChange, Desk, MyCalendar, MySession, MySessions, RecordingRef, JOIN_OPENS_BEFORE_SECS,
-    TOKEN_CHARS,
+    join_open, timetable, CalendarChange, Desk, MyCalendar, MySession, MySessions, RecordingRef,
+    JOIN_OPENS_BEFORE_SECS, TOKEN_CHARS,
 };
 use crate::domain::{AttendanceMark, LiveSession, SessionAttendance, SessionStatus, StudentCalendar};
 use crate::http::error::{ApiError, ErrorBody};
@@ -140,7 +140,11 @@ pub fn is_token(token: &str) -> bool {
 }
 
 /// `sub`'s calendar settings, made on first use.
-pub async fn calendar_of(store: &(impl LiveRecords + ?Sized), sub: &str, now: i64) -> Result<StudentCalendar, StoreError> {
+pub async fn calendar_of(
+    store: &(impl LiveRecords + ?Sized),
+    sub: &str,
+    now: i64,
+) -> Result<StudentCalendar, StoreError> {
     if let Some(found) = store.get_calendar(sub).await? {
         return Ok(found);
     }
@@ -246,9 +250,9 @@ impl BatchSessions {
 fn bound(req: &Request, name: &str) -> Result<Option<i64>, ApiError> {
     match query_value(req, name) {
         None => Ok(None),
-        Some(text) => zones::checked_rfc3339(&text)
-            .map(Some)
-            .map_err(|why| ApiError::BadRequest(format!("{name} {why}."))),
+        Some(text) => {
+            zones::checked_rfc3339(&text).map(Some).map_err(|why| ApiError::BadRequest(format!("{name} {why}.")))
+        }
     }
 }
 
@@ -283,11 +287,14 @@ impl<S: LiveStore + ?Sized> Classes<'_, S> {
                 let token = query_value(req, "token").unwrap_or_default();
                 let holder = if is_token(&token) { self.store.calendar_holder(&token).await? } else { None };
                 holder.ok_or_else(|| {
-                    ApiError::NotFound("This Join link is no longer valid: open your classes on /lms for the current one.".into())
+                    ApiError::NotFound(
+                        "This Join link is no longer valid: open your classes on /lms for the current one.".into(),
+                    )
                 })?
             }
         };
-        let session = self.store.get_session(id).await?.ok_or_else(|| ApiError::NotFound("No session has this id.".into()))?;
+        let session =
+            self.store.get_session(id).await?.ok_or_else(|| ApiError::NotFound("No session has this id.".into()))?;
         if !enrolled(self.store, &sub, &session.batch_id, self.now).await? {
             return Err(ApiError::Forbidden("You are not enrolled in this batch (or your access has ended).".into()));
         }

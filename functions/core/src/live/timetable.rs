@@ -298,15 +298,24 @@ mod tests {
         assert_eq!(starts, ["2026-10-19T14:00:00Z", "2026-10-26T14:00:00Z", "2026-11-02T14:00:00Z"]);
         let london = zone("Europe/London").unwrap();
         // 01:30 does not exist on 29 March 2026 in London; it is taken as 02:00 BST (01:00 UTC).
-        assert_eq!(rfc3339(instant(london, date("2026-03-29").unwrap(), start_time("01:30").unwrap())), "2026-03-29T01:00:00Z");
+        assert_eq!(
+            rfc3339(instant(london, date("2026-03-29").unwrap(), start_time("01:30").unwrap())),
+            "2026-03-29T01:00:00Z"
+        );
         // 01:30 happens twice on 25 October 2026: the first, in BST (00:30 UTC).
-        assert_eq!(rfc3339(instant(london, date("2026-10-25").unwrap(), start_time("01:30").unwrap())), "2026-10-25T00:30:00Z");
+        assert_eq!(
+            rfc3339(instant(london, date("2026-10-25").unwrap(), start_time("01:30").unwrap())),
+            "2026-10-25T00:30:00Z"
+        );
     }
 
     #[test]
     fn public_texts_are_the_cards_and_read_back() {
         let karachi = zone(DEFAULT_ZONE).unwrap();
-        let tt = timetable(DEFAULT_ZONE, &[(Weekday::Fri, "19:00", 120), (Weekday::Mon, "19:00", 120), (Weekday::Wed, "19:00", 120)]);
+        let tt = timetable(
+            DEFAULT_ZONE,
+            &[(Weekday::Fri, "19:00", 120), (Weekday::Mon, "19:00", 120), (Weekday::Wed, "19:00", 120)],
+        );
         let (schedule, timing) = public_texts(&tt, karachi, 1_795_000_000);
         assert_eq!((schedule.as_str(), timing.as_str()), ("Mon, Wed, Fri", "7:00 PM – 9:00 PM PKT"));
         let slots = slots_from_texts(&schedule, &timing).unwrap();

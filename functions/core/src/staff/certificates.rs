@@ -13,7 +13,9 @@ use crate::certificates::{id, name, unknown, CertificateView, Issuer};
 use crate::domain::{Batch, BatchLink, Certificate, CompletionMark, Enrolment};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json_body, ok, Answer};
-use crate::store::{AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, StudentRecords};
+use crate::store::{
+    AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords,
+};
 use crate::time;
 use lambda_http::Request;
 use serde::{Deserialize, Serialize};
@@ -31,11 +33,18 @@ pub const STUDENT_ID_PATTERN: &str = "^[A-Za-z0-9 @._+:|-]{1,128}$";
 
 /// Everything the console's certificate handlers read and write.
 pub trait CertificateStore:
-    CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + AuditRecords
+    CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + AuditRecords + LiveRecords
 {
 }
 impl<T> CertificateStore for T where
-    T: CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + AuditRecords + ?Sized
+    T: CatalogRecords
+        + GrantRecords
+        + StudentRecords
+        + EnrolmentRecords
+        + CertificateRecords
+        + AuditRecords
+        + LiveRecords
+        + ?Sized
 {
 }
 
@@ -129,7 +138,11 @@ impl Names {
         Ok(Self { enrolments })
     }
 
-    pub(super) async fn name(&self, store: &(impl GrantRecords + ?Sized), link: &BatchLink) -> Result<(String, String), ApiError> {
+    pub(super) async fn name(
+        &self,
+        store: &(impl GrantRecords + ?Sized),
+        link: &BatchLink,
+    ) -> Result<(String, String), ApiError> {
         if let Some(e) = self.enrolments.get(&link.secret_hash) {
             return Ok((e.name.clone(), e.email.clone()));
         }
@@ -148,7 +161,8 @@ async fn row(
 ) -> Result<StudentCompletion, ApiError> {
     let progress = store.list_progress(&link.sub, &link.batch_id).await?;
     let mark = store.get_completion_mark(&link.sub, &link.batch_id).await?;
-    let done = Completion::of(watchable, &progress, mark.as_ref());
+    let standing = store.attendance_standing(&link.batch_id, &link.sub, time::now()).await?;
+    let done = Completion::of(watchable, &progress, mark.as_ref()).with_attendance(standing);
     let certificate = store.certificate_of(&link.sub, &link.batch_id).await?;
     let (name, email) = names.name(store, link).await?;
     Ok(StudentCompletion {

@@ -14,7 +14,8 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
 use crate::learning::secret;
 use crate::store::{
-    AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, StoreError, StudentRecords, SubmissionRecords,
+    AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StoreError, StudentRecords,
+    SubmissionRecords,
 };
 use crate::time;
 use futures::stream::{self, StreamExt};
@@ -39,11 +40,18 @@ const BULK_AT_ONCE: usize = 8;
 
 /// Everything a student-facing store call needs, for the handlers here.
 pub trait EnrolmentStore:
-    CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords
+    CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords + LiveRecords
 {
 }
 impl<
-        T: CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords + ?Sized,
+        T: CatalogRecords
+            + GrantRecords
+            + EnrolmentRecords
+            + StudentRecords
+            + SubmissionRecords
+            + AuditRecords
+            + LiveRecords
+            + ?Sized,
     > EnrolmentStore for T
 {
 }

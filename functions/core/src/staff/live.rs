@@ -356,7 +356,11 @@ fn timetable_view(timetable: &Timetable, batch: &Batch, zone: Tz, now: i64) -> T
     }
 }
 
-async fn timetable_answer(store: &(impl LiveStaffStore + ?Sized), batch: &Batch, now: i64) -> Result<TimetableAnswer, ApiError> {
+async fn timetable_answer(
+    store: &(impl LiveStaffStore + ?Sized),
+    batch: &Batch,
+    now: i64,
+) -> Result<TimetableAnswer, ApiError> {
     let timetable = store.get_timetable(&batch.id).await?;
     let zone = zone_of(store, &batch.id).await?;
     Ok(TimetableAnswer {
@@ -412,7 +416,9 @@ fn checked_slots(slots: &[SlotRequest], fields: &mut BTreeMap<String, String>) -
 /// The term of `batch` in `zone`: its first and last dates, or why there is none to plan.
 fn term(batch: &Batch) -> Result<(chrono::NaiveDate, chrono::NaiveDate), ApiError> {
     let (Some(first), Some(last)) = (timetable::date(&batch.start_date), timetable::date(&batch.end_date)) else {
-        return Err(ApiError::Conflict("The batch's start and end dates must be dates (YYYY-MM-DD) to plan its term.".into()));
+        return Err(ApiError::Conflict(
+            "The batch's start and end dates must be dates (YYYY-MM-DD) to plan its term.".into(),
+        ));
     };
     if last < first || (last - first).num_days() > MAX_TERM_DAYS {
         return Err(ApiError::Conflict("The batch's term must end after it starts, within a year.".into()));
@@ -430,12 +436,22 @@ pub struct LiveConsole<'a, S: LiveStaffStore + ?Sized> {
 }
 
 impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
-    async fn audited<T>(&self, action: &str, target: &str, detail: Option<String>, result: Result<T, ApiError>) -> Result<T, ApiError> {
+    async fn audited<T>(
+        &self,
+        action: &str,
+        target: &str,
+        detail: Option<String>,
+        result: Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
         recorded(self.store, self.actor, action, target, detail, result).await
     }
 
     /// Mails each active student of the batch `letter_for` them, once.
-    async fn mail_students(&self, batch_id: &str, letter_for: impl Fn(&messages::Student) -> crate::live::Letter) -> Result<(), ApiError> {
+    async fn mail_students(
+        &self,
+        batch_id: &str,
+        letter_for: impl Fn(&messages::Student) -> crate::live::Letter,
+    ) -> Result<(), ApiError> {
         for student in students(self.store, batch_id, false, self.now).await? {
             self.desk.post(letter_for(&student)).await;
         }
@@ -496,8 +512,10 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
             self.store.put_batch(&batch).await?;
         }
         if merged.changed {
-            self.mail_students(&batch.id, |to| messages::timetable_changed(self.desk, &batch.id, &batch.name, &schedule, &timing, to))
-                .await?;
+            self.mail_students(&batch.id, |to| {
+                messages::timetable_changed(self.desk, &batch.id, &batch.name, &schedule, &timing, to)
+            })
+            .await?;
         }
         timetable_answer(self.store, &batch, self.now).await
     }
@@ -521,7 +539,9 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let meeting_url = match url {
             Some(url) => url,
             None => self.store.get_timetable(&batch.id).await?.map(|t| t.meeting_url).ok_or_else(|| {
-                ApiError::Conflict("Give the session a meeting link: the batch has no timetable to take one from.".into())
+                ApiError::Conflict(
+                    "Give the session a meeting link: the batch has no timetable to take one from.".into(),
+                )
             })?,
         };
         let session = LiveSession {
@@ -542,14 +562,17 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         self.store.put_session(&session).await?;
         reminders::plan(self.reminders, Some(&session), None, self.now).await;
         let zone = zone_of(self.store, &batch.id).await?;
-        self.mail_students(&batch.id, |to| messages::change(self.desk, &batch.name, &session, zone, &Change::Added, to))
-            .await?;
+        self.mail_students(&batch.id, |to| {
+            messages::change(self.desk, &batch.name, &session, zone, &Change::Added, to)
+        })
+        .await?;
         Ok(Context::of(self.store, &batch.id).await?.view(&session))
     }
 
     async fn change_session(&self, req: &Request, id: &str) -> Result<(&'static str, StaffSession), ApiError> {
         let change: SessionChange = json_body(req, MAX_BODY, |_| {
-            "The body must be JSON: any of status (cancelled) with reason, startsAt, minutes, meetingUrl and recording.".into()
+            "The body must be JSON: any of status (cancelled) with reason, startsAt, minutes, meetingUrl and recording."
+                .into()
         })?;
         let mut fields = BTreeMap::new();
         let reason = change.reason.as_deref().map(str::trim);
@@ -561,7 +584,8 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
             fields.insert("reason".into(), "goes with status cancelled".into());
         }
         let starts_at = change.starts_at.as_deref().and_then(|t| noted(&mut fields, "startsAt", checked_start(t)));
-        let minutes = change.minutes.and_then(|m| noted(&mut fields, "minutes", in_range(Some(m), MIN_MINUTES, MAX_MINUTES)));
+        let minutes =
+            change.minutes.and_then(|m| noted(&mut fields, "minutes", in_range(Some(m), MIN_MINUTES, MAX_MINUTES)));
         let url = change.meeting_url.as_deref().and_then(|u| noted(&mut fields, "meetingUrl", checked_url(u.trim())));
         if matches!(change.recording, Some(Some(0))) {
             fields.insert("recording".into(), "must be a lecture number (from 1)".into());
@@ -668,7 +692,8 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let body: AttendanceMinimum =
             json_body(req, MAX_BODY, |_| "The body must be JSON: {\"percent\": 1 to 100, or null}.".into())?;
         if body.percent.is_some_and(|p| !(1..=100).contains(&p)) {
-            let fields = BTreeMap::from([("percent".to_owned(), "must be a whole number from 1 to 100, or null".to_owned())]);
+            let fields =
+                BTreeMap::from([("percent".to_owned(), "must be a whole number from 1 to 100, or null".to_owned())]);
             return Err(ApiError::Invalid { fields });
         }
         let batch = find_batch(self.store, batch_id).await?;
@@ -711,7 +736,12 @@ impl Roster {
             let name = match former {
                 Some(e) => (e.name.clone(), e.email.clone()),
                 None => {
-                    let link = BatchLink { sub: record.sub.clone(), batch_id: batch_id.into(), secret_hash: String::new(), linked_at: 0 };
+                    let link = BatchLink {
+                        sub: record.sub.clone(),
+                        batch_id: batch_id.into(),
+                        secret_hash: String::new(),
+                        linked_at: 0,
+                    };
                     names.name(store, &link).await.unwrap_or_else(|_| ("Former student".into(), String::new()))
                 }
             };
@@ -752,7 +782,11 @@ fn held(sessions: &[LiveSession], now: i64) -> Vec<&LiveSession> {
 /// Each student's attendance over the held sessions: (sub, name, email, marks by session).
 type Ledger = Vec<(String, String, String, Vec<AttendanceMark>)>;
 
-async fn ledger(store: &(impl LiveStaffStore + ?Sized), batch_id: &str, now: i64) -> Result<(Vec<LiveSession>, Ledger), ApiError> {
+async fn ledger(
+    store: &(impl LiveStaffStore + ?Sized),
+    batch_id: &str,
+    now: i64,
+) -> Result<(Vec<LiveSession>, Ledger), ApiError> {
     let sessions = store.sessions_of(batch_id).await?;
     let held: Vec<LiveSession> = held(&sessions, now).into_iter().cloned().collect();
     let roster = Roster::of(store, batch_id).await?;
@@ -816,7 +850,11 @@ pub async fn timetable(store: &(impl LiveStaffStore + ?Sized), batch_id: &str, n
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "the batch's start or end date is not a date, or the term is over", body = ErrorBody)))]
-pub async fn save_timetable(console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>, req: &Request, batch_id: &str) -> Answer {
+pub async fn save_timetable(
+    console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
+    req: &Request,
+    batch_id: &str,
+) -> Answer {
     let result = console.save_timetable(req, batch_id).await;
     let answer = console.audited("live.timetable.save", batch_id, None, result).await?;
     Ok(ok(&answer))
@@ -837,7 +875,11 @@ pub async fn sessions(store: &(impl LiveStaffStore + ?Sized), batch_id: &str) ->
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "the start has passed, or no meeting link (no timetable and none given)", body = ErrorBody)))]
-pub async fn add_session(console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>, req: &Request, batch_id: &str) -> Answer {
+pub async fn add_session(
+    console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
+    req: &Request,
+    batch_id: &str,
+) -> Answer {
     let result = console.add_session(req, batch_id).await;
     let target = result.as_ref().map_or_else(|_| batch_id.to_owned(), |s| s.id.clone());
     let session = console.audited("live.session.add", &target, None, result).await?;
@@ -850,7 +892,11 @@ pub async fn add_session(console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "no such session, or no such lecture in its batch", body = ErrorBody),
         (status = 409, description = "cancelled already, begun (no move), over (no cancel), or the new start has passed", body = ErrorBody)))]
-pub async fn change_session(console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>, req: &Request, id: &str) -> Answer {
+pub async fn change_session(
+    console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
+    req: &Request,
+    id: &str,
+) -> Answer {
     let result = console.change_session(req, id).await;
     let action = result.as_ref().map_or("live.session.update", |(action, _)| *action);
     let (_, session) = console.audited(action, id, None, result).await?;
@@ -894,9 +940,15 @@ pub async fn session_attendance(store: &(impl LiveStaffStore + ?Sized), id: &str
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "no such session, or no such student of its batch", body = ErrorBody),
         (status = 409, description = "the session is cancelled", body = ErrorBody)))]
-pub async fn correct(console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>, req: &Request, id: &str, student: &str) -> Answer {
+pub async fn correct(
+    console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
+    req: &Request,
+    id: &str,
+    student: &str,
+) -> Answer {
     let result = console.correct(req, id, student).await;
-    let detail = result.as_ref().ok().map(|r| format!("{student}: {}", serde_json::to_string(&r.mark).unwrap_or_default()));
+    let detail =
+        result.as_ref().ok().map(|r| format!("{student}: {}", serde_json::to_string(&r.mark).unwrap_or_default()));
     let row = console.audited("live.attendance.correct", id, detail, result).await?;
     Ok(ok(&row))
 }
@@ -959,13 +1011,22 @@ pub async fn batch_attendance_csv(store: &(impl LiveStaffStore + ?Sized), batch_
         .iter()
         .map(|(_, name, email, marks)| {
             let (present, absent, excused) = counts(marks);
-            let percent = attendance_percent(held.len() as u32, present, excused).map(|p| p.to_string()).unwrap_or_default();
-            let mut cells = vec![name.clone(), email.clone(), present.to_string(), absent.to_string(), excused.to_string(), percent];
+            let percent =
+                attendance_percent(held.len() as u32, present, excused).map(|p| p.to_string()).unwrap_or_default();
+            let mut cells = vec![
+                name.clone(),
+                email.clone(),
+                present.to_string(),
+                absent.to_string(),
+                excused.to_string(),
+                percent,
+            ];
             cells.extend(marks.iter().map(|m| word(m).to_owned()));
             cells
         })
         .collect();
-    let name: String = batch.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
+    let name: String =
+        batch.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
     sheet::download(&format!("attendance-{name}.csv"), &header, rows)
 }
 
@@ -975,9 +1036,59 @@ pub async fn batch_attendance_csv(store: &(impl LiveStaffStore + ?Sized), batch_
     params(("batchId" = String, Path, description = "24 lowercase hex characters")), request_body = AttendanceMinimum,
     responses((status = 200, description = "the minimum as it now stands", body = AttendanceMinimum),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn set_minimum(console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>, req: &Request, batch_id: &str) -> Answer {
+pub async fn set_minimum(
+    console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
+    req: &Request,
+    batch_id: &str,
+) -> Answer {
     let result = console.set_minimum(req, batch_id).await;
     let detail = result.as_ref().ok().map(|m| m.percent.map_or("not required".into(), |p| format!("{p} %")));
     let minimum = console.audited("live.attendance.minimum", batch_id, detail, result).await?;
     Ok(ok(&minimum))
+}
+
+/// The demo batches' timetables, matching their cards: each batch with no timetable whose
+/// `schedule`/`timing` texts read as weekly slots (`Mon, Wed, Fri`, `7:00 PM – 9:00 PM PKT`) gets
+/// one in Asia/Karachi with a meeting link of its own, and its sessions from today to its term's
+/// end (`make dev`, `academy seed`). How many batches were given one.
+pub async fn seed_timetables(
+    store: &(impl LiveStaffStore + ?Sized),
+    reminders: &dyn ReminderSlots,
+    now: i64,
+) -> Result<usize, ApiError> {
+    let zone = timetable::zone(timetable::DEFAULT_ZONE).unwrap_or(chrono_tz::Asia::Karachi);
+    let today = chrono::TimeZone::timestamp_opt(&chrono::Utc, now, 0)
+        .single()
+        .unwrap_or_default()
+        .with_timezone(&zone)
+        .date_naive();
+    let mut seeded = 0;
+    for batch in store.list_batches().await? {
+        if store.get_timetable(&batch.id).await?.is_some() {
+            continue;
+        }
+        let (Some(slots), Ok((first, last))) =
+            (timetable::slots_from_texts(&batch.schedule, &batch.timing), term(&batch))
+        else {
+            continue;
+        };
+        let room: String = batch.name.chars().filter(char::is_ascii_alphanumeric).collect();
+        let timetable = Timetable {
+            batch_id: batch.id.clone(),
+            time_zone: timetable::DEFAULT_ZONE.into(),
+            slots,
+            meeting_url: format!("https://meet.jit.si/SkylineTechAcademy-{room}"),
+            updated_at: now,
+            updated_by: "academy seed".into(),
+        };
+        store.put_timetable(&timetable).await?;
+        let planned = occurrences(&timetable, zone, first.max(today), last);
+        let merged = merge(&batch.id, &[], &planned, now, &mut crate::ids::generate);
+        for session in &merged.put {
+            store.put_session(session).await?;
+            reminders::plan(reminders, Some(session), None, now).await;
+        }
+        seeded += 1;
+    }
+    Ok(seeded)
 }

@@ -9,7 +9,6 @@ use super::sheet;
 use crate::domain::{Batch, Enrolment, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{ok, Answer};
-use crate::store::{CatalogRecords, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::time;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,6 +39,8 @@ pub struct StudentReport {
     pub last_activity: Option<i64>,
     /// When the enrolment was revoked: the student keeps their row, with what they watched.
     pub revoked_at: Option<i64>,
+    /// Live classes attended, in percent of those held (less excused ones); null while none counts.
+    pub attendance_percent: Option<u32>,
 }
 
 /// `GET /api/staff/batches/{batchId}/report` answer.
@@ -53,10 +54,7 @@ pub struct BatchReport {
 }
 
 /// Builds the report of `batch_id`.
-async fn report(
-    store: &(impl CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + ?Sized),
-    batch_id: &str,
-) -> Result<BatchReport, ApiError> {
+async fn report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Result<BatchReport, ApiError> {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let batch = store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
     let videos = store.list_videos(batch_id).await?;
@@ -68,7 +66,14 @@ async fn report(
     let mut progress: BTreeMap<String, Vec<LectureProgress>> = BTreeMap::new();
     let mut linked: BTreeSet<String> = BTreeSet::new();
     let mut labels: BTreeMap<String, String> = BTreeMap::new();
+    // Attendance beside progress: by account, kept per grant (the best of its accounts).
+    let percents = super::live::percentages(store, batch_id, time::now()).await?;
+    let mut attendance: BTreeMap<String, u32> = BTreeMap::new();
     for account in accounts {
+        if let Some(Some(percent)) = percents.get(&account.sub) {
+            let best = attendance.entry(account.secret_hash.clone()).or_insert(*percent);
+            *best = (*best).max(*percent);
+        }
         let saved = store.list_progress(&account.sub, batch_id).await?;
         if account.linked {
             linked.insert(account.secret_hash.clone());
@@ -132,11 +137,13 @@ async fn report(
                 lectures_watched: watched,
                 last_activity: last,
                 revoked_at: e.revoked_at,
+                attendance_percent: attendance.get(&e.secret_hash).copied(),
             }
         })
         .collect();
     for (hash, label) in labels {
         let (_, watched, last) = summary(&hash);
+        let attendance_percent = attendance.get(&hash).copied();
         students.push(StudentReport {
             enrolment_id: None,
             name: label,
@@ -145,6 +152,7 @@ async fn report(
             lectures_watched: watched,
             last_activity: last,
             revoked_at: None,
+            attendance_percent,
         });
     }
     students.sort_by_key(|a| a.name.to_lowercase());
@@ -175,8 +183,10 @@ pub async fn batch_report_csv(store: &(impl EnrolmentStore + ?Sized), batch_id: 
             s.lectures_watched.to_string(),
             total.clone(),
             s.last_activity.map(time::iso).unwrap_or_default(),
+            s.attendance_percent.map(|p| p.to_string()).unwrap_or_default(),
         ]
     });
-    let header = ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity"];
+    let header =
+        ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity", "attendancePercent"];
     sheet::download(&format!("report-{}.csv", report.batch.id), &header, rows)
 }

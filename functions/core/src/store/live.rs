@@ -6,7 +6,10 @@
 
 use super::records::{item, record_of, records_of};
 use super::{keys, Item, PutMode, Result, Store, StoreError};
-use crate::domain::{AttendanceRule, LiveSession, SessionAttendance, StudentCalendar, Timetable};
+use crate::domain::{
+    attendance_percent, student_attendance, AttendanceRule, AttendanceStanding, LiveSession, SessionAttendance,
+    StudentCalendar, Timetable,
+};
 use async_trait::async_trait;
 
 #[async_trait]
@@ -45,6 +48,16 @@ pub trait LiveRecords: Send + Sync {
     async fn put_calendar(&self, calendar: &StudentCalendar, previous: Option<&str>) -> Result<()>;
     /// Who holds calendar `token`.
     async fn calendar_holder(&self, token: &str) -> Result<Option<String>>;
+
+    /// Where `sub` stands against `batch_id`'s minimum attendance at `now`; none when the batch
+    /// requires none (the certificate rule, `certificates::completion`, and "My batches" read it).
+    async fn attendance_standing(&self, batch_id: &str, sub: &str, now: i64) -> Result<Option<AttendanceStanding>> {
+        let Some(rule) = self.get_attendance_rule(batch_id).await? else { return Ok(None) };
+        let sessions = self.sessions_of(batch_id).await?;
+        let records = self.attendance_of_student(batch_id, sub).await?;
+        let (held, present, excused) = student_attendance(&sessions, &records, sub, now);
+        Ok(Some(AttendanceStanding { minimum: rule.min_percent, percent: attendance_percent(held, present, excused) }))
+    }
 }
 
 fn session_item(session: &LiveSession) -> Result<Item> {
