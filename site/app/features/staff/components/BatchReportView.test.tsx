@@ -33,8 +33,8 @@ const report: BatchReport = {
   lecturesTotal: 4,
   lectures: [{ lectureNumber: 1, title: "How the web works", watchedBy: 1, startedBy: 1, averageFurthestSeconds: 300 }],
   students: [
-    { enrolmentId: `${batchId}0123456789abcdef`, name: "Ayesha Khan", email: "ayesha@example.pk", accountLinked: false, lecturesWatched: 1, lastActivity: watchedAt, revokedAt },
-    { enrolmentId: `${batchId}fedcba9876543210`, name: "Bilal", email: "bilal@example.pk", accountLinked: true, lecturesWatched: 0, lastActivity: null, revokedAt: null },
+    { enrolmentId: `${batchId}0123456789abcdef`, name: "Ayesha Khan", email: "ayesha@example.pk", accountLinked: false, lecturesWatched: 1, lastActivity: watchedAt, revokedAt, attendancePercent: 75 },
+    { enrolmentId: `${batchId}fedcba9876543210`, name: "Bilal", email: "bilal@example.pk", accountLinked: true, lecturesWatched: 0, lastActivity: null, revokedAt: null, attendancePercent: null },
   ],
 };
 
@@ -53,5 +53,10 @@ describe("a batch's report", () => {
     expect(ayesha.textContent).toContain("1 of 4");
     expect(ayesha.textContent).toContain("27 Nov 2026, 20:00");
     expect(within(within(students).getByRole("row", { name: /Bilal/ })).queryByText("Revoked")).toBeNull();
+    // Live classes attended beside the lectures: a percent, or a dash while no class counts.
+    const cells = (row: HTMLElement) => within(row).getAllByRole("cell").map((c) => c.textContent);
+    expect(within(students).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "E-mail", "Account", "Lectures watched", "Live classes attended", "Last activity"]);
+    expect(cells(ayesha)[3]).toBe("75 %");
+    expect(cells(within(students).getByRole("row", { name: /Bilal/ }))[3]).toBe("—");
   });
 });

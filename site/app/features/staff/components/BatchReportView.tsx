@@ -1,5 +1,5 @@
 // A batch's report: per lecture (who watched it to 90 %, who started it, the average furthest point) and per student
-// (lectures watched, last activity; a revoked student keeps their row, marked revoked), and the per-student table as a
+// (lectures watched, live classes attended in percent, last activity; a revoked student keeps their row, marked revoked), and the per-student table as a
 // CSV download.
 import { useCallback, useState } from "react";
 import { showToast } from "../../../components/Toasts";
@@ -78,6 +78,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
               <th scope="col" className={th}>E-mail</th>
               <th scope="col" className={th}>Account</th>
               <th scope="col" className={th}>Lectures watched</th>
+              <th scope="col" className={th}>Live classes attended</th>
               <th scope="col" className={th}>Last activity</th>
             </tr>
           </thead>
@@ -97,6 +98,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
                 <td className={td}>
                   {s.lecturesWatched} of {report.lecturesTotal}
                 </td>
+                <td className={td}>{s.attendancePercent == null ? "—" : `${s.attendancePercent} %`}</td>
                 <td className={`${td} whitespace-nowrap`}>{formatTime(s.lastActivity)}</td>
               </tr>
             ))}

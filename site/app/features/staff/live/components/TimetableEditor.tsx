@@ -15,7 +15,7 @@ export const fieldBase = "mt-1 block min-w-0 max-w-full rounded-lg border border
 export const fieldInput = `${fieldBase} w-full`;
 export const fieldLabel = "block text-sm font-semibold text-slate-800";
 export const SLOT_MINUTES = { min: 15, max: 300 } as const;
-export const MAX_SLOTS = 21;
+export const MAX_SLOTS = 14;
 
 const names: Record<string, string> = { timeZone: "Time zone", slots: "Weekly slots", meetingUrl: "Meeting link" };
 
