@@ -55,8 +55,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     (batches) => ({ kind: "list", batches }),
     () => ({ kind: "error" }),
   );
-  // The live classes of the student's batches, over their terms.
-  const mySessions: Promise<MySessionList> = getMySessions(accessToken).then(
+  // The live classes of the student's batches, over their terms: read once the batches have been (reading them links
+  // the batches of a newly enrolled student's e-mail to the account, which the sessions are looked up by).
+  const mySessions: Promise<MySessionList> = myBatches.then(() => getMySessions(accessToken)).then(
     (sessions) => ({ kind: "list", sessions }),
     () => ({ kind: "error" }),
   );
