@@ -4,7 +4,7 @@
 /** At most this many files in one submission. */
 export const MAX_SUBMISSION_FILES = 5;
 /** 25 MB: the largest file the API takes. */
-export const MAX_ASSIGNMENT_FILE_BYTES = 25 * 1024 * 1024;
+export const MAX_ASSIGNMENT_FILE_BYTES = 25_000_000;
 
 /** Kinds a student may hand in, by name ending, with the media type sent when the browser gives none. */
 const ALLOWED: Record<string, string> = {
@@ -53,7 +53,7 @@ const extensionOf = (name: string) => {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 };
 
-export const megabytesText = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+export const megabytesText = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** The media type to declare for an allowed file (the browser's, else one for its kind). */
 export function contentTypeOf(file: { name: string; type: string }): string {

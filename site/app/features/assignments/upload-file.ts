@@ -1,12 +1,12 @@
 // One submission file sent straight to storage in parts, as lecture recordings are (never through the API's body):
 // ask the API for the parts' addresses, PUT them two at a time (each tried three times), then ask it to join them.
 // The API, the PUT and the pause are passed in, so a test drives it all.
-import type { FileUploadStarted, SubmissionFile } from "./api/types";
+import type { FileUploadStarted, FileView } from "./api/types";
 
 export interface FileTransport {
   begin(): Promise<FileUploadStarted>;
   putPart(url: string, body: Blob, options: { signal: AbortSignal; onProgress: (sentBytes: number) => void }): Promise<string | null>;
-  complete(fileId: string, parts: { number: number; etag: string }[]): Promise<SubmissionFile>;
+  complete(fileId: string, parts: { number: number; etag: string }[]): Promise<FileView>;
 }
 
 export interface FileProgress {
@@ -23,7 +23,7 @@ export async function uploadInParts(
     tries?: number;
     pause?: (ms: number) => Promise<void>;
   },
-): Promise<SubmissionFile> {
+): Promise<FileView> {
   const started = await transport.begin();
   const parts = [...started.parts].sort((a, b) => a.number - b.number);
   if (parts.length === 0) throw new Error("The server gave no address to send the file to.");

@@ -3,7 +3,7 @@
 // the student's token; the route gives the token source (features never import one another).
 import { tokenFrom, type TokenSource } from "../../../lib/access-token";
 import { send, type SendOptions } from "../../../lib/api-client";
-import type { FileUploadStarted, MyAssignment, MyAssignmentDetail, MySubmission, SubmissionFile, SubmissionDraft } from "./types";
+import type { FileUploadStarted, FileView, MyAssignment, MyAssignmentDetail, MySubmission, SubmissionDraft } from "./types";
 
 export type { TokenSource };
 
@@ -20,18 +20,14 @@ export const getMyAssignments = async (source: TokenSource): Promise<MyAssignmen
 
 export const getMyAssignment = (source: TokenSource, id: string) => call<MyAssignmentDetail>("get", one, source, { params: { id } });
 
-/** The student's own submission, with the feedback once reviewed; null before anything was saved. */
-export const getMySubmission = (source: TokenSource, id: string) =>
-  call<MySubmission>("get", submission, source, { params: { id } }).catch((e: unknown) => {
-    if (e && typeof e === "object" && "status" in e && e.status === 404 && "serverMessage" in e && /not started|no submission/i.test(String(e.serverMessage))) return null;
-    throw e;
-  });
+/** The student's own work on it: the draft, every version handed in, and the reviews. */
+export const getMySubmission = (source: TokenSource, id: string) => call<MySubmission>("get", submission, source, { params: { id } });
 
 /** Saves the draft: the text, the links and the uploaded files' ids. */
-export const saveDraft = (source: TokenSource, id: string, draft: SubmissionDraft) => call<MySubmission>("put", submission, source, { params: { id }, body: draft });
+export const saveDraft = (source: TokenSource, id: string, draft: SubmissionDraft) => call<unknown>("put", submission, source, { params: { id }, body: draft });
 
 /** Hands in the saved draft (again, until the deadline; late after it unless closed). */
-export const submitDraft = (source: TokenSource, id: string) => call<MySubmission>("post", `${submission}/submit`, source, { params: { id } });
+export const submitDraft = (source: TokenSource, id: string) => call<unknown>("post", `${submission}/submit`, source, { params: { id } });
 
 /** Begins a file's upload: its id and the parts' addresses. */
 export const beginFile = (source: TokenSource, id: string, file: { fileName: string; size: number; contentType: string }) =>
@@ -39,4 +35,4 @@ export const beginFile = (source: TokenSource, id: string, file: { fileName: str
 
 /** Joins the parts; the server checks the file's content before it is kept. */
 export const completeFile = (source: TokenSource, id: string, fileId: string, parts: { number: number; etag: string }[]) =>
-  call<SubmissionFile>("post", `${one}/files/{fileId}/complete`, source, { params: { id, fileId }, body: { parts } });
+  call<FileView>("post", `${one}/files/{fileId}/complete`, source, { params: { id, fileId }, body: { parts } });

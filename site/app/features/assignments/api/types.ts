@@ -1,57 +1,66 @@
 // The assignment shapes the student's pages read (the contract's, from lib/api-schema.ts).
+export type Grade = "passed" | "needs-work" | number;
+export type WorkState = "not-started" | "draft" | "submitted" | "late" | "reviewed";
+
 export interface MyAssignment {
   id: string;
   batchId: string;
-  batchName?: string;
+  batchName: string;
   title: string;
   dueAt: string;
-  state: string;
+  state: WorkState;
   submittedAt?: string | null;
-  result?: string | number | null;
+  result?: Grade | null;
+  marking: "pass" | "points";
   points?: number | null;
+  closed: boolean;
+  /** Whether the student may save and hand in now. */
+  open: boolean;
+  hasDraft: boolean;
 }
-export interface AssignmentAttachment {
-  fileId: string;
+export interface FileView {
+  id: string;
   fileName: string;
   size: number;
-  url?: string | null;
+  contentType: string;
+  url: string;
 }
 export interface MyAssignmentDetail extends MyAssignment {
-  instructions: string;
-  attachments?: AssignmentAttachment[];
-  resultKind?: "pass" | "points";
-  closed?: boolean;
-  timeZone?: string;
+  instructionsHtml: string;
+  attachments: FileView[];
+  lectureNumber?: number | null;
+  liveSessionId?: string | null;
 }
-export interface SubmissionFile {
-  fileId: string;
-  fileName: string;
-  size: number;
-  contentType?: string;
-  url?: string | null;
-}
-export interface SubmissionVersion {
-  version: number;
+export interface VersionView {
+  number: number;
   text: string;
   links: string[];
-  files: SubmissionFile[];
+  files: FileView[];
   submittedAt: string;
-  late?: boolean;
+  late: boolean;
+}
+export interface FeedbackView {
+  version: number;
+  html: string;
+  markdown: string;
+  result: Grade;
+  reviewedAt: string;
+}
+export interface DraftView {
+  text: string;
+  links: string[];
+  files: FileView[];
+  savedAt: string;
 }
 export interface MySubmission {
-  id?: string;
+  id?: string | null;
   assignmentId: string;
-  state: string;
-  text: string;
-  links: string[];
-  files: SubmissionFile[];
-  submittedAt?: string | null;
-  late?: boolean;
-  versions?: SubmissionVersion[];
-  feedback?: string | null;
-  result?: string | number | null;
-  reviewedAt?: string | null;
-  canSubmit?: boolean;
+  state: WorkState;
+  open: boolean;
+  draft?: DraftView | null;
+  versions: VersionView[];
+  feedback?: FeedbackView | null;
+  reviews: FeedbackView[];
 }
 export interface SubmissionDraft {
   text: string;
@@ -60,6 +69,6 @@ export interface SubmissionDraft {
 }
 export interface FileUploadStarted {
   fileId: string;
-  partSize?: number;
+  partSize: number;
   parts: { number: number; url: string }[];
 }

@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import { chooseFiles, contentTypeOf } from "../../../lib/assignment-files";
 import { putPart } from "../../../lib/put-part";
 import { beginFile, completeFile, saveDraft, submitDraft, type TokenSource } from "../api/my-assignments";
-import type { MySubmission } from "../api/types";
+import type { FileView, MySubmission } from "../api/types";
 import { linkProblems, MAX_LINK_LENGTH, MAX_LINKS } from "../rules";
 import { uploadInParts } from "../upload-file";
 import { FilesField, type HeldFile } from "./FilesField";
@@ -17,15 +17,18 @@ export const MAX_TEXT = 20_000;
 interface SubmissionFormProps {
   assignmentId: string;
   source: TokenSource;
-  submission: MySubmission | null;
-  /** Staff closed it, or it was passed: nothing more is taken. */
-  locked: boolean;
-  lockedReason?: string;
-  onSaved: (submission: MySubmission) => void;
+  submission: MySubmission;
+  /** Why nothing more is taken (closed by staff, reviewed), or null while it is open. */
+  lockedReason: string | null;
+  /** After a save or a hand-in: the page reads the submission again. */
+  onSaved: (submitted: boolean) => void;
 }
 
-const heldFrom = (s: MySubmission | null): HeldFile[] =>
-  (s?.files ?? []).map((f) => ({ key: f.fileId, fileName: f.fileName, size: f.size, fileId: f.fileId, sentBytes: f.size, status: "done", url: f.url }));
+const heldFrom = (files: readonly FileView[]): HeldFile[] =>
+  files.map((f) => ({ key: f.id, fileName: f.fileName, size: f.size, fileId: f.id, sentBytes: f.size, status: "done", url: f.url }));
+
+/** What the form starts from: the saved draft, else the latest version handed in (to change and hand in again). */
+const startingPoint = (s: MySubmission) => s.draft ?? s.versions[0] ?? { text: "", links: [], files: [] };
 
 function failure(e: unknown, fallback: string): string {
   if (e instanceof ApiError) {
@@ -35,11 +38,13 @@ function failure(e: unknown, fallback: string): string {
   return fallback;
 }
 
-export function SubmissionForm({ assignmentId, source, submission, locked, lockedReason, onSaved }: SubmissionFormProps) {
+export function SubmissionForm({ assignmentId, source, submission, lockedReason, onSaved }: SubmissionFormProps) {
   const id = useId();
-  const [text, setText] = useState(submission?.text ?? "");
-  const [links, setLinks] = useState<string[]>(submission?.links.length ? submission.links : [""]);
-  const [files, setFiles] = useState<HeldFile[]>(() => heldFrom(submission));
+  const start = startingPoint(submission);
+  const locked = lockedReason !== null;
+  const [text, setText] = useState(start.text);
+  const [links, setLinks] = useState<string[]>(start.links.length ? start.links : [""]);
+  const [files, setFiles] = useState<HeldFile[]>(() => heldFrom(start.files));
   const [refused, setRefused] = useState<string[]>([]);
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<"draft" | "submit" | null>(null);
@@ -73,7 +78,7 @@ export function SubmissionForm({ assignmentId, source, submission, locked, locke
         },
         { signal: controller.signal, onProgress: ({ sentBytes }) => update(key, { sentBytes }) },
       ).then(
-        (stored) => update(key, { status: "done", fileId: stored.fileId, sentBytes: file.size, url: stored.url }),
+        (stored) => update(key, { status: "done", fileId: stored.id, sentBytes: file.size, url: stored.url }),
         (e: unknown) => {
           if (!controller.signal.aborted) update(key, { status: "failed", error: failure(e, `“${file.name}” could not be uploaded.`) });
         },
@@ -105,14 +110,14 @@ export function SubmissionForm({ assignmentId, source, submission, locked, locke
     }
     setBusy(submit ? "submit" : "draft");
     try {
-      let saved = await saveDraft(source, assignmentId, {
+      await saveDraft(source, assignmentId, {
         text,
         links: kept,
         files: files.filter((f) => f.status === "done" && f.fileId).map((f) => f.fileId!),
       });
-      if (submit) saved = await submitDraft(source, assignmentId);
-      onSaved(saved);
-      setOutcome({ ok: true, message: submit ? (saved.state === "late" || saved.late ? "Submitted, after the due time: it is marked late." : "Submitted. Your teacher will review it.") : "Draft saved." });
+      if (submit) await submitDraft(source, assignmentId);
+      setOutcome({ ok: true, message: submit ? "Submitted. Your teacher will review it." : "Draft saved." });
+      onSaved(submit);
     } catch (err) {
       setOutcome({ ok: false, message: failure(err, submit ? "Could not submit. Try again." : "Could not save the draft. Try again.") });
     } finally {
@@ -120,7 +125,7 @@ export function SubmissionForm({ assignmentId, source, submission, locked, locke
     }
   };
 
-  const submitted = submission?.state === "submitted" || submission?.state === "late" || submission?.state === "reviewed";
+  const submitted = submission.versions.length > 0;
   const field = "w-full rounded-lg border border-slate-400 px-3 py-2";
 
   return (
@@ -130,7 +135,7 @@ export function SubmissionForm({ assignmentId, source, submission, locked, locke
       </h2>
       {locked && (
         <p role="status" className="rounded-lg bg-slate-100 p-3 text-slate-800">
-          {lockedReason ?? "This assignment takes no more submissions."}
+          {lockedReason}
         </p>
       )}
       <div className="grid gap-2">
