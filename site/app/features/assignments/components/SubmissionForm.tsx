@@ -5,10 +5,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { chooseFiles, contentTypeOf } from "../../../lib/assignment-files";
 import { putPart } from "../../../lib/put-part";
+import { uploadInParts } from "../../../lib/upload-in-parts";
 import { beginFile, completeFile, saveDraft, submitDraft, type TokenSource } from "../api/my-assignments";
 import type { FileView, MySubmission } from "../api/types";
 import { linkProblems, MAX_LINK_LENGTH, MAX_LINKS } from "../rules";
-import { uploadInParts } from "../upload-file";
 import { FilesField, type HeldFile } from "./FilesField";
 
 /** At most this many characters of text (the API's bound). */

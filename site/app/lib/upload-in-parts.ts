@@ -1,12 +1,19 @@
-// One submission file sent straight to storage in parts, as lecture recordings are (never through the API's body):
-// ask the API for the parts' addresses, PUT them two at a time (each tried three times), then ask it to join them.
-// The API, the PUT and the pause are passed in, so a test drives it all.
-import type { FileUploadStarted, FileView } from "./api/types";
+// A small file (an assignment's, at most 25 MB) sent straight to storage in parts, as lecture recordings are (never
+// through the API's body): ask the API for the parts' addresses, PUT them two at a time (each tried three times), then
+// ask it to join them. Students' hand-ins and staff's attachments use it. The API, the PUT and the pause are passed
+// in, so a test drives it all. (A recording, hours long, has its own resumable engine: features/staff/lectures/upload.)
 
-export interface FileTransport {
-  begin(): Promise<FileUploadStarted>;
+export interface PartsBegun {
+  fileId: string;
+  /** Every part but the last has this many bytes. */
+  partSize: number;
+  parts: { number: number; url: string }[];
+}
+
+export interface FileTransport<Done> {
+  begin(): Promise<PartsBegun>;
   putPart(url: string, body: Blob, options: { signal: AbortSignal; onProgress: (sentBytes: number) => void }): Promise<string | null>;
-  complete(fileId: string, parts: { number: number; etag: string }[]): Promise<FileView>;
+  complete(fileId: string, parts: { number: number; etag: string }[]): Promise<Done>;
 }
 
 export interface FileProgress {
@@ -14,16 +21,16 @@ export interface FileProgress {
   totalBytes: number;
 }
 
-export async function uploadInParts(
+export async function uploadInParts<Done>(
   file: Blob,
-  transport: FileTransport,
+  transport: FileTransport<Done>,
   { signal, onProgress, tries = 3, pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) }: {
     signal: AbortSignal;
     onProgress: (p: FileProgress) => void;
     tries?: number;
     pause?: (ms: number) => Promise<void>;
   },
-): Promise<FileView> {
+): Promise<Done> {
   const started = await transport.begin();
   const parts = [...started.parts].sort((a, b) => a.number - b.number);
   if (parts.length === 0) throw new Error("The server gave no address to send the file to.");
