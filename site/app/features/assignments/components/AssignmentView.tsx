@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { SafeHtml } from "../../../components/SafeHtml";
-import { paths } from "../../../config/paths";
+import { paths, recordedLecturesPath } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { megabytesText } from "../../../lib/assignment-files";
 import { knownZone, visitorZone, whenInZone } from "../../../lib/demo-time";
@@ -149,6 +149,13 @@ export function AssignmentView({ source, assignmentId }: { source: TokenSource; 
         <div>
           <StateBadge facts={facts} zone={zone} />
         </div>
+        {a.lectureNumber != null && (
+          <p>
+            <Link to={`${recordedLecturesPath(a.batchId)}?lecture=${a.lectureNumber}`} className="font-medium text-brand-700 underline">
+              Goes with lecture {a.lectureNumber}: watch it
+            </Link>
+          </p>
+        )}
       </header>
 
       {review && (
