@@ -18,6 +18,7 @@ pub mod time;
 pub mod tls;
 
 // Features
+pub mod assignments;
 pub mod assistant;
 pub mod catalog;
 pub mod certificates;

@@ -11,6 +11,33 @@ export const apiRules = {
       "offline"
     ]
   },
+  "AssignmentChange": {
+    "title": {
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "\\S"
+    },
+    "instructions": {
+      "maxLength": 20000
+    },
+    "dueAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "points": {
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "publishAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "lectureNumber": {
+      "minimum": 1,
+      "maximum": 99999
+    },
+    "liveSessionId": {
+      "pattern": "^[0-9a-f]{24}$"
+    }
+  },
   "Attendance": {
     "enum": [
       "attended",
@@ -241,6 +268,38 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "FeedbackView": {
+    "version": {
+      "minimum": 0
+    }
+  },
+  "FileDone": {
+    "parts": {
+      "minItems": 1,
+      "maxItems": 10
+    }
+  },
+  "FilePart": {
+    "number": {
+      "minimum": 1,
+      "maximum": 10000
+    },
+    "etag": {
+      "minLength": 1,
+      "maxLength": 256,
+      "pattern": "\\S"
+    }
+  },
+  "FileUpload": {
+    "partSize": {
+      "minimum": 0
+    }
+  },
+  "FileView": {
+    "size": {
+      "minimum": 0
+    }
+  },
   "FormType": {
     "enum": [
       "contact-form",
@@ -310,6 +369,17 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "Marking": {
+    "enum": [
+      "pass",
+      "points"
+    ]
+  },
+  "MyAssignmentSummary": {
+    "points": {
+      "minimum": 0
+    }
+  },
   "MyBatch": {
     "lecturesTotal": {
       "minimum": 0
@@ -319,6 +389,42 @@ export const apiRules = {
     },
     "nextLecture": {
       "minimum": 0
+    },
+    "assignmentsTotal": {
+      "minimum": 0
+    },
+    "assignmentsDone": {
+      "minimum": 0
+    },
+    "assignmentsPassed": {
+      "minimum": 0
+    }
+  },
+  "NewAssignment": {
+    "title": {
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "\\S"
+    },
+    "instructions": {
+      "maxLength": 20000
+    },
+    "dueAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "points": {
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "publishAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "lectureNumber": {
+      "minimum": 1,
+      "maximum": 99999
+    },
+    "liveSessionId": {
+      "pattern": "^[0-9a-f]{24}$"
     }
   },
   "NewBooking": {
@@ -338,6 +444,21 @@ export const apiRules = {
     },
     "courseId": {
       "pattern": "^([0-9a-f]{24})?$"
+    }
+  },
+  "NewFile": {
+    "fileName": {
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^/\\\\\\x00-\\x1f\\x7f]*[^/\\\\\\x00-\\x20\\x7f][^/\\\\\\x00-\\x1f\\x7f]*$"
+    },
+    "size": {
+      "minimum": 1,
+      "maximum": 25000000
+    },
+    "contentType": {
+      "maxLength": 255,
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
     }
   },
   "NewLecture": {
@@ -413,6 +534,13 @@ export const apiRules = {
       "maximum": 86400
     }
   },
+  "QueueState": {
+    "enum": [
+      "waiting",
+      "reviewed",
+      "all"
+    ]
+  },
   "RegistrationFormData": {
     "firstName": {
       "maxLength": 100,
@@ -471,6 +599,18 @@ export const apiRules = {
       "pattern": "^[0-9a-f]{24}$"
     }
   },
+  "ReviewRequest": {
+    "feedback": {
+      "minLength": 1,
+      "maxLength": 20000,
+      "pattern": "\\S"
+    }
+  },
+  "ReviewView": {
+    "version": {
+      "minimum": 0
+    }
+  },
   "Revocation": {
     "reason": {
       "minLength": 1,
@@ -504,6 +644,20 @@ export const apiRules = {
     },
     "courseId": {
       "pattern": "^([0-9a-f]{24})?$"
+    }
+  },
+  "StaffAssignment": {
+    "points": {
+      "minimum": 0
+    },
+    "lectureNumber": {
+      "minimum": 0
+    },
+    "submitted": {
+      "minimum": 0
+    },
+    "waiting": {
+      "minimum": 0
     }
   },
   "StaffBatch": {
@@ -549,6 +703,35 @@ export const apiRules = {
   "StudentReport": {
     "lecturesWatched": {
       "minimum": 0
+    },
+    "assignmentsDone": {
+      "minimum": 0
+    },
+    "assignmentsPassed": {
+      "minimum": 0
+    }
+  },
+  "SubmissionDraft": {
+    "text": {
+      "maxLength": 20000
+    },
+    "links": {
+      "maxItems": 5,
+      "[]": {
+        "maxLength": 2048,
+        "pattern": "^https?://[^\\s/?#@]+([/?#]\\S*)?$"
+      }
+    },
+    "files": {
+      "maxItems": 5,
+      "[]": {
+        "pattern": "^[0-9a-f]{24}$"
+      }
+    }
+  },
+  "SubmissionRow": {
+    "version": {
+      "minimum": 0
     }
   },
   "SubmissionStatus": {
@@ -557,6 +740,11 @@ export const apiRules = {
       "sent",
       "failed"
     ]
+  },
+  "UploadPart": {
+    "number": {
+      "minimum": 0
+    }
   },
   "UploadRequest": {
     "fileName": {
@@ -596,9 +784,29 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "Verdict": {
+    "enum": [
+      "passed",
+      "needs-work"
+    ]
+  },
+  "VersionView": {
+    "number": {
+      "minimum": 0
+    }
+  },
   "Video": {
     "lectureNumber": {
       "minimum": 0
     }
+  },
+  "WorkState": {
+    "enum": [
+      "not-started",
+      "draft",
+      "submitted",
+      "late",
+      "reviewed"
+    ]
   }
 } as const;

@@ -211,6 +211,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_assignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_assignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_start_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/files/{fileId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_complete_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_submission"];
+        put: operations["my_save_draft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/submission/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/batches": {
         parameters: {
             query?: never;
@@ -323,6 +419,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_assignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["staff_update_assignment"];
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_start_attachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["staff_remove_attachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/attachments/{fileId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_complete_attachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_assignment_submissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/audit": {
         parameters: {
             query?: never;
@@ -349,6 +525,38 @@ export interface paths {
         get: operations["staff_batches"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/assignment-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_assignment_rule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_assignments"];
+        put?: never;
+        post: operations["staff_add_assignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -771,6 +979,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_review_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_submission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/submissions/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_review_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lecture/{batchId}/{lectureNumber}": {
         parameters: {
             query?: never;
@@ -797,6 +1053,38 @@ export interface components {
          * @enum {string}
          */
         AnswerSource: "model" | "offline";
+        /**
+         * @description `PATCH /api/staff/assignments/{id}` body: the fields to change. After the first hand-in only
+         *     `dueAt`, `closed` and `publishAt` change.
+         */
+        AssignmentChange: {
+            title?: string | null;
+            instructions?: string | null;
+            /** Format: date-time */
+            dueAt?: string | null;
+            result?: null | components["schemas"]["Marking"];
+            /** Format: int32 */
+            points?: number | null;
+            /** Format: date-time */
+            publishAt?: string | null;
+            /** @description Closed: no hand-ins after the due time. */
+            closed?: boolean | null;
+            /** Format: int32 */
+            lectureNumber?: number | null;
+            liveSessionId?: string | null;
+        };
+        /** @description An assignment as the report's columns name it. */
+        AssignmentColumn: {
+            id: string;
+            title: string;
+            /** @description RFC 3339. */
+            dueAt: string;
+        };
+        /** @description `PUT /api/staff/batches/{batchId}/assignment-rule` body and answer. */
+        AssignmentRuleView: {
+            /** @description A certificate needs every published assignment passed (default off). */
+            requireAllPassed: boolean;
+        };
         /**
          * @description Whether a booked visitor came, as staff marked it.
          * @enum {string}
@@ -865,6 +1153,8 @@ export interface components {
             lecturesTotal: number;
             lectures: components["schemas"]["LectureReport"][];
             students: components["schemas"]["StudentReport"][];
+            /** @description The batch's assignments, by due time. */
+            assignments: components["schemas"]["AssignmentColumn"][];
         };
         /** @description A booking made or moved, with a token for its signed links. */
         Booked: {
@@ -1043,6 +1333,14 @@ export interface components {
          * @enum {string}
          */
         DemoStatus: "booked" | "cancelled";
+        /** @description The draft as saved. */
+        DraftView: {
+            text: string;
+            links: string[];
+            files: components["schemas"]["FileView"][];
+            /** @description RFC 3339. */
+            savedAt: string;
+        };
         /** @description An enquiry as staff see it. */
         Enquiry: {
             id: string;
@@ -1192,6 +1490,51 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /** @description Staff's review as the student reads it. */
+        FeedbackView: {
+            /**
+             * Format: int32
+             * @description The version reviewed.
+             */
+            version: number;
+            /** @description The feedback, rendered to safe HTML. */
+            html: string;
+            /** @description The feedback as staff wrote it (Markdown). */
+            markdown: string;
+            result: components["schemas"]["Grade"];
+            /** @description RFC 3339. */
+            reviewedAt: string;
+        };
+        /** @description `POST …/files/{fileId}/complete` body: every part, numbered from 1, with its ETag. */
+        FileDone: {
+            parts: components["schemas"]["FilePart"][];
+        };
+        /** @description A part stored, as its PUT's `ETag` header named it. */
+        FilePart: {
+            /** Format: int32 */
+            number: number;
+            etag: string;
+        };
+        /** @description An upload begun: its file's id and where to PUT each part. */
+        FileUpload: {
+            fileId: string;
+            /**
+             * Format: int64
+             * @description Every part but the last has exactly this many bytes.
+             */
+            partSize: number;
+            parts: components["schemas"]["UploadPart"][];
+        };
+        /** @description A stored file with a link that downloads it (valid for 15 minutes). */
+        FileView: {
+            id: string;
+            fileName: string;
+            /** Format: int64 */
+            size: number;
+            /** @description The type its content was found to be. */
+            contentType: string;
+            url: string;
+        };
         /**
          * @description Which form was sent; the contract's `formType` enum.
          * @enum {string}
@@ -1203,6 +1546,8 @@ export interface components {
             country_code?: string | null;
             success: boolean;
         };
+        /** @description A review's result: `"passed"`, `"needs-work"`, or points (a whole number). */
+        Grade: components["schemas"]["Verdict"] | number;
         /** @description `GET /api/health` answer. */
         Health: {
             status: string;
@@ -1301,6 +1646,46 @@ export interface components {
             batchId: string;
             secretId: string;
         };
+        /**
+         * @description How an assignment is marked: passed or needs work, or points out of `Assignment::points`.
+         * @enum {string}
+         */
+        Marking: "pass" | "points";
+        /** @description `GET /api/me/assignments/{id}` answer. */
+        MyAssignment: components["schemas"]["MyAssignmentSummary"] & {
+            /** @description The instructions, rendered to safe HTML. */
+            instructionsHtml: string;
+            attachments: components["schemas"]["FileView"][];
+            /** Format: int32 */
+            lectureNumber?: number | null;
+            liveSessionId?: string | null;
+        };
+        /** @description One of a student's assignments, as `/lms` lists them. */
+        MyAssignmentSummary: {
+            id: string;
+            batchId: string;
+            batchName: string;
+            title: string;
+            /** @description RFC 3339 (UTC); shown in the student's own zone. */
+            dueAt: string;
+            state: components["schemas"]["WorkState"];
+            /** @description When the latest version was handed in (RFC 3339). */
+            submittedAt?: string | null;
+            result?: null | components["schemas"]["Grade"];
+            marking: components["schemas"]["Marking"];
+            /** Format: int32 */
+            points?: number | null;
+            /** @description Closed by staff: nothing more after the due time. */
+            closed: boolean;
+            /** @description Whether the student may save and hand in now. */
+            open: boolean;
+            /** @description A draft is saved beside what was handed in. */
+            hasDraft: boolean;
+        };
+        /** @description `GET /api/me/assignments` answer: by due time, soonest first. */
+        MyAssignments: {
+            assignments: components["schemas"]["MyAssignmentSummary"][];
+        };
         /** @description A linked batch with the student's progress in it. */
         MyBatch: {
             batch: components["schemas"]["Batch"];
@@ -1325,6 +1710,23 @@ export interface components {
             complete: boolean;
             /** @description The certificate issued for this batch, if any. */
             certificateId?: string | null;
+            /**
+             * Format: int32
+             * @description The batch's assignments published so far.
+             */
+            assignmentsTotal: number;
+            /**
+             * Format: int32
+             * @description Those the student handed in.
+             */
+            assignmentsDone: number;
+            /**
+             * Format: int32
+             * @description Those whose latest version was reviewed as passed (or given points).
+             */
+            assignmentsPassed: number;
+            /** @description The batch's certificate also needs every assignment passed. */
+            assignmentsRequired: boolean;
         };
         /** @description `GET /api/me/batches` answer. */
         MyBatches: {
@@ -1333,6 +1735,51 @@ export interface components {
         /** @description `GET /api/me/certificates` answer. */
         MyCertificates: {
             certificates: components["schemas"]["CertificateView"][];
+        };
+        /** @description `GET /api/me/assignments/{id}/submission` answer: the student's own work on it. */
+        MySubmission: {
+            /** @description None until something is saved. */
+            id?: string | null;
+            assignmentId: string;
+            state: components["schemas"]["WorkState"];
+            /** @description Whether the student may save and hand in now. */
+            open: boolean;
+            draft?: null | components["schemas"]["DraftView"];
+            /** @description Every version handed in, the latest first. */
+            versions: components["schemas"]["VersionView"][];
+            feedback?: null | components["schemas"]["FeedbackView"];
+            /** @description Every review, the latest first. */
+            reviews: components["schemas"]["FeedbackView"][];
+        };
+        /** @description `POST /api/staff/batches/{batchId}/assignments` body. */
+        NewAssignment: {
+            title: string;
+            /** @description Markdown, at most 20,000 characters. */
+            instructions?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with its offset (the batch's zone, as the console shows it).
+             */
+            dueAt: string;
+            /** @description `pass`: passed or needs work; `points`: out of `points`. */
+            result: components["schemas"]["Marking"];
+            /**
+             * Format: int32
+             * @description The most points, 1 to 1,000 (marking by points only).
+             */
+            points?: number | null;
+            /**
+             * Format: date-time
+             * @description When students see it (RFC 3339); none: now.
+             */
+            publishAt?: string | null;
+            /**
+             * Format: int32
+             * @description The lecture it belongs to (optional).
+             */
+            lectureNumber?: number | null;
+            /** @description The live session it belongs to (optional). */
+            liveSessionId?: string | null;
         };
         /** @description `POST /api/demo/bookings` body: the slot and the visitor, as the enquiry form asks them. */
         NewBooking: {
@@ -1344,6 +1791,18 @@ export interface components {
             phone: string;
             /** @description A course's id, or empty: any course. */
             courseId?: string;
+        };
+        /** @description `POST …/files` and `POST …/attachments` body: the file about to be sent. */
+        NewFile: {
+            /** @description The file's own name, no folder. */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Bytes, 1 to 25,000,000.
+             */
+            size: number;
+            /** @description What the browser says it is (the server decides by the content). */
+            contentType: string;
         };
         /** @description `POST /api/staff/batches/{batchId}/lectures` body. */
         NewLecture: {
@@ -1429,6 +1888,11 @@ export interface components {
              */
             completed?: boolean;
         };
+        /**
+         * @description Where a hand-in stands for staff.
+         * @enum {string}
+         */
+        QueueState: "waiting" | "reviewed" | "all";
         /** @description The registration-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         RegistrationFormData: {
             /** @description Not blank. */
@@ -1473,6 +1937,25 @@ export interface components {
         /** @description `PATCH /api/demo/bookings/{id}` body: the slot to move to. */
         Reschedule: {
             slotId: string;
+        };
+        /** @description `POST /api/staff/submissions/{id}/review` body. */
+        ReviewRequest: {
+            /** @description Markdown, 1 to 20,000 characters. */
+            feedback: string;
+            /** @description `"passed"` or `"needs-work"` (marking pass), or points from 0 to the assignment's most. */
+            result: components["schemas"]["Grade"];
+        };
+        /** @description A review as staff see it. */
+        ReviewView: {
+            /** Format: int32 */
+            version: number;
+            /** @description Markdown, as written. */
+            feedback: string;
+            feedbackHtml: string;
+            result: components["schemas"]["Grade"];
+            /** @description RFC 3339. */
+            reviewedAt: string;
+            reviewedBy: string;
         };
         /** @description `POST /api/staff/certificates/{id}/revoke` body. */
         Revocation: {
@@ -1535,6 +2018,52 @@ export interface components {
             message: string;
             /** @description The next open slots (at most 3). */
             nextSlots: components["schemas"]["Slot"][];
+        };
+        /** @description An assignment as staff see it. */
+        StaffAssignment: {
+            id: string;
+            batchId: string;
+            title: string;
+            /** @description Markdown, as written. */
+            instructions: string;
+            /** @description As students see it. */
+            instructionsHtml: string;
+            /** @description RFC 3339 (UTC). */
+            dueAt: string;
+            result: components["schemas"]["Marking"];
+            /** Format: int32 */
+            points?: number | null;
+            /** @description RFC 3339 (UTC). */
+            publishAt: string;
+            /** @description Students see it (its publish time has come). */
+            published: boolean;
+            closed: boolean;
+            /** Format: int32 */
+            lectureNumber?: number | null;
+            liveSessionId?: string | null;
+            attachments: components["schemas"]["FileView"][];
+            /** @description RFC 3339. */
+            createdAt: string;
+            createdBy: string;
+            /**
+             * Format: int32
+             * @description Students who handed in at least once.
+             */
+            submitted: number;
+            /**
+             * Format: int32
+             * @description Hand-ins waiting for a review.
+             */
+            waiting: number;
+            /** @description Nothing handed in yet: every field may change. */
+            editable: boolean;
+        };
+        /** @description `GET /api/staff/batches/{batchId}/assignments` answer. */
+        StaffAssignments: {
+            /** @description By due time. */
+            assignments: components["schemas"]["StaffAssignment"][];
+            /** @description The batch's certificate rule: every published assignment passed. */
+            requireAllPassed: boolean;
         };
         /** @description A batch with how many are enrolled. */
         StaffBatch: {
@@ -1607,6 +2136,28 @@ export interface components {
         StaffSlots: {
             slots: components["schemas"]["StaffSlot"][];
         };
+        /** @description `GET /api/staff/submissions/{id}` answer. */
+        StaffSubmission: components["schemas"]["SubmissionRow"] & {
+            marking: components["schemas"]["Marking"];
+            /** Format: int32 */
+            points?: number | null;
+            /** @description RFC 3339. */
+            dueAt: string;
+            /** @description Every version, the latest first (with signed links to its files). */
+            versions: components["schemas"]["VersionView"][];
+            /** @description Every review, the latest first. */
+            reviews: components["schemas"]["ReviewView"][];
+        };
+        /** @description One student's standing on one assignment. */
+        StudentAssignment: {
+            assignmentId: string;
+            state: components["schemas"]["WorkState"];
+            /** @description The submission (to open it in the review), once handed in. */
+            submissionId?: string | null;
+            /** @description When the latest version was handed in (RFC 3339). */
+            submittedAt?: string | null;
+            result?: null | components["schemas"]["Grade"];
+        };
         /** @description One student of a batch, as the console's certificates section lists them. */
         StudentCompletion: {
             /** @description The account's id (its `sub`). */
@@ -1636,12 +2187,60 @@ export interface components {
              * @description When the enrolment was revoked: the student keeps their row, with what they watched.
              */
             revokedAt?: number | null;
+            /** @description One per assignment of the batch, in the report's `assignments` order. */
+            assignments: components["schemas"]["StudentAssignment"][];
+            /**
+             * Format: int32
+             * @description Assignments handed in, and passed.
+             */
+            assignmentsDone: number;
+            /** Format: int32 */
+            assignmentsPassed: number;
+        };
+        /** @description `PUT /api/me/assignments/{id}/submission` body: the draft. */
+        SubmissionDraft: {
+            /** @description At most 20,000 characters. */
+            text?: string;
+            /** @description http(s) links (a repository, a deployed site): at most 5. */
+            links?: string[];
+            /** @description Ids of files this student uploaded to this assignment: at most 5. */
+            files?: string[];
+        };
+        /** @description A list of hand-ins, oldest hand-in first. */
+        SubmissionQueue: {
+            submissions: components["schemas"]["SubmissionRow"][];
+        };
+        /** @description One student's hand-in in a list. */
+        SubmissionRow: {
+            id: string;
+            assignmentId: string;
+            assignmentTitle: string;
+            batchId: string;
+            /** @description The student's e-mail (or account id when none is known). */
+            student: string;
+            /**
+             * Format: int32
+             * @description The latest version's number.
+             */
+            version: number;
+            /** @description When the latest version was handed in (RFC 3339). */
+            submittedAt: string;
+            late: boolean;
+            state: components["schemas"]["WorkState"];
+            result?: null | components["schemas"]["Grade"];
+            reviewedAt?: string | null;
         };
         /**
          * @description Delivery state of a stored enquiry.
          * @enum {string}
          */
         SubmissionStatus: "pending" | "sent" | "failed";
+        /** @description Where the browser PUTs one part. */
+        UploadPart: {
+            /** Format: int32 */
+            number: number;
+            url: string;
+        };
         /** @description `POST …/lectures/{lectureNumber}/upload` body: the file about to be sent. */
         UploadRequest: {
             /** @description The file's own name, no folder. */
@@ -1680,6 +2279,8 @@ export interface components {
             number: number;
             etag: string;
         };
+        /** @enum {string} */
+        Verdict: "passed" | "needs-work";
         /** @description A certificate as anyone holding its id sees it: no reason, no account. */
         VerifiedCertificate: {
             id: string;
@@ -1690,6 +2291,20 @@ export interface components {
             issuedOn: string;
             status: components["schemas"]["CertificateStatus"];
             revokedOn?: string | null;
+        };
+        /** @description A version handed in. */
+        VersionView: {
+            /**
+             * Format: int32
+             * @description 1, 2, … in the order handed in.
+             */
+            number: number;
+            text: string;
+            links: string[];
+            files: components["schemas"]["FileView"][];
+            /** @description RFC 3339. */
+            submittedAt: string;
+            late: boolean;
         };
         /**
          * @description A lecture as a student gets it in the videos answer: what to play, never the staff-side facts
@@ -1726,6 +2341,11 @@ export interface components {
             practice: string;
             lab: string;
         };
+        /**
+         * @description Where a student stands on one assignment.
+         * @enum {string}
+         */
+        WorkState: "not-started" | "draft" | "submitted" | "late" | "reviewed";
     };
     responses: never;
     parameters: never;
@@ -2783,6 +3403,607 @@ export interface operations {
             };
         };
     };
+    my_assignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the published assignments of the caller's batches, soonest due first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAssignments"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAssignment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such assignment, not published yet, or not of the caller's batches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_start_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFile"];
+            };
+        };
+        responses: {
+            /** @description where to PUT each part (then complete) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUpload"];
+                };
+            };
+            /** @description no name, empty, or larger than 25 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description closed, or too many uploads */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_complete_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileDone"];
+            };
+        };
+        responses: {
+            /** @description stored and checked: its type by its content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileView"];
+                };
+            };
+            /** @description refused: not an allowed type by its content, or larger than 25 MB (the file is removed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such file of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description parts missing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the caller's own work: draft, versions, feedback once reviewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmission"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_save_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmissionDraft"];
+            };
+        };
+        responses: {
+            /** @description the draft saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmission"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such assignment, or a file that is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description closed, a file still uploading, or too many drafts */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the draft handed in as a new version (late after the due time) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmission"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description nothing saved, or closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_batches: {
         parameters: {
             query?: never;
@@ -3490,6 +4711,514 @@ export interface operations {
             };
         };
     };
+    staff_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_update_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentChange"];
+            };
+        };
+        responses: {
+            /** @description changed (a due time moved after the first hand-in mails the batch once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description students have handed in: only dueAt, publishAt and closed change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_start_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFile"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUpload"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description ten files already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_remove_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_complete_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileDone"];
+            };
+        };
+        responses: {
+            /** @description checked by its content and attached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            /** @description not an allowed type by its content, or larger than 25 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_assignment_submissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every student's hand-in, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionQueue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staff_audit: {
         parameters: {
             query?: {
@@ -3600,6 +5329,268 @@ export interface operations {
             };
             /** @description the path is answered, but not with this method (see Allow) */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_assignment_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRuleView"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentRuleView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_assignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the batch's assignments by due time, and its certificate rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignments"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_add_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAssignment"];
+            };
+        };
+        responses: {
+            /** @description posted (students see it from its publish time) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6364,6 +8355,233 @@ export interface operations {
             };
             /** @description the enrolment was revoked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_review_queue: {
+        parameters: {
+            query?: {
+                /** @description one batch (24 lowercase hex characters); none: every batch */
+                batchId?: string;
+                /** @description waiting (default), reviewed or all */
+                state?: components["schemas"]["QueueState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description hand-ins, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionQueue"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the hand-in with every version (signed file links) and review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSubmission"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_review_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description returned to the student (who is mailed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSubmission"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,12 +1,17 @@
 //! When a student completed a batch (docs/product.md#certificates): every lecture they can watch
 //! (published and ready, at least one) watched by the server's measure (`learning::watching`:
 //! 90 % of a lecture file at a pace the clock allows, or ten minutes on an embed's page), or staff
-//! marked them complete (a student who finished in class). The
-//! rule itself is `domain::batch_complete`, which the student's batch list shows too.
+//! marked them complete (a student who finished in class). When the batch's assignment rule is on
+//! (staff set it per batch; off by default), every published assignment must also be passed
+//! (`domain::complete_with_assignments`). The rule itself is `domain::batch_complete` with that,
+//! which the student's batch list shows too.
 
-use crate::domain::{batch_complete, AccessGrant, CompletionMark, LectureProgress};
+use crate::domain::{
+    assignment_tally, batch_complete, complete_with_assignments, AccessGrant, AssignmentTally, CompletionMark,
+    LectureProgress,
+};
 use crate::http::error::ApiError;
-use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
+use crate::store::{AssignmentRecords, CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
 use crate::time;
 
 /// Where one student stands in one batch.
@@ -18,6 +23,9 @@ pub struct Completion {
     pub complete: bool,
     /// When it became complete (`YYYY-MM-DD`): the last lecture's completion, else staff's mark.
     pub completed_on: Option<String>,
+    /// The batch requires every published assignment passed.
+    pub assignments_required: bool,
+    pub assignments: AssignmentTally,
 }
 
 impl Completion {
@@ -37,8 +45,40 @@ impl Completion {
             marked: mark.is_some(),
             complete: batch_complete(watchable, progress, mark.is_some()),
             completed_on,
+            assignments_required: false,
+            assignments: AssignmentTally::default(),
         }
     }
+
+    /// The same with the batch's assignment rule and the student's assignments.
+    pub fn with_assignments(mut self, required: bool, tally: AssignmentTally) -> Self {
+        let by_lectures = self.complete && !self.marked;
+        self.complete = complete_with_assignments(by_lectures, self.marked, required, tally);
+        if !self.complete {
+            self.completed_on = None;
+        }
+        self.assignments_required = required;
+        self.assignments = tally;
+        self
+    }
+}
+
+/// The batch's assignment rule (on or off) and `sub`'s tally of its assignments at `now`.
+pub async fn assignments_of(
+    store: &(impl AssignmentRecords + ?Sized),
+    sub: &str,
+    batch_id: &str,
+    now: i64,
+) -> Result<(bool, AssignmentTally), ApiError> {
+    let required = store.get_assignment_rule(batch_id).await?.is_some_and(|r| r.require_all_passed);
+    let assignments = store.batch_assignments(batch_id).await?;
+    let mut mine = Vec::new();
+    for assignment in assignments.iter().filter(|a| a.publish_at <= now) {
+        if let Some(work) = store.submission_of(&assignment.id, sub).await? {
+            mine.push(work);
+        }
+    }
+    Ok((required, assignment_tally(&assignments, &mine, now)))
 }
 
 /// The numbers of a batch's lectures a student can watch.
@@ -49,14 +89,15 @@ pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -
 
 /// Where `sub` stands in `batch_id`.
 pub async fn of_student(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + AssignmentRecords + ?Sized),
     sub: &str,
     batch_id: &str,
 ) -> Result<Completion, ApiError> {
     let lectures = watchable(store, batch_id).await?;
     let progress = store.list_progress(sub, batch_id).await?;
     let mark = store.get_completion_mark(sub, batch_id).await?;
-    Ok(Completion::of(&lectures, &progress, mark.as_ref()))
+    let (required, tally) = assignments_of(store, sub, batch_id, time::now()).await?;
+    Ok(Completion::of(&lectures, &progress, mark.as_ref()).with_assignments(required, tally))
 }
 
 /// Whether `sub` has linked `batch_id` with a grant still active (as the lecture list requires).

@@ -13,7 +13,9 @@ use crate::certificates::{id, name, unknown, CertificateView, Issuer};
 use crate::domain::{Batch, BatchLink, Certificate, CompletionMark, Enrolment};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json_body, ok, Answer};
-use crate::store::{AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, StudentRecords};
+use crate::store::{
+    AssignmentRecords, AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, StudentRecords,
+};
 use crate::time;
 use lambda_http::Request;
 use serde::{Deserialize, Serialize};
@@ -31,11 +33,24 @@ pub const STUDENT_ID_PATTERN: &str = "^[A-Za-z0-9 @._+:|-]{1,128}$";
 
 /// Everything the console's certificate handlers read and write.
 pub trait CertificateStore:
-    CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + AuditRecords
+    CatalogRecords
+    + GrantRecords
+    + StudentRecords
+    + EnrolmentRecords
+    + CertificateRecords
+    + AuditRecords
+    + AssignmentRecords
 {
 }
 impl<T> CertificateStore for T where
-    T: CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + AuditRecords + ?Sized
+    T: CatalogRecords
+        + GrantRecords
+        + StudentRecords
+        + EnrolmentRecords
+        + CertificateRecords
+        + AuditRecords
+        + AssignmentRecords
+        + ?Sized
 {
 }
 
@@ -148,7 +163,8 @@ async fn row(
 ) -> Result<StudentCompletion, ApiError> {
     let progress = store.list_progress(&link.sub, &link.batch_id).await?;
     let mark = store.get_completion_mark(&link.sub, &link.batch_id).await?;
-    let done = Completion::of(watchable, &progress, mark.as_ref());
+    let (required, tally) = completion::assignments_of(store, &link.sub, &link.batch_id, time::now()).await?;
+    let done = Completion::of(watchable, &progress, mark.as_ref()).with_assignments(required, tally);
     let certificate = store.certificate_of(&link.sub, &link.batch_id).await?;
     let (name, email) = names.name(store, link).await?;
     Ok(StudentCompletion {

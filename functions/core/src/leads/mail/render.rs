@@ -22,6 +22,8 @@ pub enum MailKind {
     DemoReminder,
     /// The staff's morning list of the day's demo classes.
     DemoDigest,
+    /// An assignment's review returned, or its due time moved (the assignments feature).
+    Assignment,
 }
 
 impl MailKind {
@@ -33,6 +35,7 @@ impl MailKind {
             Self::DemoBooking => "demo",
             Self::DemoReminder => "demo-reminder",
             Self::DemoDigest => "demo-digest",
+            Self::Assignment => "assignment",
         }
     }
 }
