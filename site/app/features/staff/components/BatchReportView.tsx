@@ -78,6 +78,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
               <th scope="col" className={th}>E-mail</th>
               <th scope="col" className={th}>Account</th>
               <th scope="col" className={th}>Lectures watched</th>
+              {report.assignments.length > 0 && <th scope="col" className={th}>Assignments</th>}
               <th scope="col" className={th}>Last activity</th>
             </tr>
           </thead>
@@ -97,6 +98,11 @@ export function BatchReportView({ batchId }: { batchId: string }) {
                 <td className={td}>
                   {s.lecturesWatched} of {report.lecturesTotal}
                 </td>
+                {report.assignments.length > 0 && (
+                  <td className={td}>
+                    {s.assignmentsDone} of {report.assignments.length} handed in, {s.assignmentsPassed} passed
+                  </td>
+                )}
                 <td className={`${td} whitespace-nowrap`}>{formatTime(s.lastActivity)}</td>
               </tr>
             ))}

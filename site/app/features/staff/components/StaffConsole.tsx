@@ -77,7 +77,7 @@ export function StaffConsole({ token, onSessionEnded }: StaffConsoleProps) {
               {section === "batches" && batchId && (
                 <BatchView key={batchId} batchId={batchId} batches={state.data} backLink={sectionLink("batches")} onBatchesChanged={refresh} />
               )}
-              {section === "reviews" && <ReviewsSection />}
+              {section === "reviews" && <ReviewsSection batches={state.data} />}
               {section === "demo" && <DemoSection batches={state.data} onEnrolled={refresh} />}
               {section === "audit" && <AuditSection batches={state.data} />}
             </div>

@@ -6,12 +6,23 @@ import { apiTimeToZoned, zonedToApiTime, zoneName } from "../../../../lib/demo-t
 import { failureText } from "../../format";
 import { fieldErrors } from "../../components/field-errors";
 import { FormButtons } from "../../components/FormButtons";
-import type { AssignmentInput, StaffAssignment } from "../api/types";
+import type { StaffAssignment } from "../api/types";
 import { MarkdownField } from "./MarkdownField";
 
 export const MAX_TITLE = 200;
 export const MAX_INSTRUCTIONS = 20_000;
 export const MAX_POINTS = 1000;
+
+/** What the form gives: a new assignment's fields, or (with `closed`) a change. */
+export interface AssignmentInput {
+  title: string;
+  instructions: string;
+  dueAt: string;
+  result: "pass" | "points";
+  points?: number;
+  publishAt?: string;
+  closed?: boolean;
+}
 
 interface AssignmentFormProps {
   zone: string;
@@ -25,11 +36,11 @@ const names = { title: "Title", instructions: "Instructions", dueAt: "Due time",
 
 export function AssignmentForm({ zone, assignment, onSave, onCancel }: AssignmentFormProps) {
   const id = useId();
-  const locked = (assignment?.submissions ?? 0) > 0;
+  const locked = assignment ? !assignment.editable : false;
   const [title, setTitle] = useState(assignment?.title ?? "");
   const [instructions, setInstructions] = useState(assignment?.instructions ?? "");
   const [due, setDue] = useState(assignment ? apiTimeToZoned(assignment.dueAt, zone) : "");
-  const [marking, setMarking] = useState<"pass" | "points">(assignment?.marking ?? "pass");
+  const [marking, setMarking] = useState<"pass" | "points">(assignment?.result ?? "pass");
   const [points, setPoints] = useState(assignment?.points ? String(assignment.points) : "10");
   const alreadyOut = assignment ? Date.parse(assignment.publishAt) <= Date.now() : false;
   const [publishLater, setPublishLater] = useState(assignment ? !alreadyOut : false);
@@ -74,7 +85,7 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
         result: marking,
         ...(marking === "points" ? { points: n } : {}),
         ...(publish ? { publishAt: publish } : {}),
-        closed,
+        ...(assignment ? { closed } : {}),
       });
     } catch (err) {
       setError(err);
@@ -87,7 +98,7 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
     <form aria-label={assignment ? `Change ${assignment.title}` : "New assignment"} noValidate onSubmit={(e) => void submit(e)} className="grid gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
       {locked && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
-          Students have handed in work: only the due time and closing can change now. A new due time is mailed to the batch once.
+          Students have handed in work: only the due time, the publish time and closing can change now. A new due time is mailed to the batch once.
         </p>
       )}
       <div className="sm:col-span-2">
@@ -152,10 +163,12 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
           </div>
         )}
       </fieldset>
-      <label className="inline-flex min-h-11 items-center gap-2 sm:col-span-2">
-        <input type="checkbox" checked={closed} onChange={(e) => setClosed(e.target.checked)} />
-        Closed at the due time: no late hand-ins (a “needs work” review still lets its student hand in again)
-      </label>
+      {assignment && (
+        <label className="inline-flex min-h-11 items-center gap-2 sm:col-span-2">
+          <input type="checkbox" checked={closed} onChange={(e) => setClosed(e.target.checked)} />
+          Closed: no hand-ins after the due time (a “needs work” review still lets its student hand in again)
+        </label>
+      )}
       {otherFailure && (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">
           Could not save the assignment. {failureText(error)}

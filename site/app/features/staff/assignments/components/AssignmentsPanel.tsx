@@ -4,18 +4,20 @@
 import { useCallback, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { showToast } from "../../../../components/Toasts";
-import { INSTITUTE_ZONE, knownZone, whenInZone, zoneName } from "../../../../lib/demo-time";
+import { INSTITUTE_ZONE, knownZone, toApiTime, whenInZone, zoneName } from "../../../../lib/demo-time";
 import { useTokenSource } from "../../api/token";
+import { failureText } from "../../format";
 import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { useLoad } from "../../hooks/use-load";
-import { changeAssignment, listAssignments, listSubmissions, postAssignment } from "../api/assignments";
+import { changeAssignment, listAssignments, listSubmissions, postAssignment, setAssignmentRule } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
 import { AssignmentForm } from "./AssignmentForm";
 import { AttachmentsField } from "./AttachmentsField";
 import { ReviewQueue, submissionLink } from "./ReviewQueue";
 
-const zoneOf = (a?: StaffAssignment) => knownZone(a?.timeZone ?? INSTITUTE_ZONE);
-const isOut = (a: StaffAssignment) => a.published ?? Date.parse(a.publishAt) <= Date.now();
+/** Batches keep the institute's time: due and publish times are written and shown in it. */
+const zoneOf = (_?: StaffAssignment) => knownZone(INSTITUTE_ZONE);
+const isOut = (a: StaffAssignment) => a.published;
 
 export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batchName: string }) {
   const id = useId();
@@ -39,7 +41,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
 
   if (state.status === "loading") return <Loading text="Loading the assignments…" />;
   if (state.status === "error") return <Failure what="Could not load the assignments." error={state.error} onRetry={retry} />;
-  const list = [...state.data].sort((a, b) => Date.parse(b.dueAt) - Date.parse(a.dueAt));
+  const list = [...state.data.assignments].sort((a, b) => Date.parse(b.dueAt) - Date.parse(a.dueAt));
   const opened = list.find((a) => a.id === openId);
   const zone = zoneOf(list[0]);
 
@@ -69,6 +71,8 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
         </section>
       )}
 
+      <CertificateRule batchId={batchId} required={state.data.requireAllPassed} onChanged={refresh} />
+
       {list.length === 0 ? (
         <Empty>No assignments yet. Post the week’s assignment with “New assignment”.</Empty>
       ) : (
@@ -90,7 +94,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
               <tr key={a.id} aria-current={a.id === openId ? "true" : undefined} className="aria-[current=true]:bg-brand-50">
                 <th scope="row" className={`${td} font-semibold [overflow-wrap:anywhere]`}>
                   {a.title}
-                  <span className="block text-xs font-normal text-slate-600">{a.marking === "points" ? `Out of ${a.points ?? "?"} points` : "Pass / needs work"}</span>
+                  <span className="block text-xs font-normal text-slate-600">{a.result === "points" ? `Out of ${a.points ?? "?"} points` : "Pass / needs work"}</span>
                 </th>
                 <td className={td}>
                   {whenInZone(a.dueAt, zoneOf(a))}
@@ -101,8 +105,8 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
                   )}
                 </td>
                 <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zoneOf(a))}`}</Badge>}</td>
-                <td className={td}>{a.submissions ?? 0}</td>
-                <td className={td}>{a.toReview ?? 0}</td>
+                <td className={td}>{a.submitted}</td>
+                <td className={td}>{a.waiting}</td>
                 <td className={actionTd}>
                   <button type="button" className="btn-secondary min-h-10 px-3 py-1 text-sm" onClick={() => open(a.id === openId ? null : a.id)} aria-expanded={a.id === openId} aria-label={`${a.id === openId ? "Close" : "Open"} ${a.title}`}>
                     {a.id === openId ? "Close" : "Open"}
@@ -132,6 +136,39 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
         </h4>
         <ReviewQueue key={queueVersion} batchId={batchId} caption={`Hand-ins of ${batchName} to review, oldest first`} />
       </section>
+    </div>
+  );
+}
+
+/** The batch's certificate rule: also every published assignment passed (default off). */
+function CertificateRule({ batchId, required, onChanged }: { batchId: string; required: boolean; onChanged: () => void }) {
+  const source = useTokenSource();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const change = async (next: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await setAssignmentRule(source, batchId, next);
+      showToast((t) => t.success(next ? "Certificates now need every assignment passed" : "Certificates no longer need the assignments"));
+      onChanged();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid gap-1">
+      <label className="inline-flex min-h-11 items-center gap-2">
+        <input type="checkbox" checked={required} disabled={busy} onChange={(e) => void change(e.target.checked)} />
+        A certificate also needs every published assignment passed
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          Could not change the rule. {failureText(error)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -166,8 +203,11 @@ function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: S
           assignment={a}
           onCancel={() => setEditing(false)}
           onSave={async (input) => {
-            const locked = (a.submissions ?? 0) > 0;
-            const changes = locked ? { dueAt: input.dueAt, closed: input.closed } : input;
+            const locked = !a.editable;
+            const { publishAt, ...rest } = input;
+            // "Now" for one not yet out publishes it now; one already out keeps its publish time.
+            const publish = publishAt ?? (a.published ? undefined : toApiTime(new Date()));
+            const changes = locked ? { dueAt: input.dueAt, closed: input.closed, ...(publish ? { publishAt: publish } : {}) } : { ...rest, ...(publish ? { publishAt: publish } : {}) };
             await changeAssignment(source, a.id, changes);
             setEditing(false);
             showToast((t) => t.success(`Saved “${input.title}”`, { description: input.dueAt !== a.dueAt && locked ? "The new due time is mailed to the batch." : undefined }));
@@ -176,7 +216,7 @@ function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: S
         />
       ) : (
         <p className="text-slate-700">
-          Due {whenInZone(a.dueAt, zone)} · {a.marking === "points" ? `out of ${a.points ?? "?"} points` : "pass / needs work"}
+          Due {whenInZone(a.dueAt, zone)} · {a.result === "points" ? `out of ${a.points ?? "?"} points` : "pass / needs work"}
         </p>
       )}
       <AttachmentsField assignment={a} onAdded={onChanged} />
@@ -201,8 +241,7 @@ function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: S
               {state.data.map((s) => (
                 <tr key={s.id}>
                   <th scope="row" className={`${td} font-semibold`}>
-                    {s.studentName}
-                    {s.studentEmail && <span className="block text-xs font-normal text-slate-600">{s.studentEmail}</span>}
+                    <span className="[overflow-wrap:anywhere]">{s.student}</span>
                   </th>
                   <td className={td}>
                     {whenInZone(s.submittedAt, zone)}
@@ -218,7 +257,7 @@ function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: S
                     )}
                   </td>
                   <td className={actionTd}>
-                    <Link to={submissionLink(s.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Open ${s.studentName}'s hand-in`}>
+                    <Link to={submissionLink(s.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Open the hand-in of ${s.student}`}>
                       Open
                     </Link>
                   </td>

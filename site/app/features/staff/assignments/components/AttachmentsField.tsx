@@ -6,7 +6,7 @@ import { putPart } from "../../../../lib/put-part";
 import { uploadInParts } from "../../../../lib/upload-in-parts";
 import { failureText } from "../../format";
 import { useTokenSource } from "../../api/token";
-import { beginAttachment, completeAttachment } from "../api/assignments";
+import { beginAttachment, completeAttachment, removeAttachment } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
 
 interface Sending {
@@ -21,6 +21,20 @@ export function AttachmentsField({ assignment, onAdded }: { assignment: StaffAss
   const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<Sending | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const remove = async (fileId: string, fileName: string) => {
+    setRemoving(fileId);
+    setProblem(null);
+    try {
+      await removeAttachment(source, assignment.id, fileId);
+      onAdded();
+    } catch (e) {
+      setProblem(`“${fileName}” could not be removed. ${failureText(e)}`);
+    } finally {
+      setRemoving(null);
+    }
+  };
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -55,11 +69,14 @@ export function AttachmentsField({ assignment, onAdded }: { assignment: StaffAss
       ) : (
         <ul className="grid gap-1">
           {assignment.attachments.map((f) => (
-            <li key={f.id}>
+            <li key={f.id} className="flex flex-wrap items-center gap-2">
               <a href={f.url} download={f.fileName} rel="noopener nofollow" className="text-brand-700 underline [overflow-wrap:anywhere]">
                 {f.fileName}
-              </a>{" "}
+              </a>
               <span className="text-sm text-slate-600">({megabytesText(f.size)})</span>
+              <button type="button" className="btn-secondary min-h-10 px-3 py-1 text-sm" disabled={removing !== null} onClick={() => void remove(f.id, f.fileName)} aria-label={`Remove ${f.fileName}`}>
+                {removing === f.id ? "Removing…" : "Remove"}
+              </button>
             </li>
           ))}
         </ul>

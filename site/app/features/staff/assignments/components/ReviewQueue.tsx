@@ -10,7 +10,8 @@ import { reviewQueue } from "../api/assignments";
 
 export const submissionLink = (submissionId: string) => `?section=reviews&submission=${encodeURIComponent(submissionId)}`;
 
-export function ReviewQueue({ batchId, caption }: { batchId?: string; caption: string }) {
+/** `batchNames`: the console's batches by id (the queue of every batch names each row's). */
+export function ReviewQueue({ batchId, caption, batchNames }: { batchId?: string; caption: string; batchNames?: ReadonlyMap<string, string> }) {
   const source = useTokenSource();
   const load = useCallback(() => reviewQueue(source, batchId), [source, batchId]);
   const { state, retry } = useLoad(load);
@@ -35,11 +36,10 @@ export function ReviewQueue({ batchId, caption }: { batchId?: string; caption: s
         {state.data.map((item) => (
           <tr key={item.id}>
             <th scope="row" className={`${td} font-semibold`}>
-              {item.studentName}
-              {item.studentEmail && <span className="block text-xs font-normal text-slate-600">{item.studentEmail}</span>}
+              <span className="[overflow-wrap:anywhere]">{item.student}</span>
             </th>
             <td className={td}>{item.assignmentTitle}</td>
-            {!batchId && <td className={td}>{item.batchName ?? "—"}</td>}
+            {!batchId && <td className={td}>{batchNames?.get(item.batchId) ?? item.batchId}</td>}
             <td className={td}>
               {whenInZone(item.submittedAt, zone)}
               {item.version > 1 && <span className="block text-xs text-slate-600">version {item.version}</span>}
@@ -50,7 +50,7 @@ export function ReviewQueue({ batchId, caption }: { batchId?: string; caption: s
               )}
             </td>
             <td className={actionTd}>
-              <Link to={submissionLink(item.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Review ${item.studentName}'s ${item.assignmentTitle}`}>
+              <Link to={submissionLink(item.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Review ${item.assignmentTitle} by ${item.student}`}>
                 Review
               </Link>
             </td>

@@ -88,7 +88,7 @@ function ReviewForm({ submission, onReturned }: { submission: StaffSubmission; o
     setError(null);
     try {
       await reviewSubmission(source, submission.id, { feedback, result });
-      showToast((t) => t.success(`Returned to ${submission.studentName}`, { description: "They are mailed and see the feedback on their Learning Portal." }));
+      showToast((t) => t.success(`Returned to ${submission.student}`, { description: "They are mailed and see the feedback on their Learning Portal." }));
       onReturned();
     } catch (err) {
       setError(err);
@@ -151,12 +151,12 @@ function ReviewItem({ r, points, zone }: { r: StaffReview; points?: number | nul
         Version {r.version}: {gradeText(r.result, points)} · {whenInZone(r.reviewedAt, zone)}
         {r.reviewedBy ? ` · by ${r.reviewedBy}` : ""}
       </p>
-      <Markdown source={r.markdown} headingLevel={4} />
+      <Markdown source={r.feedback} headingLevel={4} />
     </li>
   );
 }
 
-export function SubmissionReview({ submissionId, backLink }: { submissionId: string; backLink: string }) {
+export function SubmissionReview({ submissionId, backLink, batchNames }: { submissionId: string; backLink: string; batchNames?: ReadonlyMap<string, string> }) {
   const id = useId();
   const source = useTokenSource();
   const load = useCallback(() => getSubmission(source, submissionId), [source, submissionId]);
@@ -179,11 +179,10 @@ export function SubmissionReview({ submissionId, backLink }: { submissionId: str
       {back}
       <div>
         <h2 id={`${id}-title`} className="text-2xl font-bold [overflow-wrap:anywhere]">
-          {s.assignmentTitle ?? "Assignment"}: {s.studentName}
+          {s.assignmentTitle}: {s.student}
         </h2>
         <p className="mt-1 text-slate-700">
-          {s.batchName ? `${s.batchName} · ` : ""}
-          {s.studentEmail ?? ""}
+          {batchNames?.get(s.batchId) ?? s.batchId} · due {whenInZone(s.dueAt, zone)} · {s.marking === "points" ? `out of ${s.points ?? "?"} points` : "pass / needs work"}
         </p>
       </div>
       {latest ? (
