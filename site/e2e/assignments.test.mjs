@@ -174,10 +174,10 @@ describe("assignments", () => {
     await page.goto(url("/staff?section=reviews"));
     await hydrated(page);
     const queue = page.getByRole("table", { name: "Hand-ins to review, oldest first" });
-    const row = queue.getByRole("row", { name: new RegExp(first.name) });
+    const row = queue.getByRole("row", { name: new RegExp(first.email.replace(/[.+]/g, "\\$&")) });
     await row.waitFor();
     await row.getByRole("link", { name: /^Review / }).click();
-    await page.getByRole("heading", { level: 2, name: `${title}: ${first.name}` }).waitFor();
+    await page.getByRole("heading", { level: 2, name: `${title}: ${first.email}` }).waitFor();
     submissionId = new URL(page.url()).searchParams.get("submission");
     await page.getByText(`My cleaning notebook ${marker}.`).waitFor();
     await page.getByRole("link", { name: /github\.com\/hina\/tidy-data/ }).waitFor();
