@@ -225,12 +225,14 @@ describe("assignments", () => {
     // The first student's submission through the staff route: refused to a student.
     const theirs = await apiCall(page, "GET", `/api/staff/submissions/${submissionId}`);
     assert.ok([403, 404].includes(theirs.status), `a student reading a submission by id: ${theirs.status}`);
-    // The first student's file through the student's own file route: not found.
-    const fileId = /[0-9a-f]{24}/.exec(new URL(fileUrl, url("/")).pathname.split("/").filter((p) => /^[0-9a-f]{24}$/.test(p)).at(-1) ?? "")?.[0];
-    if (fileId) {
-      const file = await apiCall(page, "POST", `/api/me/assignments/${assignmentId}/files/${fileId}/complete`, { parts: [{ number: 1, etag: "x" }] });
-      assert.equal(file.status, 404, JSON.stringify(file.json));
-    }
+    // The first student's file (its id is in its signed link) through the second's own routes: not found, not taken.
+    const fileId = new URL(fileUrl, url("/")).pathname.split("/").filter((p) => /^[0-9a-f]{24}$/.test(p)).at(-1);
+    assert.match(fileId ?? "", /^[0-9a-f]{24}$/, fileUrl);
+    const complete = await apiCall(page, "POST", `/api/me/assignments/${assignmentId}/files/${fileId}/complete`, { parts: [{ number: 1, etag: "x" }] });
+    assert.equal(complete.status, 404, JSON.stringify(complete.json));
+    const borrowed = await apiCall(page, "PUT", `/api/me/assignments/${assignmentId}/submission`, { text: "", links: [], files: [fileId] });
+    assert.ok(borrowed.status >= 400 && borrowed.status < 500, `a draft naming another's file: ${borrowed.status}`);
+    assert.doesNotMatch(JSON.stringify(borrowed.json), /report\.pdf/);
     await page.goto(url(`/lms/assignments/${assignmentId}`));
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
