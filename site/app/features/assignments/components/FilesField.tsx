@@ -37,17 +37,15 @@ export function FilesField({ files, refused, disabled, onChoose, onRemove }: Fil
         Up to {MAX_SUBMISSION_FILES} files of at most {megabytesText(MAX_ASSIGNMENT_FILE_BYTES)} each. Allowed: {ALLOWED_FILES_TEXT}. Web pages (HTML) and programs are refused.
       </p>
       <div>
-        <label htmlFor={`${id}-input`} className="sr-only">
-          Add files
-        </label>
+        {/* The picker itself is hidden from the keyboard and screen readers: the button below opens it. */}
         <input
           ref={input}
-          id={`${id}-input`}
           type="file"
           multiple
           accept={ACCEPT_ATTRIBUTE}
           disabled={disabled || full}
-          aria-describedby={`${id}-hint`}
+          tabIndex={-1}
+          aria-hidden="true"
           data-testid="submission-files"
           className="sr-only"
           onChange={(e) => {
