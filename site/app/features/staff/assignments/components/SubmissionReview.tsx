@@ -1,9 +1,10 @@
 // One student's hand-in, for review: the latest version's text, links and files (signed download links), the earlier
 // versions, the reviews given so far, and the review form: feedback (Markdown, with a preview) and the result
-// (passed / needs work, or points), then Return. The student is mailed and reads it on /lms.
+// (passed / needs work, or points), then Return. The student is mailed and reads it on /lms; the reviews returned show
+// as the student reads them (the API's rendering, through the allow list).
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Markdown } from "../../../../components/Markdown";
+import { SafeHtml } from "../../../../components/SafeHtml";
 import { showToast } from "../../../../components/Toasts";
 import { megabytesText } from "../../../../lib/assignment-files";
 import { visitorZone, whenInZone } from "../../../../lib/demo-time";
@@ -151,7 +152,7 @@ function ReviewItem({ r, points, zone }: { r: StaffReview; points?: number | nul
         Version {r.version}: {gradeText(r.result, points)} · {whenInZone(r.reviewedAt, zone)}
         {r.reviewedBy ? ` · by ${r.reviewedBy}` : ""}
       </p>
-      <Markdown source={r.feedback} headingLevel={4} />
+      <SafeHtml html={r.feedbackHtml} headingLevel={4} />
     </li>
   );
 }
