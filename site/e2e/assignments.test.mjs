@@ -3,8 +3,9 @@
 // under "Due this week" on /lms, hands in text, a link and a PDF (made here, uploaded in parts); staff find it in the
 // review queue, open it (the PDF through its signed link, served as an attachment), write feedback and return it as
 // passed; the student reloads and reads the feedback. The second student sees only their own work (nothing handed
-// in) and gets "not found" for the first one's files and submission. axe finds nothing on the student's assignment
-// page and on staff's assignments and review pages, at 1280 and 390 px.
+// in) and gets "not found" for the first one's files; returned to them as "needs work", their work is handed in again
+// as a second version. axe finds nothing on the student's assignment page and on staff's assignments and review
+// pages, at 1280 and 390 px.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -244,6 +245,36 @@ describe("assignments", () => {
     const stranger = await signedIn(`assign-stranger-${marker.toLowerCase()}@example.com`, `/lms/assignments/${assignmentId}`);
     await stranger.page.getByRole("heading", { level: 1, name: "Assignment not found" }).waitFor();
     await stranger.context.close();
+  });
+
+  it("'needs work' lets the student hand in again, as a new version", async () => {
+    const learner = await signedIn(second.email, `/lms/assignments/${assignmentId}`);
+    const { page } = learner;
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByLabel("Text").fill(`A first try ${marker}.`);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Submitted. Your teacher will review it.").waitFor();
+    const mine = await apiCall(page, "GET", `/api/me/assignments/${assignmentId}/submission`);
+    assert.equal(mine.json.versions.length, 1);
+
+    // Staff return it as needs work (through the queue's API, as the console does).
+    const queue = await apiCall(staff.page, "GET", `/api/staff/submissions?batchId=${aiml04.id}&state=waiting`);
+    const row = queue.json.submissions.find((s) => s.student === second.email);
+    assert.ok(row, JSON.stringify(queue.json));
+    const returned = await apiCall(staff.page, "POST", `/api/staff/submissions/${row.id}/review`, { feedback: "Add the *missing* step.", result: "needs-work" });
+    assert.equal(returned.status, 200, JSON.stringify(returned.json));
+
+    await page.reload();
+    await hydrated(page);
+    const review = page.locator("section", { has: page.getByRole("heading", { name: "Feedback" }) });
+    await review.getByText("Result: Needs work · improve it and submit again").waitFor();
+    await page.getByLabel("Text").fill(`A second try ${marker}.`);
+    await page.getByRole("button", { name: "Submit again" }).click();
+    await page.getByText("Submitted. Your teacher will review it.").waitFor();
+    const again = await apiCall(page, "GET", `/api/me/assignments/${assignmentId}/submission`);
+    assert.deepEqual(again.json.versions.map((v) => v.text), [`A second try ${marker}.`, `A first try ${marker}.`]);
+    await page.getByText(/^Version 2 · submitted/).waitFor();
+    await learner.context.close();
   });
 
   for (const [name, viewport] of Object.entries(viewports)) {
