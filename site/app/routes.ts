@@ -1,6 +1,6 @@
 // The route table: every path comes from config/paths.ts.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { coursePagePaths, paths, routePatterns, servicePagePaths, shellRoutePatterns } from "./config/paths";
+import { assignmentPattern, coursePagePaths, paths, routePatterns, servicePagePaths, shellRoutePatterns } from "./config/paths";
 
 /** Route paths are written without the leading slash. */
 const at = (path: string) => path.replace(/^\//, "");
@@ -35,6 +35,7 @@ export default [
   // Client-only routes (served through __spa-fallback.html): they load their data in the browser (clientLoader).
   route(at(paths.lms), "routes/lms.tsx"),
   route(at(paths.staff), "routes/staff.tsx"),
+  route(assignmentPattern, "routes/lms-assignment.tsx"),
   route(routePatterns.courseOutline, "routes/course-outline.tsx"),
   route(routePatterns.batches, "routes/batches.tsx"),
   route(routePatterns.recordedLectures, "routes/recorded-lectures.tsx"),

@@ -18,7 +18,7 @@ use axum::body::Body as AxumBody;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, put};
+use axum::routing::{any, get, put};
 use axum::Router;
 use lambda_http::aws_lambda_events::apigw::ApiGatewayV2httpRequestContext;
 use lambda_http::request::RequestContext;
@@ -41,6 +41,8 @@ pub const MAX_BODY: usize = 64 * 1024;
 fn body_limit(path: &str) -> usize {
     if path.starts_with("/api/staff/batches/") && path.contains("/lectures/") {
         academy_core::staff::lectures::MAX_BODY
+    } else if path.contains("/assignments") || path.starts_with("/api/staff/submissions") {
+        academy_core::assignments::MAX_BODY
     } else {
         MAX_BODY
     }
@@ -107,6 +109,7 @@ pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
         .route("/lecture/{*rest}", any(api))
         .route("/calendar/{*rest}", any(api))
         .route("/upload/{upload_id}/{part}", put(upload_part))
+        .route("/download/{*key}", get(download))
         // API answers are compressed as they go; lecture files are not (their byte ranges are ranges
         // of the file), nor site files, which the build compressed (see `static_site`).
         .layer(
@@ -214,6 +217,15 @@ async fn upload_part(
     match bounded_body(&server, req, limit).await {
         Ok((_, bytes)) => to_axum(uploads.put_part(&upload_id, &part, query.as_deref(), &bytes).await),
         Err(refused) => refused,
+    }
+}
+
+/// `GET /download/{key}?type=…&disposition=…&expires=…&signature=…`: an assignment's file from the
+/// local lecture folder, as an attachment that is never sniffed (the local twin of a presigned S3 GET).
+async fn download(State(server): State<Arc<Server>>, Path(key): Path<String>, req: Request) -> Response {
+    match server.state.part_uploads.clone() {
+        None => to_axum(ApiError::NotFound("Files are not stored on this server.".into()).into_response()),
+        Some(uploads) => to_axum(uploads.serve_download(&key, req.uri().query()).await),
     }
 }
 

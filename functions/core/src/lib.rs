@@ -19,6 +19,7 @@ pub mod tls;
 pub mod zones;
 
 // Features
+pub mod assignments;
 pub mod assistant;
 pub mod catalog;
 pub mod certificates;

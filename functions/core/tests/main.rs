@@ -9,6 +9,7 @@ mod oidc;
 
 mod api;
 mod architecture;
+mod assignments;
 mod assistant_knowledge;
 mod certificates;
 mod chat;

@@ -1243,7 +1243,20 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-disposition"), format!("attachment; filename=\"report-{MERN_07}.csv\""));
     let rows = csv_rows(&answer.text());
-    assert_eq!(rows[0], ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity"]);
+    assert_eq!(
+        rows[0],
+        [
+            "name",
+            "email",
+            "accountLinked",
+            "lecturesWatched",
+            "lecturesTotal",
+            "lastActivity",
+            "assignmentsDone",
+            "assignmentsPassed",
+            "assignmentsTotal"
+        ]
+    );
     let by_name: BTreeMap<&str, &Vec<String>> = rows[1..].iter().map(|r| (r[0].as_str(), r)).collect();
     assert_eq!(by_name.len(), 4);
     let amna_row = by_name["Amna Baig"];

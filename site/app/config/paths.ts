@@ -73,6 +73,10 @@ export const courseOutlinePath = (courseId: string) => `/course-outline/${course
 export const batchesPath = (courseId: string) => `/batches/${courseId}`;
 export const recordedLecturesPath = (batchId: string) => `/recorded-lectures/${batchId}`;
 
+/** A student's assignment on /lms: its instructions, their submission and its review. */
+export const assignmentPattern = "lms/assignments/:assignmentId";
+export const assignmentPath = (assignmentId: string) => `${paths.lms}/assignments/${encodeURIComponent(assignmentId)}`;
+
 /** A certificate's public verification page (its id is printed on the certificate and in its QR code). */
 export const verifyPath = (certificateId: string) => `${paths.verify}/${encodeURIComponent(certificateId)}`;
 

@@ -11,38 +11,44 @@ export const apiRules = {
       "offline"
     ]
   },
+  "AssignmentChange": {
+    "title": {
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "\\S"
+    },
+    "instructions": {
+      "maxLength": 20000
+    },
+    "dueAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "points": {
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "publishAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "lectureNumber": {
+      "minimum": 1,
+      "maximum": 99999
+    },
+    "liveSessionId": {
+      "pattern": "^[0-9a-f]{24}$"
+    }
+  },
   "Attendance": {
     "enum": [
       "attended",
       "no-show"
     ]
   },
-  "AttendanceMark": {
-    "enum": [
-      "present",
-      "absent",
-      "excused"
-    ]
-  },
-  "AttendanceMinimum": {
-    "percent": {
-      "minimum": 1,
-      "maximum": 100
-    }
-  },
   "Batch": {
     "seats": {
       "minimum": 0
     },
     "enrolled": {
-      "minimum": 0
-    }
-  },
-  "BatchAttendance": {
-    "sessionsHeld": {
-      "minimum": 0
-    },
-    "minimumPercent": {
       "minimum": 0
     }
   },
@@ -262,6 +268,38 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "FeedbackView": {
+    "version": {
+      "minimum": 0
+    }
+  },
+  "FileDone": {
+    "parts": {
+      "minItems": 1,
+      "maxItems": 10
+    }
+  },
+  "FilePart": {
+    "number": {
+      "minimum": 1,
+      "maximum": 10000
+    },
+    "etag": {
+      "minLength": 1,
+      "maxLength": 256,
+      "pattern": "\\S"
+    }
+  },
+  "FileUpload": {
+    "partSize": {
+      "minimum": 0
+    }
+  },
+  "FileView": {
+    "size": {
+      "minimum": 0
+    }
+  },
   "FormType": {
     "enum": [
       "contact-form",
@@ -331,6 +369,17 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "Marking": {
+    "enum": [
+      "pass",
+      "points"
+    ]
+  },
+  "MyAssignmentSummary": {
+    "points": {
+      "minimum": 0
+    }
+  },
   "MyBatch": {
     "lecturesTotal": {
       "minimum": 0
@@ -340,11 +389,42 @@ export const apiRules = {
     },
     "nextLecture": {
       "minimum": 0
+    },
+    "assignmentsTotal": {
+      "minimum": 0
+    },
+    "assignmentsDone": {
+      "minimum": 0
+    },
+    "assignmentsPassed": {
+      "minimum": 0
     }
   },
-  "MySession": {
-    "minutes": {
-      "minimum": 0
+  "NewAssignment": {
+    "title": {
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "\\S"
+    },
+    "instructions": {
+      "maxLength": 20000
+    },
+    "dueAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "points": {
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "publishAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "lectureNumber": {
+      "minimum": 1,
+      "maximum": 99999
+    },
+    "liveSessionId": {
+      "pattern": "^[0-9a-f]{24}$"
     }
   },
   "NewBooking": {
@@ -366,6 +446,21 @@ export const apiRules = {
       "pattern": "^([0-9a-f]{24})?$"
     }
   },
+  "NewFile": {
+    "fileName": {
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^/\\\\\\x00-\\x1f\\x7f]*[^/\\\\\\x00-\\x20\\x7f][^/\\\\\\x00-\\x1f\\x7f]*$"
+    },
+    "size": {
+      "minimum": 1,
+      "maximum": 25000000
+    },
+    "contentType": {
+      "maxLength": 255,
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
+    }
+  },
   "NewLecture": {
     "title": {
       "minLength": 1,
@@ -382,19 +477,6 @@ export const apiRules = {
     "embedUrl": {
       "maxLength": 2048,
       "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
-    }
-  },
-  "NewSession": {
-    "startsAt": {
-      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
-    },
-    "minutes": {
-      "minimum": 15,
-      "maximum": 300
-    },
-    "meetingUrl": {
-      "maxLength": 2048,
-      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
     }
   },
   "NewSlots": {
@@ -452,10 +534,12 @@ export const apiRules = {
       "maximum": 86400
     }
   },
-  "RecordingRef": {
-    "lectureNumber": {
-      "minimum": 0
-    }
+  "QueueState": {
+    "enum": [
+      "waiting",
+      "reviewed",
+      "all"
+    ]
   },
   "RegistrationFormData": {
     "firstName": {
@@ -515,39 +599,24 @@ export const apiRules = {
       "pattern": "^[0-9a-f]{24}$"
     }
   },
+  "ReviewRequest": {
+    "feedback": {
+      "minLength": 1,
+      "maxLength": 20000,
+      "pattern": "\\S"
+    }
+  },
+  "ReviewView": {
+    "version": {
+      "minimum": 0
+    }
+  },
   "Revocation": {
     "reason": {
       "minLength": 1,
       "maxLength": 300,
       "pattern": "\\S"
     }
-  },
-  "SessionChange": {
-    "reason": {
-      "minLength": 1,
-      "maxLength": 300,
-      "pattern": "\\S"
-    },
-    "startsAt": {
-      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
-    },
-    "minutes": {
-      "minimum": 15,
-      "maximum": 300
-    },
-    "meetingUrl": {
-      "maxLength": 2048,
-      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
-    },
-    "recording": {
-      "minimum": 1
-    }
-  },
-  "SessionStatus": {
-    "enum": [
-      "scheduled",
-      "cancelled"
-    ]
   },
   "Slot": {
     "minutes": {
@@ -577,21 +646,17 @@ export const apiRules = {
       "pattern": "^([0-9a-f]{24})?$"
     }
   },
-  "SlotRequest": {
-    "start": {
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+  "StaffAssignment": {
+    "points": {
+      "minimum": 0
     },
-    "minutes": {
-      "minimum": 15,
-      "maximum": 300
+    "lectureNumber": {
+      "minimum": 0
     },
-    "meetingUrl": {
-      "maxLength": 2048,
-      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
-    }
-  },
-  "SlotView": {
-    "minutes": {
+    "submitted": {
+      "minimum": 0
+    },
+    "waiting": {
       "minimum": 0
     }
   },
@@ -616,17 +681,6 @@ export const apiRules = {
       }
     }
   },
-  "StaffSession": {
-    "minutes": {
-      "minimum": 0
-    },
-    "sequence": {
-      "minimum": 0
-    },
-    "attended": {
-      "minimum": 0
-    }
-  },
   "StaffSlot": {
     "minutes": {
       "minimum": 0
@@ -641,25 +695,6 @@ export const apiRules = {
       "minimum": 0
     }
   },
-  "StatusChange": {
-    "enum": [
-      "cancelled"
-    ]
-  },
-  "StudentAttendance": {
-    "present": {
-      "minimum": 0
-    },
-    "absent": {
-      "minimum": 0
-    },
-    "excused": {
-      "minimum": 0
-    },
-    "percent": {
-      "minimum": 0
-    }
-  },
   "StudentCompletion": {
     "lecturesWatched": {
       "minimum": 0
@@ -669,7 +704,33 @@ export const apiRules = {
     "lecturesWatched": {
       "minimum": 0
     },
-    "attendancePercent": {
+    "assignmentsDone": {
+      "minimum": 0
+    },
+    "assignmentsPassed": {
+      "minimum": 0
+    }
+  },
+  "SubmissionDraft": {
+    "text": {
+      "maxLength": 20000
+    },
+    "links": {
+      "maxItems": 5,
+      "[]": {
+        "maxLength": 2048,
+        "pattern": "^https?://[^\\s/?#@]+([/?#]\\S*)?$"
+      }
+    },
+    "files": {
+      "maxItems": 5,
+      "[]": {
+        "pattern": "^[0-9a-f]{24}$"
+      }
+    }
+  },
+  "SubmissionRow": {
+    "version": {
       "minimum": 0
     }
   },
@@ -680,19 +741,9 @@ export const apiRules = {
       "failed"
     ]
   },
-  "TimetableRequest": {
-    "timeZone": {
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"
-    },
-    "slots": {
-      "minItems": 1,
-      "maxItems": 14
-    },
-    "meetingUrl": {
-      "maxLength": 2048,
-      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+  "UploadPart": {
+    "number": {
+      "minimum": 0
     }
   },
   "UploadRequest": {
@@ -733,20 +784,29 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "Verdict": {
+    "enum": [
+      "passed",
+      "needs-work"
+    ]
+  },
+  "VersionView": {
+    "number": {
+      "minimum": 0
+    }
+  },
   "Video": {
     "lectureNumber": {
       "minimum": 0
     }
   },
-  "Weekday": {
+  "WorkState": {
     "enum": [
-      "mon",
-      "tue",
-      "wed",
-      "thu",
-      "fri",
-      "sat",
-      "sun"
+      "not-started",
+      "draft",
+      "submitted",
+      "late",
+      "reviewed"
     ]
   }
 } as const;

@@ -211,6 +211,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_assignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_assignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_start_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/files/{fileId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_complete_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_submission"];
+        put: operations["my_save_draft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments/{id}/submission/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/batches": {
         parameters: {
             query?: never;
@@ -221,39 +317,6 @@ export interface paths {
         get: operations["my_batches"];
         put?: never;
         post: operations["link_batch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/calendar": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["my_calendar"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch: operations["change_my_calendar"];
-        trace?: never;
-    };
-    "/api/me/calendar/token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description A new feed address; the old one, and the Join links carrying it, stop working. */
-        post: operations["reset_my_calendar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -324,39 +387,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/me/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["my_sessions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/sessions/{id}/join": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description A plain navigation (a link on /lms, or an event's URL in a calendar program): the student is named by `token` (their calendar token, as the sessions answer's joinUrl carries it) or by a bearer token. The enrolment is checked now; the first join inside the window is recorded as attendance. */
-        get: operations["join_session"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/outline/{courseId}": {
         parameters: {
             query?: never;
@@ -383,6 +413,86 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["send_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_assignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["staff_update_assignment"];
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_start_attachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["staff_remove_attachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/attachments/{fileId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_complete_attachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignments/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_assignment_submissions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -421,39 +531,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/staff/batches/{batchId}/attendance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["staff_batch_attendance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/staff/batches/{batchId}/attendance.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["staff_batch_attendance_csv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/staff/batches/{batchId}/attendance/minimum": {
+    "/api/staff/batches/{batchId}/assignment-rule": {
         parameters: {
             query?: never;
             header?: never;
@@ -461,9 +539,24 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The least attendance (present ÷ (held − excused)) a student needs for the batch's certificate; null: not required (the default). A certificate already issued stays. */
-        put: operations["staff_attendance_minimum"];
+        put: operations["staff_assignment_rule"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_assignments"];
+        put?: never;
+        post: operations["staff_add_assignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -646,22 +739,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/staff/batches/{batchId}/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["staff_sessions"];
-        put?: never;
-        post: operations["staff_add_session"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/staff/batches/{batchId}/students/{studentId}/certificate": {
         parameters: {
             query?: never;
@@ -687,23 +764,6 @@ export interface paths {
         };
         get?: never;
         put: operations["staff_mark_completion"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/staff/batches/{batchId}/timetable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["staff_timetable"];
-        /** @description Saves the timetable and generates the term's sessions from it (from today on, in the timetable's zone, stored as UTC instants). Sessions already begun or held, sessions staff edited by hand (moved, cancelled, relinked) and extra sessions are kept as they are; a future session the new timetable still has at the same time keeps its id (its calendar event, reminder and recording); future sessions it no longer has are removed (they leave the feed); new ones are added. When students' future sessions changed they are mailed once. The batch's public schedule and timing follow the timetable. */
-        put: operations["staff_save_timetable"];
         post?: never;
         delete?: never;
         options?: never;
@@ -919,30 +979,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/staff/sessions/{id}": {
+    "/api/staff/submissions": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch: operations["staff_change_session"];
-        trace?: never;
-    };
-    "/api/staff/sessions/{id}/attendance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["staff_session_attendance"];
+        get: operations["staff_review_queue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -951,15 +995,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/staff/sessions/{id}/attendance/{studentId}": {
+    "/api/staff/submissions/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put: operations["staff_correct_attendance"];
+        get: operations["staff_submission"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -967,17 +1011,16 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/calendar/{token}.ics": {
+    "/api/staff/submissions/{id}/review": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The student's private feed, served on the site's origin (subscribe as webcal://…). The token is unguessable, replaced by POST /api/me/calendar/token, and answers only while the student is enrolled in a batch. */
-        get: operations["calendar_feed"];
+        get?: never;
         put?: never;
-        post?: never;
+        post: operations["staff_review_submission"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1011,6 +1054,38 @@ export interface components {
          */
         AnswerSource: "model" | "offline";
         /**
+         * @description `PATCH /api/staff/assignments/{id}` body: the fields to change. After the first hand-in only
+         *     `dueAt`, `closed` and `publishAt` change.
+         */
+        AssignmentChange: {
+            title?: string | null;
+            instructions?: string | null;
+            /** Format: date-time */
+            dueAt?: string | null;
+            result?: null | components["schemas"]["Marking"];
+            /** Format: int32 */
+            points?: number | null;
+            /** Format: date-time */
+            publishAt?: string | null;
+            /** @description Closed: no hand-ins after the due time. */
+            closed?: boolean | null;
+            /** Format: int32 */
+            lectureNumber?: number | null;
+            liveSessionId?: string | null;
+        };
+        /** @description An assignment as the report's columns name it. */
+        AssignmentColumn: {
+            id: string;
+            title: string;
+            /** @description RFC 3339. */
+            dueAt: string;
+        };
+        /** @description `PUT /api/staff/batches/{batchId}/assignment-rule` body and answer. */
+        AssignmentRuleView: {
+            /** @description A certificate needs every published assignment passed (default off). */
+            requireAllPassed: boolean;
+        };
+        /**
          * @description Whether a booked visitor came, as staff marked it.
          * @enum {string}
          */
@@ -1018,36 +1093,6 @@ export interface components {
         /** @description `PATCH /api/staff/demo/bookings/{bookingId}` body. */
         AttendanceChange: {
             attendance?: null | components["schemas"]["Attendance"];
-        };
-        /** @description `PUT /api/staff/sessions/{id}/attendance/{studentId}` body. */
-        AttendanceCorrection: {
-            mark?: null | components["schemas"]["AttendanceMark"];
-        };
-        /**
-         * @description Staff's word on a student at a session, over what the joins say.
-         * @enum {string}
-         */
-        AttendanceMark: "present" | "absent" | "excused";
-        /** @description `PUT /api/staff/batches/{batchId}/attendance/minimum` body and answer. */
-        AttendanceMinimum: {
-            /**
-             * Format: int32
-             * @description 1 to 100: a certificate needs at least this attendance; null: not required (the default).
-             */
-            percent?: number | null;
-        };
-        /** @description One student at one session. */
-        AttendanceRow: {
-            /** @description The account's id (its `sub`). */
-            studentId: string;
-            name: string;
-            email: string;
-            /** @description RFC 3339, UTC: their first Join; null: never joined. */
-            joinedAt?: string | null;
-            mark?: null | components["schemas"]["AttendanceMark"];
-            /** @description What counts: the mark, else present once joined, else absent. */
-            attendance: components["schemas"]["AttendanceMark"];
-            markedBy?: string | null;
         };
         /** @description One staff action, as the audit trail keeps it: never changed, never deleted. */
         AuditEntry: {
@@ -1092,20 +1137,6 @@ export interface components {
             enrolled: number;
             description: string;
         };
-        /** @description `GET /api/staff/batches/{batchId}/attendance` answer. */
-        BatchAttendance: {
-            /**
-             * Format: int32
-             * @description Sessions held so far (ended, not cancelled).
-             */
-            sessionsHeld: number;
-            /**
-             * Format: int32
-             * @description The certificate's minimum attendance in percent; null: not required.
-             */
-            minimumPercent?: number | null;
-            students: components["schemas"]["StudentAttendance"][];
-        };
         /** @description `GET /api/staff/batches/{batchId}/certificates` answer. */
         BatchCertificates: {
             /**
@@ -1122,6 +1153,8 @@ export interface components {
             lecturesTotal: number;
             lectures: components["schemas"]["LectureReport"][];
             students: components["schemas"]["StudentReport"][];
+            /** @description The batch's assignments, by due time. */
+            assignments: components["schemas"]["AssignmentColumn"][];
         };
         /** @description A booking made or moved, with a token for its signed links. */
         Booked: {
@@ -1181,11 +1214,6 @@ export interface components {
              * @description The last day of access, YYYY-MM-DD (UTC), today or later.
              */
             accessUntil?: string | null;
-        };
-        /** @description `PATCH /api/me/calendar` body. */
-        CalendarChange: {
-            /** @description Mail 1 hour before each session (true) or not (false). */
-            reminders: boolean;
         };
         /** @description `POST …/students/{studentId}/certificate` and `PATCH /api/staff/certificates/{id}` body. */
         CertificateName: {
@@ -1305,6 +1333,14 @@ export interface components {
          * @enum {string}
          */
         DemoStatus: "booked" | "cancelled";
+        /** @description The draft as saved. */
+        DraftView: {
+            text: string;
+            links: string[];
+            files: components["schemas"]["FileView"][];
+            /** @description RFC 3339. */
+            savedAt: string;
+        };
         /** @description An enquiry as staff see it. */
         Enquiry: {
             id: string;
@@ -1454,6 +1490,51 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /** @description Staff's review as the student reads it. */
+        FeedbackView: {
+            /**
+             * Format: int32
+             * @description The version reviewed.
+             */
+            version: number;
+            /** @description The feedback, rendered to safe HTML. */
+            html: string;
+            /** @description The feedback as staff wrote it (Markdown). */
+            markdown: string;
+            result: components["schemas"]["Grade"];
+            /** @description RFC 3339. */
+            reviewedAt: string;
+        };
+        /** @description `POST …/files/{fileId}/complete` body: every part, numbered from 1, with its ETag. */
+        FileDone: {
+            parts: components["schemas"]["FilePart"][];
+        };
+        /** @description A part stored, as its PUT's `ETag` header named it. */
+        FilePart: {
+            /** Format: int32 */
+            number: number;
+            etag: string;
+        };
+        /** @description An upload begun: its file's id and where to PUT each part. */
+        FileUpload: {
+            fileId: string;
+            /**
+             * Format: int64
+             * @description Every part but the last has exactly this many bytes.
+             */
+            partSize: number;
+            parts: components["schemas"]["UploadPart"][];
+        };
+        /** @description A stored file with a link that downloads it (valid for 15 minutes). */
+        FileView: {
+            id: string;
+            fileName: string;
+            /** Format: int64 */
+            size: number;
+            /** @description The type its content was found to be. */
+            contentType: string;
+            url: string;
+        };
         /**
          * @description Which form was sent; the contract's `formType` enum.
          * @enum {string}
@@ -1465,6 +1546,8 @@ export interface components {
             country_code?: string | null;
             success: boolean;
         };
+        /** @description A review's result: `"passed"`, `"needs-work"`, or points (a whole number). */
+        Grade: components["schemas"]["Verdict"] | number;
         /** @description `GET /api/health` answer. */
         Health: {
             status: string;
@@ -1563,6 +1646,46 @@ export interface components {
             batchId: string;
             secretId: string;
         };
+        /**
+         * @description How an assignment is marked: passed or needs work, or points out of `Assignment::points`.
+         * @enum {string}
+         */
+        Marking: "pass" | "points";
+        /** @description `GET /api/me/assignments/{id}` answer. */
+        MyAssignment: components["schemas"]["MyAssignmentSummary"] & {
+            /** @description The instructions, rendered to safe HTML. */
+            instructionsHtml: string;
+            attachments: components["schemas"]["FileView"][];
+            /** Format: int32 */
+            lectureNumber?: number | null;
+            liveSessionId?: string | null;
+        };
+        /** @description One of a student's assignments, as `/lms` lists them. */
+        MyAssignmentSummary: {
+            id: string;
+            batchId: string;
+            batchName: string;
+            title: string;
+            /** @description RFC 3339 (UTC); shown in the student's own zone. */
+            dueAt: string;
+            state: components["schemas"]["WorkState"];
+            /** @description When the latest version was handed in (RFC 3339). */
+            submittedAt?: string | null;
+            result?: null | components["schemas"]["Grade"];
+            marking: components["schemas"]["Marking"];
+            /** Format: int32 */
+            points?: number | null;
+            /** @description Closed by staff: nothing more after the due time. */
+            closed: boolean;
+            /** @description Whether the student may save and hand in now. */
+            open: boolean;
+            /** @description A draft is saved beside what was handed in. */
+            hasDraft: boolean;
+        };
+        /** @description `GET /api/me/assignments` answer: by due time, soonest first. */
+        MyAssignments: {
+            assignments: components["schemas"]["MyAssignmentSummary"][];
+        };
         /** @description A linked batch with the student's progress in it. */
         MyBatch: {
             batch: components["schemas"]["Batch"];
@@ -1587,66 +1710,76 @@ export interface components {
             complete: boolean;
             /** @description The certificate issued for this batch, if any. */
             certificateId?: string | null;
+            /**
+             * Format: int32
+             * @description The batch's assignments published so far.
+             */
+            assignmentsTotal: number;
+            /**
+             * Format: int32
+             * @description Those the student handed in.
+             */
+            assignmentsDone: number;
+            /**
+             * Format: int32
+             * @description Those whose latest version was reviewed as passed (or given points).
+             */
+            assignmentsPassed: number;
+            /** @description The batch's certificate also needs every assignment passed. */
+            assignmentsRequired: boolean;
         };
         /** @description `GET /api/me/batches` answer. */
         MyBatches: {
             batches: components["schemas"]["MyBatch"][];
         };
-        /** @description `GET /api/me/calendar` answer: the private feed and the reminder setting. */
-        MyCalendar: {
-            /** @description The feed, `https://…/calendar/{token}.ics`. */
-            url: string;
-            /** @description The same as `webcal://…` (calendar programs subscribe to it). */
-            webcalUrl: string;
-            /** @description Subscribes in Google Calendar. */
-            googleUrl: string;
-            /** @description Subscribes in Outlook on the web. */
-            outlookUrl: string;
-            /** @description Whether a mail comes 1 hour before each session. */
-            reminders: boolean;
-        };
         /** @description `GET /api/me/certificates` answer. */
         MyCertificates: {
             certificates: components["schemas"]["CertificateView"][];
         };
-        /** @description A session as a student sees it (`GET /api/me/sessions`): never its meeting link. */
-        MySession: {
-            id: string;
-            batchId: string;
-            batchName: string;
-            /**
-             * @description The batch's own zone (IANA), to show the batch's time beside the student's.
-             * @example Asia/Karachi
-             */
-            timeZone: string;
-            /**
-             * @description RFC 3339, UTC (`Z`).
-             * @example 2026-03-30T14:00:00Z
-             */
-            startsAt: string;
-            /** @description RFC 3339, UTC (`Z`). */
-            endsAt: string;
-            /** Format: int32 */
-            minutes: number;
-            status: components["schemas"]["SessionStatus"];
-            /** @description Why it was cancelled. */
-            reason?: string | null;
-            /** @description Whether the student counts as present (joined, or staff marked them present). */
-            attended: boolean;
-            /** @description Whether Join works now: from 10 minutes before the start to the end, unless cancelled. */
-            joinOpen: boolean;
-            /** @description RFC 3339, UTC: when Join opens. */
-            joinOpensAt: string;
-            /**
-             * @description The Join link (a plain navigation; carries the student's calendar token). Null once the
-             *     session is cancelled or over.
-             */
-            joinUrl?: string | null;
-            recording?: null | components["schemas"]["RecordingRef"];
+        /** @description `GET /api/me/assignments/{id}/submission` answer: the student's own work on it. */
+        MySubmission: {
+            /** @description None until something is saved. */
+            id?: string | null;
+            assignmentId: string;
+            state: components["schemas"]["WorkState"];
+            /** @description Whether the student may save and hand in now. */
+            open: boolean;
+            draft?: null | components["schemas"]["DraftView"];
+            /** @description Every version handed in, the latest first. */
+            versions: components["schemas"]["VersionView"][];
+            feedback?: null | components["schemas"]["FeedbackView"];
+            /** @description Every review, the latest first. */
+            reviews: components["schemas"]["FeedbackView"][];
         };
-        /** @description `GET /api/me/sessions` answer: the sessions of the student's batches in the span, by start. */
-        MySessions: {
-            sessions: components["schemas"]["MySession"][];
+        /** @description `POST /api/staff/batches/{batchId}/assignments` body. */
+        NewAssignment: {
+            title: string;
+            /** @description Markdown, at most 20,000 characters. */
+            instructions?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with its offset (the batch's zone, as the console shows it).
+             */
+            dueAt: string;
+            /** @description `pass`: passed or needs work; `points`: out of `points`. */
+            result: components["schemas"]["Marking"];
+            /**
+             * Format: int32
+             * @description The most points, 1 to 1,000 (marking by points only).
+             */
+            points?: number | null;
+            /**
+             * Format: date-time
+             * @description When students see it (RFC 3339); none: now.
+             */
+            publishAt?: string | null;
+            /**
+             * Format: int32
+             * @description The lecture it belongs to (optional).
+             */
+            lectureNumber?: number | null;
+            /** @description The live session it belongs to (optional). */
+            liveSessionId?: string | null;
         };
         /** @description `POST /api/demo/bookings` body: the slot and the visitor, as the enquiry form asks them. */
         NewBooking: {
@@ -1659,6 +1792,18 @@ export interface components {
             /** @description A course's id, or empty: any course. */
             courseId?: string;
         };
+        /** @description `POST …/files` and `POST …/attachments` body: the file about to be sent. */
+        NewFile: {
+            /** @description The file's own name, no folder. */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Bytes, 1 to 25,000,000.
+             */
+            size: number;
+            /** @description What the browser says it is (the server decides by the content). */
+            contentType: string;
+        };
         /** @description `POST /api/staff/batches/{batchId}/lectures` body. */
         NewLecture: {
             title: string;
@@ -1670,18 +1815,6 @@ export interface components {
             lectureNumber?: number | null;
             /** @description An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed. None: a recording awaiting its upload. */
             embedUrl?: string | null;
-        };
-        /** @description `POST /api/staff/batches/{batchId}/sessions` body: a one-off session. */
-        NewSession: {
-            /**
-             * Format: date-time
-             * @description RFC 3339, e.g. 2026-12-05T19:00:00+05:00.
-             */
-            startsAt: string;
-            /** Format: int32 */
-            minutes: number;
-            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
-            meetingUrl?: string | null;
         };
         /** @description `POST /api/staff/demo/slots` body. */
         NewSlots: {
@@ -1756,15 +1889,10 @@ export interface components {
             completed?: boolean;
         };
         /**
-         * @description A recording attached to a session: a lecture of its batch, watched through the lecture list's
-         *     signed links.
+         * @description Where a hand-in stands for staff.
+         * @enum {string}
          */
-        RecordingRef: {
-            batchId: string;
-            /** Format: int32 */
-            lectureNumber: number;
-            title: string;
-        };
+        QueueState: "waiting" | "reviewed" | "all";
         /** @description The registration-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         RegistrationFormData: {
             /** @description Not blank. */
@@ -1810,6 +1938,25 @@ export interface components {
         Reschedule: {
             slotId: string;
         };
+        /** @description `POST /api/staff/submissions/{id}/review` body. */
+        ReviewRequest: {
+            /** @description Markdown, 1 to 20,000 characters. */
+            feedback: string;
+            /** @description `"passed"` or `"needs-work"` (marking pass), or points from 0 to the assignment's most. */
+            result: components["schemas"]["Grade"];
+        };
+        /** @description A review as staff see it. */
+        ReviewView: {
+            /** Format: int32 */
+            version: number;
+            /** @description Markdown, as written. */
+            feedback: string;
+            feedbackHtml: string;
+            result: components["schemas"]["Grade"];
+            /** @description RFC 3339. */
+            reviewedAt: string;
+            reviewedBy: string;
+        };
         /** @description `POST /api/staff/certificates/{id}/revoke` body. */
         Revocation: {
             /** @description Why, 1 to 300 characters, not all of them spaces (staff see it; the public page does not). */
@@ -1822,36 +1969,6 @@ export interface components {
         };
         /** @description One enquiry or enrolment request: the form's type and its fields, as the form requires them. */
         SendEmailRequest: components["schemas"]["ContactFormRequest"] | components["schemas"]["RegistrationFormRequest"] | components["schemas"]["EnrollmentFormRequest"];
-        /** @description `GET /api/staff/sessions/{id}/attendance` answer. */
-        SessionAttendanceView: {
-            session: components["schemas"]["StaffSession"];
-            students: components["schemas"]["AttendanceRow"][];
-        };
-        /** @description `PATCH /api/staff/sessions/{id}` body: any of these. */
-        SessionChange: {
-            status?: null | components["schemas"]["StatusChange"];
-            /** @description Why, 1 to 300 characters, not all of them spaces; required with status. */
-            reason?: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339, e.g. 2026-12-05T19:00:00+05:00.
-             */
-            startsAt?: string | null;
-            /** Format: int32 */
-            minutes?: number | null;
-            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
-            meetingUrl?: string | null;
-            /**
-             * Format: int32
-             * @description The recording: a lecture number of this batch; null takes it off.
-             */
-            recording?: number | null;
-        };
-        /**
-         * @description Whether a live session is still to be held.
-         * @enum {string}
-         */
-        SessionStatus: "scheduled" | "cancelled";
         /** @description An open slot as visitors see it (never its meeting link). */
         Slot: {
             id: string;
@@ -1902,23 +2019,51 @@ export interface components {
             /** @description The next open slots (at most 3). */
             nextSlots: components["schemas"]["Slot"][];
         };
-        /** @description One weekly slot of `PUT /api/staff/batches/{batchId}/timetable`. */
-        SlotRequest: {
-            weekday: components["schemas"]["Weekday"];
-            /** @description HH:MM, 24-hour, in the timetable's zone. */
-            start: string;
+        /** @description An assignment as staff see it. */
+        StaffAssignment: {
+            id: string;
+            batchId: string;
+            title: string;
+            /** @description Markdown, as written. */
+            instructions: string;
+            /** @description As students see it. */
+            instructionsHtml: string;
+            /** @description RFC 3339 (UTC). */
+            dueAt: string;
+            result: components["schemas"]["Marking"];
             /** Format: int32 */
-            minutes: number;
-            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
-            meetingUrl?: string | null;
+            points?: number | null;
+            /** @description RFC 3339 (UTC). */
+            publishAt: string;
+            /** @description Students see it (its publish time has come). */
+            published: boolean;
+            closed: boolean;
+            /** Format: int32 */
+            lectureNumber?: number | null;
+            liveSessionId?: string | null;
+            attachments: components["schemas"]["FileView"][];
+            /** @description RFC 3339. */
+            createdAt: string;
+            createdBy: string;
+            /**
+             * Format: int32
+             * @description Students who handed in at least once.
+             */
+            submitted: number;
+            /**
+             * Format: int32
+             * @description Hand-ins waiting for a review.
+             */
+            waiting: number;
+            /** @description Nothing handed in yet: every field may change. */
+            editable: boolean;
         };
-        /** @description A weekly slot as staff see it. */
-        SlotView: {
-            weekday: components["schemas"]["Weekday"];
-            start: string;
-            /** Format: int32 */
-            minutes: number;
-            meetingUrl?: string | null;
+        /** @description `GET /api/staff/batches/{batchId}/assignments` answer. */
+        StaffAssignments: {
+            /** @description By due time. */
+            assignments: components["schemas"]["StaffAssignment"][];
+            /** @description The batch's certificate rule: every published assignment passed. */
+            requireAllPassed: boolean;
         };
         /** @description A batch with how many are enrolled. */
         StaffBatch: {
@@ -1967,39 +2112,6 @@ export interface components {
         StaffLectures: {
             lectures: components["schemas"]["StaffLecture"][];
         };
-        /** @description A session as staff see it: with its meeting link. */
-        StaffSession: {
-            id: string;
-            batchId: string;
-            /** @description RFC 3339, UTC (`Z`). */
-            startsAt: string;
-            endsAt: string;
-            /** Format: int32 */
-            minutes: number;
-            status: components["schemas"]["SessionStatus"];
-            /** @description Why it was cancelled. */
-            reason?: string | null;
-            /**
-             * Format: int32
-             * @description How many times its calendar event changed.
-             */
-            sequence: number;
-            meetingUrl: string;
-            /** @description A one-off session, not from the timetable. */
-            extra: boolean;
-            /** @description Changed by hand (moved, cancelled, its link or length changed): saving the timetable keeps it. */
-            edited: boolean;
-            recording?: null | components["schemas"]["RecordingRef"];
-            /**
-             * Format: int32
-             * @description Students counted present (joined, or marked present).
-             */
-            attended: number;
-        };
-        /** @description `GET /api/staff/batches/{batchId}/sessions` answer. */
-        StaffSessions: {
-            sessions: components["schemas"]["StaffSession"][];
-        };
         /** @description A slot as staff see it: the public slot's fields, and its seats, bookings and link. */
         StaffSlot: {
             id: string;
@@ -2024,27 +2136,27 @@ export interface components {
         StaffSlots: {
             slots: components["schemas"]["StaffSlot"][];
         };
-        /**
-         * @description What a change may set a session's status to.
-         * @enum {string}
-         */
-        StatusChange: "cancelled";
-        /** @description One student across the term. */
-        StudentAttendance: {
-            studentId: string;
-            name: string;
-            email: string;
+        /** @description `GET /api/staff/submissions/{id}` answer. */
+        StaffSubmission: components["schemas"]["SubmissionRow"] & {
+            marking: components["schemas"]["Marking"];
             /** Format: int32 */
-            present: number;
-            /** Format: int32 */
-            absent: number;
-            /** Format: int32 */
-            excused: number;
-            /**
-             * Format: int32
-             * @description present ÷ (held − excused), whole percent rounded down; null while none counts.
-             */
-            percent?: number | null;
+            points?: number | null;
+            /** @description RFC 3339. */
+            dueAt: string;
+            /** @description Every version, the latest first (with signed links to its files). */
+            versions: components["schemas"]["VersionView"][];
+            /** @description Every review, the latest first. */
+            reviews: components["schemas"]["ReviewView"][];
+        };
+        /** @description One student's standing on one assignment. */
+        StudentAssignment: {
+            assignmentId: string;
+            state: components["schemas"]["WorkState"];
+            /** @description The submission (to open it in the review), once handed in. */
+            submissionId?: string | null;
+            /** @description When the latest version was handed in (RFC 3339). */
+            submittedAt?: string | null;
+            result?: null | components["schemas"]["Grade"];
         };
         /** @description One student of a batch, as the console's certificates section lists them. */
         StudentCompletion: {
@@ -2075,52 +2187,59 @@ export interface components {
              * @description When the enrolment was revoked: the student keeps their row, with what they watched.
              */
             revokedAt?: number | null;
+            /** @description One per assignment of the batch, in the report's `assignments` order. */
+            assignments: components["schemas"]["StudentAssignment"][];
             /**
              * Format: int32
-             * @description Live classes attended, in percent of those held (less excused ones); null while none counts.
+             * @description Assignments handed in, and passed.
              */
-            attendancePercent?: number | null;
+            assignmentsDone: number;
+            /** Format: int32 */
+            assignmentsPassed: number;
+        };
+        /** @description `PUT /api/me/assignments/{id}/submission` body: the draft. */
+        SubmissionDraft: {
+            /** @description At most 20,000 characters. */
+            text?: string;
+            /** @description http(s) links (a repository, a deployed site): at most 5. */
+            links?: string[];
+            /** @description Ids of files this student uploaded to this assignment: at most 5. */
+            files?: string[];
+        };
+        /** @description A list of hand-ins, oldest hand-in first. */
+        SubmissionQueue: {
+            submissions: components["schemas"]["SubmissionRow"][];
+        };
+        /** @description One student's hand-in in a list. */
+        SubmissionRow: {
+            id: string;
+            assignmentId: string;
+            assignmentTitle: string;
+            batchId: string;
+            /** @description The student's e-mail (or account id when none is known). */
+            student: string;
+            /**
+             * Format: int32
+             * @description The latest version's number.
+             */
+            version: number;
+            /** @description When the latest version was handed in (RFC 3339). */
+            submittedAt: string;
+            late: boolean;
+            state: components["schemas"]["WorkState"];
+            result?: null | components["schemas"]["Grade"];
+            reviewedAt?: string | null;
         };
         /**
          * @description Delivery state of a stored enquiry.
          * @enum {string}
          */
         SubmissionStatus: "pending" | "sent" | "failed";
-        /**
-         * @description `GET`/`PUT /api/staff/batches/{batchId}/timetable` answer: the timetable (null: none yet) and
-         *     the batch's sessions, by start.
-         */
-        TimetableAnswer: {
-            timetable?: null | components["schemas"]["TimetableView"];
-            sessions: components["schemas"]["StaffSession"][];
-        };
-        /** @description `PUT /api/staff/batches/{batchId}/timetable` body. */
-        TimetableRequest: {
-            /** @description An IANA time zone, e.g. Asia/Karachi or Europe/London. */
-            timeZone: string;
-            /** @description 1 to 14 weekly slots; two may not overlap. */
-            slots: components["schemas"]["SlotRequest"][];
-            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
-            meetingUrl: string;
-        };
-        /** @description A batch's timetable as staff see it. */
-        TimetableView: {
-            timeZone: string;
-            slots: components["schemas"]["SlotView"][];
-            meetingUrl: string;
-            /** @description The term: the batch's start and end dates (`YYYY-MM-DD`, in the timetable's zone). */
-            termStart: string;
-            termEnd: string;
-            /**
-             * @description The batch's public `schedule` and `timing` texts, as derived from the timetable.
-             * @example Mon, Wed, Fri
-             */
-            schedule: string;
-            /** @example 7:00 PM – 9:00 PM PKT */
-            timing: string;
-            /** @description RFC 3339, UTC. */
-            updatedAt: string;
-            updatedBy: string;
+        /** @description Where the browser PUTs one part. */
+        UploadPart: {
+            /** Format: int32 */
+            number: number;
+            url: string;
         };
         /** @description `POST …/lectures/{lectureNumber}/upload` body: the file about to be sent. */
         UploadRequest: {
@@ -2160,6 +2279,8 @@ export interface components {
             number: number;
             etag: string;
         };
+        /** @enum {string} */
+        Verdict: "passed" | "needs-work";
         /** @description A certificate as anyone holding its id sees it: no reason, no account. */
         VerifiedCertificate: {
             id: string;
@@ -2170,6 +2291,20 @@ export interface components {
             issuedOn: string;
             status: components["schemas"]["CertificateStatus"];
             revokedOn?: string | null;
+        };
+        /** @description A version handed in. */
+        VersionView: {
+            /**
+             * Format: int32
+             * @description 1, 2, … in the order handed in.
+             */
+            number: number;
+            text: string;
+            links: string[];
+            files: components["schemas"]["FileView"][];
+            /** @description RFC 3339. */
+            submittedAt: string;
+            late: boolean;
         };
         /**
          * @description A lecture as a student gets it in the videos answer: what to play, never the staff-side facts
@@ -2200,17 +2335,17 @@ export interface components {
         VideoList: {
             videos: components["schemas"]["Video"][];
         };
-        /**
-         * @description A day of the week as a timetable names it.
-         * @enum {string}
-         */
-        Weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
         /** @description How a typical week divides between theory, practice and lab. */
         WeeklySchedule: {
             theory: string;
             practice: string;
             lab: string;
         };
+        /**
+         * @description Where a student stands on one assignment.
+         * @enum {string}
+         */
+        WorkState: "not-started" | "draft" | "submitted" | "late" | "reviewed";
     };
     responses: never;
     parameters: never;
@@ -3268,6 +3403,607 @@ export interface operations {
             };
         };
     };
+    my_assignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the published assignments of the caller's batches, soonest due first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAssignments"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAssignment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such assignment, not published yet, or not of the caller's batches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_start_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFile"];
+            };
+        };
+        responses: {
+            /** @description where to PUT each part (then complete) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUpload"];
+                };
+            };
+            /** @description no name, empty, or larger than 25 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description closed, or too many uploads */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_complete_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileDone"];
+            };
+        };
+        responses: {
+            /** @description stored and checked: its type by its content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileView"];
+                };
+            };
+            /** @description refused: not an allowed type by its content, or larger than 25 MB (the file is removed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such file of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description parts missing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the caller's own work: draft, versions, feedback once reviewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmission"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_save_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmissionDraft"];
+            };
+        };
+        responses: {
+            /** @description the draft saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmission"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such assignment, or a file that is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description closed, a file still uploading, or too many drafts */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the draft handed in as a new version (late after the due time) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmission"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description nothing saved, or closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_batches: {
         parameters: {
             query?: never;
@@ -3405,217 +4141,6 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    my_calendar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the private feed's address (made on first use) and the reminder setting */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyCalendar"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description in AWS: the request did not come through the site's CDN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    change_my_calendar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CalendarChange"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyCalendar"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description in AWS: the request did not come through the site's CDN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is larger than the endpoint accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    reset_my_calendar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyCalendar"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description in AWS: the request did not come through the site's CDN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is larger than the endpoint accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is not application/json */
-            415: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4026,152 +4551,6 @@ export interface operations {
             };
         };
     };
-    my_sessions: {
-        parameters: {
-            query?: {
-                /** @description RFC 3339; default: the start of the student's terms */
-                from?: string;
-                /** @description RFC 3339; default: the end of the student's terms */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the sessions of every batch the student is actively enrolled in, by start (never a meeting link) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MySessions"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description in AWS: the request did not come through the site's CDN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    join_session: {
-        parameters: {
-            query?: {
-                /** @description the student's calendar token */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description the session's id, 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description inside the window (10 minutes before the start to the end): to the meeting link */
-            302: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description neither a token nor a bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not enrolled (or revoked), the session is cancelled, Join is not open yet, or the session is over */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such session, or the token is not one we gave */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     outline: {
         parameters: {
             query?: never;
@@ -4332,6 +4711,514 @@ export interface operations {
             };
         };
     };
+    staff_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_update_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentChange"];
+            };
+        };
+        responses: {
+            /** @description changed (a due time moved after the first hand-in mails the batch once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description students have handed in: only dueAt, publishAt and closed change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_start_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFile"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUpload"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description ten files already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_remove_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_complete_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileDone"];
+            };
+        };
+        responses: {
+            /** @description checked by its content and attached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            /** @description not an allowed type by its content, or larger than 25 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_assignment_submissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every student's hand-in, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionQueue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staff_audit: {
         parameters: {
             query?: {
@@ -4460,153 +5347,7 @@ export interface operations {
             };
         };
     };
-    staff_batch_attendance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description each student's attendance over the sessions held, by name */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BatchAttendance"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_batch_attendance_csv: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description one row per student: name, e-mail, present, absent, excused, percent, then one column per session held (its start in the batch's zone) saying present, absent or excused; formula cells made inert */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_attendance_minimum: {
+    staff_assignment_rule: {
         parameters: {
             query?: never;
             header?: never;
@@ -4618,17 +5359,184 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AttendanceMinimum"];
+                "application/json": components["schemas"]["AssignmentRuleView"];
             };
         };
         responses: {
-            /** @description the minimum as it now stands */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttendanceMinimum"];
+                    "application/json": components["schemas"]["AssignmentRuleView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_assignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the batch's assignments by due time, and its certificate rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignments"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_add_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAssignment"];
+            };
+        };
+        responses: {
+            /** @description posted (students see it from its publish time) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAssignment"];
                 };
             };
             400: {
@@ -5874,183 +6782,6 @@ export interface operations {
             };
         };
     };
-    staff_sessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description every session of the batch, cancelled ones too, by start */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffSessions"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_add_session: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewSession"];
-            };
-        };
-        responses: {
-            /** @description added; the batch's students are mailed once */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffSession"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the start has passed, or no meeting link (no timetable and none given) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is larger than the endpoint accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     staff_issue_certificate: {
         parameters: {
             query?: never;
@@ -6227,183 +6958,6 @@ export interface operations {
             };
             /** @description the path is answered, but not with this method (see Allow) */
             405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is larger than the endpoint accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_timetable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the timetable (null: none yet) and the batch's sessions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TimetableAnswer"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_save_timetable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                batchId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TimetableRequest"];
-            };
-        };
-        responses: {
-            /** @description the timetable and the batch's sessions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TimetableAnswer"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the batch's start or end date is not a date, or the term is over */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7837,29 +8391,27 @@ export interface operations {
             };
         };
     };
-    staff_change_session: {
+    staff_review_queue: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the session's id, 24 lowercase hex characters */
-                id: string;
+            query?: {
+                /** @description one batch (24 lowercase hex characters); none: every batch */
+                batchId?: string;
+                /** @description waiting (default), reviewed or all */
+                state?: components["schemas"]["QueueState"];
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SessionChange"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description changed; a cancellation or a move mails each student once and raises the event's SEQUENCE */
+            /** @description hand-ins, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffSession"];
+                    "application/json": components["schemas"]["SubmissionQueue"];
                 };
             };
             400: {
@@ -7886,7 +8438,63 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no such session, or no such lecture in its batch */
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the hand-in with every version (signed file links) and review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSubmission"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7904,8 +8512,76 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description cancelled already, begun (no move), over (no cancel), or the new start has passed */
-            409: {
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_review_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description returned to the student (who is mailed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSubmission"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7924,245 +8600,6 @@ export interface operations {
             };
             /** @description the body is not application/json */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_session_attendance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the session's id, 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description every student of the batch, by name, with their join and staff's mark */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionAttendanceView"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    staff_correct_attendance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the session's id, 24 lowercase hex characters */
-                id: string;
-                /** @description the account's id, as the attendance lists name it */
-                studentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AttendanceCorrection"];
-            };
-        };
-        responses: {
-            /** @description the student's row as it now stands */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceRow"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such session, or no such student of its batch */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the session is cancelled */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is larger than the endpoint accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the store (or a service it needs) is unavailable; try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    calendar_feed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the calendar token (43 characters of base64url) */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description RFC 5545 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/calendar": string;
-                };
-            };
-            /** @description in AWS: the request did not come through the site's CDN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such feed (reset, or no enrolment left) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the path is answered, but not with this method (see Allow) */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,6 +38,9 @@ const certificates = () => import("../features/certificates/components/BatchCert
 const BatchCertificate = lazy(() => certificates().then((m) => ({ default: m.BatchCertificate })));
 const OtherCertificates = lazy(() => certificates().then((m) => ({ default: m.OtherCertificates })));
 
+// The student's assignments ("Due this week", features/assignments) load in the browser with their own states.
+const DueThisWeek = lazy(() => import("../features/assignments/components/DueThisWeek").then((m) => ({ default: m.DueThisWeek })));
+
 // The choice dialog (Radix) loads when a course is first chosen.
 const CourseChoiceDialog = lazy(() =>
   import("../features/lms/components/CourseChoiceDialog").then((m) => ({ default: m.CourseChoiceDialog })),
@@ -156,6 +159,12 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
           />
         </Suspense>
       </Section>
+
+      <div className="container-page py-12">
+        <Suspense fallback={<p role="status">Loading your assignments…</p>}>
+          <DueThisWeek source={accessToken} />
+        </Suspense>
+      </div>
 
       <Section headingId="lms-courses">
         <SectionHeading id="lms-courses" eyebrow="Courses" title="Our Courses" />

@@ -5,7 +5,7 @@
 // here. Only a Secret ID typed here by a signed-in student is linked to the account (so progress is kept from then
 // on); a kept one never is (docs/product.md#secret-ids-in-the-browser). `?lecture=N` opens lecture N at once (the
 // "Continue" of /lms); closing the player takes it out of the address.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon } from "../components/Icon";
 import { paths } from "../config/paths";
@@ -26,6 +26,9 @@ import { shellMeta } from "../lib/route-meta";
 import type { Route } from "./+types/recorded-lectures";
 
 export const meta: Route.MetaFunction = shellMeta("Recorded Lectures", "Recorded lectures of your batch.");
+
+// A linked batch's assignments ("Due this week", features/assignments), for its signed-in student.
+const DueThisWeek = lazy(() => import("../features/assignments/components/DueThisWeek").then((m) => ({ default: m.DueThisWeek })));
 
 const texts = {
   unauthorized: "Unauthorized access. Please enter a valid Secret ID.",
@@ -198,6 +201,13 @@ export default function RecordedLectures({ params, loaderData }: Route.Component
           progress={lectures.progress}
           onWatch={(v) => setPlaying(lectureToPlay(v, lectures))}
         />
+      )}
+      {lectures.kind === "list" && lectures.progress && (
+        <div className="mt-12">
+          <Suspense fallback={null}>
+            <DueThisWeek source={accessToken} batchId={params.batchId} />
+          </Suspense>
+        </div>
       )}
       <VideoOverlay lecture={playing} onClose={close} />
     </section>

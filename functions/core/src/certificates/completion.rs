@@ -5,11 +5,16 @@
 //! rule itself is `domain::batch_complete`, which the student's batch list shows too. A batch may
 //! also ask a minimum attendance of its live classes (staff set it per batch; none by default):
 //! present ÷ (sessions held − excused) must reach it, unless no session has been held yet; staff's
-//! mark completes a student whatever their attendance (`with_attendance`).
+//! mark completes a student whatever their attendance (`with_attendance`). When the batch's
+//! assignment rule is on (staff set it per batch; off by default), every published assignment must
+//! also be passed (`domain::complete_with_assignments`).
 
-use crate::domain::{batch_complete, AccessGrant, AttendanceStanding, CompletionMark, LectureProgress};
+use crate::domain::{
+    assignment_tally, batch_complete, complete_with_assignments, AccessGrant, AssignmentTally, AttendanceStanding,
+    CompletionMark, LectureProgress,
+};
 use crate::http::error::ApiError;
-use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
+use crate::store::{AssignmentRecords, CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
 use crate::time;
 
 /// Where one student stands in one batch.
@@ -23,6 +28,9 @@ pub struct Completion {
     pub completed_on: Option<String>,
     /// The batch's minimum attendance and the student's, when the batch asks one.
     pub attendance: Option<AttendanceStanding>,
+    /// The batch requires every published assignment passed.
+    pub assignments_required: bool,
+    pub assignments: AssignmentTally,
 }
 
 impl Completion {
@@ -43,6 +51,8 @@ impl Completion {
             complete: batch_complete(watchable, progress, mark.is_some()),
             completed_on,
             attendance: None,
+            assignments_required: false,
+            assignments: AssignmentTally::default(),
         }
     }
 
@@ -58,6 +68,36 @@ impl Completion {
         self.attendance = standing;
         self
     }
+
+    /// The same with the batch's assignment rule and the student's assignments.
+    pub fn with_assignments(mut self, required: bool, tally: AssignmentTally) -> Self {
+        let by_lectures = self.complete && !self.marked;
+        self.complete = complete_with_assignments(by_lectures, self.marked, required, tally);
+        if !self.complete {
+            self.completed_on = None;
+        }
+        self.assignments_required = required;
+        self.assignments = tally;
+        self
+    }
+}
+
+/// The batch's assignment rule (on or off) and `sub`'s tally of its assignments at `now`.
+pub async fn assignments_of(
+    store: &(impl AssignmentRecords + ?Sized),
+    sub: &str,
+    batch_id: &str,
+    now: i64,
+) -> Result<(bool, AssignmentTally), ApiError> {
+    let required = store.get_assignment_rule(batch_id).await?.is_some_and(|r| r.require_all_passed);
+    let assignments = store.batch_assignments(batch_id).await?;
+    let mut mine = Vec::new();
+    for assignment in assignments.iter().filter(|a| a.publish_at <= now) {
+        if let Some(work) = store.submission_of(&assignment.id, sub).await? {
+            mine.push(work);
+        }
+    }
+    Ok((required, assignment_tally(&assignments, &mine, now)))
 }
 
 /// The numbers of a batch's lectures a student can watch.
@@ -68,7 +108,7 @@ pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -
 
 /// Where `sub` stands in `batch_id`.
 pub async fn of_student(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized),
     sub: &str,
     batch_id: &str,
 ) -> Result<Completion, ApiError> {
@@ -76,7 +116,8 @@ pub async fn of_student(
     let progress = store.list_progress(sub, batch_id).await?;
     let mark = store.get_completion_mark(sub, batch_id).await?;
     let standing = store.attendance_standing(batch_id, sub, time::now()).await?;
-    Ok(Completion::of(&lectures, &progress, mark.as_ref()).with_attendance(standing))
+    let (required, tally) = assignments_of(store, sub, batch_id, time::now()).await?;
+    Ok(Completion::of(&lectures, &progress, mark.as_ref()).with_attendance(standing).with_assignments(required, tally))
 }
 
 /// Whether `sub` has linked `batch_id` with a grant still active (as the lecture list requires).

@@ -8,7 +8,7 @@ use crate::domain::Certificate;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{json, json_body, ok, Answer};
-use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
+use crate::store::{AssignmentRecords, CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
 use crate::time;
 use lambda_http::{http::StatusCode, Request};
 use serde::{Deserialize, Serialize};
@@ -33,8 +33,14 @@ pub struct MyCertificates {
 }
 
 /// Everything the student's handlers read and write.
-pub trait ClaimStore: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords {}
-impl<T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + ?Sized> ClaimStore for T {}
+pub trait ClaimStore:
+    CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords
+{
+}
+impl<T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized>
+    ClaimStore for T
+{
+}
 
 /// A certificate ready to store for `sub` in `batch_id`, completed on `completed_on`, issued `now`.
 pub async fn draft(
@@ -114,8 +120,13 @@ pub async fn claim(
         )));
     }
     if !completion.complete {
+        let assignments = if completion.assignments_required {
+            format!(", {} of {} assignments passed", completion.assignments.passed, completion.assignments.total)
+        } else {
+            String::new()
+        };
         return Err(ApiError::Conflict(format!(
-            "This batch is not complete yet: {} of {} lectures watched.",
+            "This batch is not complete yet: {} of {} lectures watched{assignments}.",
             completion.lectures_watched, completion.lectures_total
         )));
     }

@@ -46,6 +46,10 @@ pub enum Endpoint {
     Sessions,
     /// Staff: timetables, sessions and attendance.
     StaffSessions,
+    /// A signed-in student's assignments (`/api/me/assignments…`).
+    Assignments,
+    /// Staff: assignments, their files, the review queue (`/api/staff/…assignments…`, `/api/staff/submissions…`).
+    StaffAssignments,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -168,6 +172,36 @@ pub enum Route {
     StaffBatchAttendance(String),
     StaffBatchAttendanceCsv(String),
     StaffAttendanceMinimum(String),
+    /// A student's assignments; one; their submission (GET, PUT the draft); handed in; a file's
+    /// upload begun, and completed.
+    MyAssignments,
+    MyAssignment(String),
+    MySubmission(String),
+    MySubmit(String),
+    MyAssignmentFiles(String),
+    MyAssignmentFileComplete {
+        assignment: String,
+        file: String,
+    },
+    /// Staff: a batch's assignments (GET), a new one (POST); its certificate rule (PUT); one (GET,
+    /// PATCH); its files' uploads begun, completed, one removed (DELETE); its hand-ins; the review
+    /// queue; one hand-in; its review.
+    StaffBatchAssignments(String),
+    StaffAssignmentRule(String),
+    StaffAssignment(String),
+    StaffAssignmentAttachments(String),
+    StaffAssignmentAttachmentComplete {
+        assignment: String,
+        file: String,
+    },
+    StaffAssignmentAttachment {
+        assignment: String,
+        file: String,
+    },
+    StaffAssignmentSubmissions(String),
+    StaffSubmissions,
+    StaffSubmission(String),
+    StaffSubmissionReview(String),
 }
 
 impl Route {
@@ -270,6 +304,28 @@ impl Route {
             }
             ["staff", "certificates", certificate] => Self::StaffCertificate(id(certificate)),
             ["staff", "certificates", certificate, "revoke"] => Self::StaffRevokeCertificate(id(certificate)),
+            ["me", "assignments"] => Self::MyAssignments,
+            ["me", "assignments", a] => Self::MyAssignment(id(a)),
+            ["me", "assignments", a, "submission"] => Self::MySubmission(id(a)),
+            ["me", "assignments", a, "submission", "submit"] => Self::MySubmit(id(a)),
+            ["me", "assignments", a, "files"] => Self::MyAssignmentFiles(id(a)),
+            ["me", "assignments", a, "files", f, "complete"] => {
+                Self::MyAssignmentFileComplete { assignment: id(a), file: id(f) }
+            }
+            ["staff", "batches", batch, "assignments"] => Self::StaffBatchAssignments(id(batch)),
+            ["staff", "batches", batch, "assignment-rule"] => Self::StaffAssignmentRule(id(batch)),
+            ["staff", "assignments", a] => Self::StaffAssignment(id(a)),
+            ["staff", "assignments", a, "attachments"] => Self::StaffAssignmentAttachments(id(a)),
+            ["staff", "assignments", a, "attachments", f] => {
+                Self::StaffAssignmentAttachment { assignment: id(a), file: id(f) }
+            }
+            ["staff", "assignments", a, "attachments", f, "complete"] => {
+                Self::StaffAssignmentAttachmentComplete { assignment: id(a), file: id(f) }
+            }
+            ["staff", "assignments", a, "submissions"] => Self::StaffAssignmentSubmissions(id(a)),
+            ["staff", "submissions"] => Self::StaffSubmissions,
+            ["staff", "submissions", s] => Self::StaffSubmission(id(s)),
+            ["staff", "submissions", s, "review"] => Self::StaffSubmissionReview(id(s)),
             _ => return None,
         })
     }
@@ -329,6 +385,22 @@ impl Route {
             | Self::StaffBatchAttendance(_)
             | Self::StaffBatchAttendanceCsv(_)
             | Self::StaffAttendanceMinimum(_) => Endpoint::StaffSessions,
+            Self::MyAssignments
+            | Self::MyAssignment(_)
+            | Self::MySubmission(_)
+            | Self::MySubmit(_)
+            | Self::MyAssignmentFiles(_)
+            | Self::MyAssignmentFileComplete { .. } => Endpoint::Assignments,
+            Self::StaffBatchAssignments(_)
+            | Self::StaffAssignmentRule(_)
+            | Self::StaffAssignment(_)
+            | Self::StaffAssignmentAttachments(_)
+            | Self::StaffAssignmentAttachmentComplete { .. }
+            | Self::StaffAssignmentAttachment { .. }
+            | Self::StaffAssignmentSubmissions(_)
+            | Self::StaffSubmissions
+            | Self::StaffSubmission(_)
+            | Self::StaffSubmissionReview(_) => Endpoint::StaffAssignments,
         }
     }
 
@@ -347,18 +419,29 @@ impl Route {
             | Self::DemoBookings
             | Self::StaffIssueCertificate { .. }
             | Self::StaffRevokeCertificate(_)
-            | Self::MyCalendarToken => &[Method::POST],
+            | Self::MyCalendarToken
+            | Self::MySubmit(_)
+            | Self::MyAssignmentFiles(_)
+            | Self::MyAssignmentFileComplete { .. }
+            | Self::StaffAssignmentAttachments(_)
+            | Self::StaffAssignmentAttachmentComplete { .. }
+            | Self::StaffSubmissionReview(_) => &[Method::POST],
             Self::MyBatches
             | Self::StaffLectures(_)
             | Self::StaffDemoSlots
             | Self::MyCertificates
-            | Self::StaffSessions(_) => &[Method::GET, Method::POST],
+            | Self::StaffSessions(_)
+            | Self::StaffBatchAssignments(_) => &[Method::GET, Method::POST],
             Self::LectureProgress { .. }
             | Self::StaffLectureCaptions { .. }
             | Self::StaffCompletion { .. }
             | Self::StaffAttendee { .. }
-            | Self::StaffAttendanceMinimum(_) => &[Method::PUT],
+            | Self::StaffAttendanceMinimum(_)
+            | Self::StaffAssignmentRule(_) => &[Method::PUT],
             Self::StaffTimetable(_) => &[Method::GET, Method::PUT],
+            Self::MySubmission(_) => &[Method::GET, Method::PUT],
+            Self::StaffAssignment(_) => &[Method::GET, Method::PATCH],
+            Self::StaffAssignmentAttachment { .. } => &[Method::DELETE],
             Self::StaffLecture { .. } | Self::StaffDemoSlot(_) => &[Method::PATCH, Method::DELETE],
             Self::DemoBooking(_) => &[Method::GET, Method::PATCH, Method::DELETE],
             Self::StaffDemoBooking(_) | Self::StaffCertificate(_) | Self::StaffSession(_) => &[Method::PATCH],
@@ -522,6 +605,29 @@ mod tests {
             Some(Route::StaffRevokeCertificate(cert.into()))
         );
         assert_eq!(Route::StaffCertificate(cert.into()).allow(), "PATCH");
+    }
+
+    #[test]
+    fn resolves_the_assignment_paths() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        let file = "665f1c2a9b3e4d0012a1b002";
+        assert_eq!(Route::resolve("/api/me/assignments"), Some(Route::MyAssignments));
+        assert_eq!(
+            Route::resolve(&format!("/api/me/assignments/{id}/submission")),
+            Some(Route::MySubmission(id.into()))
+        );
+        assert_eq!(Route::MySubmission(id.into()).allow(), "GET, HEAD, PUT");
+        assert_eq!(
+            Route::resolve(&format!("/api/me/assignments/{id}/files/{file}/complete")),
+            Some(Route::MyAssignmentFileComplete { assignment: id.into(), file: file.into() })
+        );
+        assert_eq!(Route::resolve("/api/staff/submissions").map(|r| r.endpoint()), Some(Endpoint::StaffAssignments));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/batches/{id}/assignments")).map(|r| r.endpoint()),
+            Some(Endpoint::StaffAssignments)
+        );
+        assert_eq!(Route::resolve("/api/me/assignments").map(|r| r.endpoint()), Some(Endpoint::Assignments));
+        assert_eq!(Route::StaffAssignment(id.into()).allow(), "GET, HEAD, PATCH");
     }
 
     #[test]

@@ -11,14 +11,15 @@
 //!   where the student is in each lecture, and whether it is watched: the server's measure
 //!   (`watching.rs`), never the client's word.
 
-use crate::domain::{batch_complete, Batch, BatchLink, LectureProgress};
+use crate::domain::{assignment_tally, batch_complete, complete_with_assignments, Batch, BatchLink, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::Answer;
 use crate::http::{json_body, ok};
 use crate::learning::{access, enrolled, watching};
 use crate::store::{
-    CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords,
+    AssignmentRecords, CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, LiveRecords,
+    StudentRecords,
 };
 use crate::{ids, time};
 use lambda_http::Request;
@@ -50,6 +51,14 @@ pub struct MyBatch {
     pub complete: bool,
     /// The certificate issued for this batch, if any.
     pub certificate_id: Option<String>,
+    /// The batch's assignments published so far.
+    pub assignments_total: u32,
+    /// Those the student handed in.
+    pub assignments_done: u32,
+    /// Those whose latest version was reviewed as passed (or given points).
+    pub assignments_passed: u32,
+    /// The batch's certificate also needs every assignment passed.
+    pub assignments_required: bool,
 }
 
 /// `GET /api/me/batches` answer.
@@ -94,10 +103,18 @@ fn body_of<T: DeserializeOwned>(req: &Request, limit: usize, shape: &str) -> Res
 
 /// A linked batch with the student's progress in it.
 async fn with_progress(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized),
     link: &BatchLink,
     batch: Batch,
 ) -> Result<MyBatch, ApiError> {
+    let now = time::now();
+    let assignments = store.batch_assignments(&batch.id).await?;
+    let mut mine = Vec::new();
+    for assignment in assignments.iter().filter(|a| a.publish_at <= now) {
+        mine.extend(store.submission_of(&assignment.id, &link.sub).await?);
+    }
+    let tally = assignment_tally(&assignments, &mine, now);
+    let required = store.get_assignment_rule(&batch.id).await?.is_some_and(|r| r.require_all_passed);
     // What the student can watch: a recording still processing or unpublished is not yet theirs to finish.
     let mut videos = store.list_videos(&batch.id).await?;
     videos.retain(|v| v.is_watchable());
@@ -115,8 +132,17 @@ async fn with_progress(
         lectures_watched: watched as u32,
         next_lecture: videos.iter().map(|v| v.lecture_number).find(|n| !completed(*n)),
         linked_at: link.linked_at,
-        complete: batch_complete(&numbers, &progress, marked) && attending,
+        complete: complete_with_assignments(
+            batch_complete(&numbers, &progress, false) && attending,
+            marked,
+            required,
+            tally,
+        ),
         certificate_id: certificate.map(|c| c.id),
+        assignments_total: tally.total,
+        assignments_done: tally.done,
+        assignments_passed: tally.passed,
+        assignments_required: required,
         batch,
     })
 }
@@ -130,6 +156,7 @@ pub async fn batches(
           + EnrolmentRecords
           + CertificateRecords
           + LiveRecords
+          + AssignmentRecords
           + ?Sized),
     student: &Student,
     verified_email: Option<&str>,
@@ -157,7 +184,14 @@ pub async fn batches(
         (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
 pub async fn link(
-    store: &(impl CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + Counters + LiveRecords + ?Sized),
+    store: &(impl CatalogRecords
+          + GrantRecords
+          + StudentRecords
+          + CertificateRecords
+          + Counters
+          + LiveRecords
+          + AssignmentRecords
+          + ?Sized),
     student: &Student,
     req: &Request,
 ) -> Answer {

@@ -143,6 +143,71 @@ impl S3Uploads {
     }
 }
 
+/// A stored object's size and its first bytes, a download link and a removal: what the
+/// assignments' files need beyond an upload (`platform::assignment_files`).
+impl S3Uploads {
+    /// The object's size and its first `max` bytes; `None` when there is no object at `key`.
+    pub async fn head_object(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>> {
+        let head = self.client.head_object().bucket(&self.bucket).key(key).send().await;
+        let size = match head {
+            Ok(head) => head.content_length().unwrap_or(0).max(0) as u64,
+            Err(e) if e.as_service_error().is_some_and(|e| e.is_not_found()) => return Ok(None),
+            Err(e) => return Err(s3_failed("HeadObject", e)),
+        };
+        if size == 0 || max == 0 {
+            return Ok(Some((size, Vec::new())));
+        }
+        let range = format!("bytes=0-{}", (max as u64).min(size) - 1);
+        let object = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .range(range)
+            .send()
+            .await
+            .map_err(|e| s3_failed("GetObject", e))?;
+        let bytes = object.body.collect().await.map_err(|e| UploadError::Failed(format!("reading {key}: {e}")))?;
+        let mut bytes = bytes.into_bytes().to_vec();
+        bytes.truncate(max);
+        Ok(Some((size, bytes)))
+    }
+
+    pub async fn delete_object(&self, key: &str) -> Result<()> {
+        self.client
+            .delete_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .send()
+            .await
+            .map_err(|e| s3_failed("DeleteObject", e))?;
+        Ok(())
+    }
+
+    /// A presigned GET of `key` answered with `content_type`, `disposition` and no caching, valid for `valid`.
+    pub async fn download_link(
+        &self,
+        key: &str,
+        content_type: &str,
+        disposition: &str,
+        valid: Duration,
+    ) -> Result<String> {
+        let lifetime = PresigningConfig::expires_in(valid).map_err(|e| UploadError::Failed(e.to_string()))?;
+        let signed = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .response_content_type(content_type)
+            .response_content_disposition(disposition)
+            .response_cache_control("private, no-store")
+            .presigned(lifetime)
+            .await
+            .map_err(|e| s3_failed("presigning GetObject", e))?;
+        Ok(signed.uri().to_owned())
+    }
+}
+
 fn s3_failed<E: std::error::Error + Send + Sync + 'static>(
     what: &str,
     error: aws_sdk_s3::error::SdkError<E, aws_sdk_s3::config::http::HttpResponse>,
@@ -519,6 +584,87 @@ impl FolderUploads {
         }
         parts.sort_by_key(|(p, _)| p.number);
         Ok(parts)
+    }
+}
+
+/// The path local download links start with (`academy serve` answers it; no Lambda does).
+pub const LOCAL_DOWNLOAD_PATH: &str = "/download";
+
+fn download_text(key: &str, content_type: &str, disposition: &str, expires: i64) -> String {
+    format!("academy-download\n{key}\n{content_type}\n{disposition}\n{expires}")
+}
+
+/// Locally: what the assignments' files need beyond an upload (`platform::assignment_files`).
+impl FolderUploads {
+    /// The file's size and its first `max` bytes; `None` when there is none at `key`.
+    pub async fn head_file(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>> {
+        use tokio::io::AsyncReadExt;
+        let path = self.path_of(key)?;
+        let Ok(file) = tokio::fs::File::open(&path).await else { return Ok(None) };
+        let size = file.metadata().await.map_err(|e| io_failed("reading", &path, e))?.len();
+        let mut bytes = Vec::with_capacity(max.min(size as usize));
+        file.take(max as u64).read_to_end(&mut bytes).await.map_err(|e| io_failed("reading", &path, e))?;
+        Ok(Some((size, bytes)))
+    }
+
+    pub async fn delete_file(&self, key: &str) -> Result<()> {
+        let path = self.path_of(key)?;
+        match tokio::fs::remove_file(&path).await {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_failed("removing", &path, e)),
+            _ => Ok(()),
+        }
+    }
+
+    /// A link to `academy serve`'s own `/download/{key}` that answers the file with `content_type`
+    /// and `disposition` until `expires`, signed with the upload key.
+    pub fn download_link(&self, key: &str, content_type: &str, disposition: &str, expires: i64) -> String {
+        let signature = signature::sign(&self.key, &download_text(key, content_type, disposition, expires));
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("type", content_type)
+            .append_pair("disposition", disposition)
+            .append_pair("expires", &expires.to_string())
+            .append_pair("signature", &signature)
+            .finish();
+        let path: Vec<String> = key
+            .split('/')
+            .map(|s| percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string())
+            .collect();
+        format!("{LOCAL_DOWNLOAD_PATH}/{}?{query}", path.join("/"))
+    }
+
+    /// The answer to `GET /download/{key}?…`: the file, as an attachment that is never sniffed, if
+    /// the link is genuine and unexpired.
+    pub async fn serve_download(&self, key: &str, query: Option<&str>) -> Response<Body> {
+        let get = |name: &str| {
+            form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.into_owned())
+        };
+        let answer = async {
+            let (Some(content_type), Some(disposition), Some(expires), Some(signature)) =
+                (get("type"), get("disposition"), get("expires").and_then(|e| e.parse::<i64>().ok()), get("signature"))
+            else {
+                return Err(ApiError::Forbidden("This download link is incomplete.".into()));
+            };
+            if !signature::verify(&self.key, &download_text(key, &content_type, &disposition, expires), &signature) {
+                return Err(ApiError::Forbidden("This download link is not valid.".into()));
+            }
+            if expires <= time::now() {
+                return Err(ApiError::Forbidden("This download link has expired: open the page again.".into()));
+            }
+            let path = self.path_of(key).map_err(|_| ApiError::NotFound("No such file.".into()))?;
+            let bytes = tokio::fs::read(&path).await.map_err(|_| ApiError::NotFound("No such file.".into()))?;
+            Ok(Response::builder()
+                .status(StatusCode::OK)
+                .header(header::CONTENT_TYPE, content_type)
+                .header(header::CONTENT_DISPOSITION, disposition)
+                .header("x-content-type-options", "nosniff")
+                .header(header::CACHE_CONTROL, "private, no-store")
+                .body(Body::Binary(bytes))
+                .map_err(|_| ApiError::Forbidden("This download link is not valid.".into()))?)
+        }
+        .await;
+        answer.unwrap_or_else(ApiError::into_response)
     }
 }
 

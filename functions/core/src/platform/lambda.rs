@@ -478,3 +478,44 @@ pub async fn run_demo_reminder() -> Result<(), Error> {
     }))
     .await
 }
+
+/// Assignment files in AWS: the lectures bucket, under `assignments/`.
+fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<S3Uploads>, String> {
+    let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
+    Ok(Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(config), &bucket)))
+}
+
+/// `/api/me/assignments…`.
+pub struct Assignments;
+
+impl Function for Assignments {
+    const ENDPOINT: Endpoint = Endpoint::Assignments;
+    type Service = services::Assignments;
+    async fn service() -> Result<services::Assignments, String> {
+        let config = aws::config().await;
+        Ok(services::Assignments {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            files: assignment_files(&config)?,
+            clock: crate::time::Clock::default(),
+        })
+    }
+}
+
+/// `/api/staff/batches/{batchId}/assignments`, `…/assignment-rule`, `/api/staff/assignments/…`, `/api/staff/submissions…`.
+pub struct StaffAssignments;
+
+impl Function for StaffAssignments {
+    const ENDPOINT: Endpoint = Endpoint::StaffAssignments;
+    type Service = services::StaffAssignments;
+    async fn service() -> Result<services::StaffAssignments, String> {
+        let config = aws::config().await;
+        Ok(services::StaffAssignments {
+            store: aws::dynamodb_store(&config)?,
+            verifier: env::verifier()?,
+            files: assignment_files(&config)?,
+            mailing: Some(staff_mailing(&config)),
+            clock: crate::time::Clock::default(),
+        })
+    }
+}

@@ -47,6 +47,8 @@ pub struct AppState {
     pub staff_certificates: services::StaffCertificates,
     pub sessions: services::Sessions,
     pub staff_sessions: services::StaffSessions,
+    pub assignments: services::Assignments,
+    pub staff_assignments: services::StaffAssignments,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -114,6 +116,7 @@ impl AppState {
         match (store, env::lectures_bucket()) {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
+                state.keep_assignment_files(Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)));
                 state.part_uploads = None;
                 state.keep_certificates(Arc::new(S3Certificates::new(aws_sdk_s3::Client::new(&config), &bucket)));
             }
@@ -143,7 +146,21 @@ impl AppState {
         let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
         // One clock for the services that take one: a test drives them together (`clock`).
         let clock = crate::time::Clock::default();
+        let assignment_files: Arc<dyn crate::assignments::FileStorage> = uploads.clone();
         Self {
+            assignments: services::Assignments {
+                store: store.clone(),
+                verifier: None,
+                files: assignment_files.clone(),
+                clock: clock.clone(),
+            },
+            staff_assignments: services::StaffAssignments {
+                store: store.clone(),
+                verifier: None,
+                files: assignment_files,
+                mailing: None,
+                clock: clock.clone(),
+            },
             origin: env::origin_guard(),
             geo: services::Geo { default_country: env::default_country() },
             catalog: services::Catalog { store: store.clone() },
@@ -197,7 +214,14 @@ impl AppState {
     /// Recordings and captions go to `uploads` (a local folder), whose part route `academy serve` answers.
     pub fn upload_locally(&mut self, uploads: Arc<FolderUploads>) {
         self.staff_lectures.uploads = uploads.clone();
+        self.keep_assignment_files(uploads.clone());
         self.part_uploads = Some(uploads);
+    }
+
+    /// Assignment files go to `files` (S3, or a local folder whose routes `academy serve` answers).
+    pub fn keep_assignment_files(&mut self, files: Arc<dyn crate::assignments::FileStorage>) {
+        self.assignments.files = files.clone();
+        self.staff_assignments.files = files;
     }
 
     /// Signs demo booking links with `key` (both the visitor's and staff's mail carry them).
@@ -230,6 +254,8 @@ impl AppState {
         self.staff_certificates.verifier = verifier.clone();
         self.sessions.verifier = verifier.clone();
         self.staff_sessions.verifier = verifier.clone();
+        self.assignments.verifier = verifier.clone();
+        self.staff_assignments.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -238,6 +264,7 @@ impl AppState {
     pub fn mail_inline(&mut self, mailer: Arc<dyn Mailer>, settings: MailSettings) {
         let site_url = env::site_url();
         self.staff_enrolments.mailing = Some(Mailing { mailer: mailer.clone(), from: settings.from.clone(), site_url });
+        self.staff_assignments.mailing = self.staff_enrolments.mailing.clone();
         self.staff_enquiries.mail = Some(services::InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
         let letters = Arc::new(MailedLetters { mailer: mailer.clone(), settings: settings.clone() });
         for desk in [&mut self.demo.desk, &mut self.staff_demo.desk] {
@@ -275,6 +302,8 @@ impl Service for AppState {
             Endpoint::StaffCertificates => self.staff_certificates.answer(route, req).await,
             Endpoint::Sessions => self.sessions.answer(route, req).await,
             Endpoint::StaffSessions => self.staff_sessions.answer(route, req).await,
+            Endpoint::Assignments => self.assignments.answer(route, req).await,
+            Endpoint::StaffAssignments => self.staff_assignments.answer(route, req).await,
         }
     }
 }

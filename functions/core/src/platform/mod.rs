@@ -3,6 +3,7 @@
 //! mailer (`letters`), the Lambda entry points (`lambda`), the local world (`local`), the
 //! contract (`openapi`) and logging (`telemetry`). Nothing outside this folder depends on it.
 
+pub mod assignment_files;
 pub mod aws;
 pub mod env;
 pub mod lambda;

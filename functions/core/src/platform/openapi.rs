@@ -2,6 +2,11 @@
 //! committed `functions/openapi.json` must equal this (a test checks), and the site's
 //! TypeScript types are generated from that file.
 
+use crate::assignments::mine::{
+    self as my_assignments, DraftView, MyAssignment, MyAssignmentSummary, MyAssignments, MySubmission, SubmissionDraft,
+    WorkState,
+};
+use crate::assignments::{FeedbackView, FileDone, FilePart, FileUpload, FileView, NewFile, UploadPart, VersionView};
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
 use crate::certificates::mine::{self as my_certificates, ClaimRequest, MyCertificates};
@@ -27,6 +32,10 @@ use crate::learning::videos;
 use crate::live::{
     feed as live_feed, sessions as live_sessions, CalendarChange, MyCalendar, MySession, MySessions, RecordingRef,
 };
+use crate::staff::assignments::{
+    self as staff_assignments, AssignmentChange, AssignmentRuleView, NewAssignment, QueueState, ReviewRequest,
+    ReviewView, StaffAssignment, StaffAssignments, StaffSubmission, SubmissionQueue, SubmissionRow,
+};
 use crate::staff::audit::{self as staff_audit, AuditPage};
 use crate::staff::certificates::{
     self as staff_certificates, BatchCertificates, CertificateName, CompletionChange, Revocation, StudentCompletion,
@@ -48,7 +57,7 @@ use crate::staff::live::{
     SessionAttendanceView, SessionChange, SlotRequest, SlotView, StaffSession, StaffSessions, StatusChange,
     StudentAttendance, TimetableAnswer, TimetableRequest, TimetableView,
 };
-use crate::staff::report::{self, BatchReport, LectureReport, StudentReport};
+use crate::staff::report::{self, AssignmentColumn, BatchReport, LectureReport, StudentAssignment, StudentReport};
 use crate::staff::{self, CURSOR_PATTERN};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{
@@ -139,6 +148,25 @@ use utoipa::{Modify, OpenApi};
         staff_live::batch_attendance,
         staff_live::batch_attendance_csv,
         staff_live::set_minimum,
+        my_assignments::list,
+        my_assignments::get,
+        my_assignments::submission,
+        my_assignments::save_draft,
+        my_assignments::submit,
+        my_assignments::start_file,
+        my_assignments::complete_file,
+        staff_assignments::list,
+        staff_assignments::create,
+        staff_assignments::set_rule,
+        staff_assignments::get,
+        staff_assignments::update,
+        staff_assignments::start_attachment,
+        staff_assignments::complete_attachment,
+        staff_assignments::remove_attachment,
+        staff_assignments::submissions,
+        staff_assignments::queue,
+        staff_assignments::submission,
+        staff_assignments::review,
     ),
     components(schemas(
         Course,
@@ -183,6 +211,8 @@ use utoipa::{Modify, OpenApi};
         BatchReport,
         LectureReport,
         StudentReport,
+        StudentAssignment,
+        AssignmentColumn,
         AuditEntry,
         AuditPage,
         crate::domain::LectureState,
@@ -246,7 +276,36 @@ use utoipa::{Modify, OpenApi};
         AttendanceCorrection,
         StudentAttendance,
         BatchAttendance,
-        AttendanceMinimum
+        AttendanceMinimum,
+        crate::domain::Marking,
+        crate::domain::Grade,
+        crate::domain::Verdict,
+        WorkState,
+        MyAssignmentSummary,
+        MyAssignments,
+        MyAssignment,
+        SubmissionDraft,
+        DraftView,
+        MySubmission,
+        FeedbackView,
+        VersionView,
+        FileView,
+        NewFile,
+        FileUpload,
+        UploadPart,
+        FilePart,
+        FileDone,
+        NewAssignment,
+        AssignmentChange,
+        StaffAssignment,
+        StaffAssignments,
+        AssignmentRuleView,
+        QueueState,
+        SubmissionRow,
+        SubmissionQueue,
+        ReviewView,
+        StaffSubmission,
+        ReviewRequest
     )),
     modifiers(&Rules)
 )]
@@ -316,6 +375,7 @@ impl Modify for Rules {
         lecture_bodies(schemas);
         demo_bodies(schemas);
         live_bodies(schemas);
+        assignment_bodies(schemas);
         let captions = doc.paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
         let body = captions.and_then(|item| item.put.as_mut()).and_then(|put| put.request_body.as_mut());
         if let Some(vtt) = body.and_then(|body| body.content.get_mut("text/vtt")) {
@@ -539,6 +599,29 @@ fn live_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
         body.properties.insert("reason".into(), reason.into());
         body.properties.insert("startsAt".into(), nullable(time()).into());
         body.properties.insert("meetingUrl".into(), nullable(link()).into());
+    }
+}
+
+/// The assignment bodies' list items as the server checks them (`assignments::mine::checked_links`, ids).
+fn assignment_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
+    use crate::assignments::{LINK_PATTERN, MAX_LINK_CHARS};
+    if let Some(RefOr::T(Schema::Object(draft))) = schemas.get_mut("SubmissionDraft") {
+        let link =
+            ObjectBuilder::new().schema_type(Type::String).max_length(Some(MAX_LINK_CHARS)).pattern(Some(LINK_PATTERN));
+        let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+        let list = |item: ObjectBuilder, what: &str| {
+            utoipa::openapi::schema::ArrayBuilder::new()
+                .items(item)
+                .max_items(Some(crate::assignments::MAX_LINKS))
+                .description(Some(what))
+        };
+        draft
+            .properties
+            .insert("links".into(), list(link, "http(s) links (a repository, a deployed site): at most 5.").into());
+        draft.properties.insert(
+            "files".into(),
+            list(id, "Ids of files this student uploaded to this assignment: at most 5.").into(),
+        );
     }
 }
 

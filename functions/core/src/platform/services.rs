@@ -450,6 +450,15 @@ pub struct Sessions {
     pub clock: time::Clock,
 }
 
+/// A signed-in student's assignments: the store, the sign-in verifier, where assignment files
+/// are stored, and the clock (a test moves it past a due time).
+pub struct Assignments {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub files: Arc<dyn crate::assignments::FileStorage>,
+    pub clock: time::Clock,
+}
+
 #[async_trait]
 impl Service for Sessions {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
@@ -479,6 +488,30 @@ impl Service for Sessions {
     }
 }
 
+#[async_trait]
+impl Service for Assignments {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use crate::assignments::mine::{self, Mine};
+        let student = identify(self.verifier.as_deref(), req).await?;
+        let writes = matches!(*req.method(), Method::PUT | Method::POST);
+        let email = if writes { verified_email_of(self.verifier.as_deref(), req, &student).await } else { None };
+        let mine =
+            Mine { store: &self.store, storage: self.files.as_ref(), student: &student, email, now: self.clock.now() };
+        match route {
+            Route::MyAssignments => mine::list(&mine).await,
+            Route::MyAssignment(id) => mine::get(&mine, &id).await,
+            Route::MySubmission(id) if req.method() == Method::PUT => mine::save_draft(&mine, req, &id).await,
+            Route::MySubmission(id) => mine::submission(&mine, &id).await,
+            Route::MySubmit(id) => mine::submit(&mine, &id).await,
+            Route::MyAssignmentFiles(id) => mine::start_file(&mine, req, &id).await,
+            Route::MyAssignmentFileComplete { assignment, file } => {
+                mine::complete_file(&mine, req, &assignment, &file).await
+            }
+            _ => not_here(),
+        }
+    }
+}
+
 /// Staff: live classes. The store, the sign-in verifier, the desk (mail to students) and where
 /// session reminders are scheduled.
 pub struct StaffSessions {
@@ -486,6 +519,16 @@ pub struct StaffSessions {
     pub verifier: Option<Arc<Verifier>>,
     pub desk: crate::live::Desk,
     pub reminders: Arc<dyn crate::live::ReminderSlots>,
+    pub clock: time::Clock,
+}
+
+/// Staff: assignments and their review. The store, the sign-in verifier, where assignment files
+/// are stored, what the student's and batch's mail goes with, and the clock.
+pub struct StaffAssignments {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub files: Arc<dyn crate::assignments::FileStorage>,
+    pub mailing: Option<Mailing>,
     pub clock: time::Clock,
 }
 
@@ -516,6 +559,49 @@ impl Service for StaffSessions {
             Route::StaffSession(id) => live::change_session(&console, req, &id).await,
             Route::StaffAttendee { session, student } => live::correct(&console, req, &session, &student).await,
             Route::StaffAttendanceMinimum(batch) => live::set_minimum(&console, req, &batch).await,
+            _ => not_here(),
+        }
+    }
+}
+
+#[async_trait]
+impl Service for StaffAssignments {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use staff::assignments::{self as handlers, StaffAssignmentHandlers};
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let reads = matches!(*req.method(), Method::GET | Method::HEAD);
+        let actor = if reads {
+            Actor { sub: caller.sub.clone(), email: caller.email.clone() }
+        } else {
+            Actor::named(verifier, req, caller).await
+        };
+        let h = StaffAssignmentHandlers {
+            store: &self.store,
+            storage: self.files.as_ref(),
+            mailing: self.mailing.as_ref(),
+            actor: &actor,
+            now: self.clock.now(),
+        };
+        match route {
+            Route::StaffBatchAssignments(batch) if req.method() == Method::POST => {
+                handlers::create(&h, req, &batch).await
+            }
+            Route::StaffBatchAssignments(batch) => handlers::list(&h, &batch).await,
+            Route::StaffAssignmentRule(batch) => handlers::set_rule(&h, req, &batch).await,
+            Route::StaffAssignment(id) if req.method() == Method::PATCH => handlers::update(&h, req, &id).await,
+            Route::StaffAssignment(id) => handlers::get(&h, &id).await,
+            Route::StaffAssignmentAttachments(id) => handlers::start_attachment(&h, req, &id).await,
+            Route::StaffAssignmentAttachmentComplete { assignment, file } => {
+                handlers::complete_attachment(&h, req, &assignment, &file).await
+            }
+            Route::StaffAssignmentAttachment { assignment, file } => {
+                handlers::remove_attachment(&h, &assignment, &file).await
+            }
+            Route::StaffAssignmentSubmissions(id) => handlers::submissions(&h, &id).await,
+            Route::StaffSubmissions => handlers::queue(&h, req).await,
+            Route::StaffSubmission(id) => handlers::submission(&h, &id).await,
+            Route::StaffSubmissionReview(id) => handlers::review(&h, req, &id).await,
             _ => not_here(),
         }
     }

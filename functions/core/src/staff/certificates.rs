@@ -14,7 +14,8 @@ use crate::domain::{Batch, BatchLink, Certificate, CompletionMark, Enrolment};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json_body, ok, Answer};
 use crate::store::{
-    AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords,
+    AssignmentRecords, AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, LiveRecords,
+    StudentRecords,
 };
 use crate::time;
 use lambda_http::Request;
@@ -33,7 +34,14 @@ pub const STUDENT_ID_PATTERN: &str = "^[A-Za-z0-9 @._+:|-]{1,128}$";
 
 /// Everything the console's certificate handlers read and write.
 pub trait CertificateStore:
-    CatalogRecords + GrantRecords + StudentRecords + EnrolmentRecords + CertificateRecords + AuditRecords + LiveRecords
+    CatalogRecords
+    + GrantRecords
+    + StudentRecords
+    + EnrolmentRecords
+    + CertificateRecords
+    + AuditRecords
+    + LiveRecords
+    + AssignmentRecords
 {
 }
 impl<T> CertificateStore for T where
@@ -44,6 +52,7 @@ impl<T> CertificateStore for T where
         + CertificateRecords
         + AuditRecords
         + LiveRecords
+        + AssignmentRecords
         + ?Sized
 {
 }
@@ -162,7 +171,8 @@ async fn row(
     let progress = store.list_progress(&link.sub, &link.batch_id).await?;
     let mark = store.get_completion_mark(&link.sub, &link.batch_id).await?;
     let standing = store.attendance_standing(&link.batch_id, &link.sub, time::now()).await?;
-    let done = Completion::of(watchable, &progress, mark.as_ref()).with_attendance(standing);
+    let (required, tally) = completion::assignments_of(store, &link.sub, &link.batch_id, time::now()).await?;
+    let done = Completion::of(watchable, &progress, mark.as_ref()).with_attendance(standing).with_assignments(required, tally);
     let certificate = store.certificate_of(&link.sub, &link.batch_id).await?;
     let (name, email) = names.name(store, link).await?;
     Ok(StudentCompletion {

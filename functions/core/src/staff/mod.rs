@@ -8,6 +8,7 @@
 //! The console works on the product's other features (a lead becomes an enrolment, an enrolment a
 //! grant), so it may use them; no feature uses it (docs/decisions/0028-staff-console.md).
 
+pub mod assignments;
 pub mod audit;
 pub mod certificates;
 pub mod demo;

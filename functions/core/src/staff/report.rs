@@ -2,13 +2,16 @@
 //! far they got on average; per student, what they watched and when they were last active. The
 //! students are the batch's enrolments and every account linked to it (a Secret ID issued by
 //! `academy grant` counts too, named by its label). A revoked student stays, marked revoked, with
-//! what they watched.
+//! what they watched. Beside the lectures, each student's hand-ins and results of the batch's
+//! assignments (`assignments`).
 
 use super::enrolments::{accounts, EnrolmentStore};
 use super::sheet;
-use crate::domain::{Batch, Enrolment, LectureProgress};
+use crate::assignments::mine::{state_of, WorkState};
+use crate::domain::{Assignment, AssignmentSubmission, Batch, Enrolment, Grade, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{ok, Answer};
+use crate::store::AssignmentRecords;
 use crate::time;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,6 +44,34 @@ pub struct StudentReport {
     pub revoked_at: Option<i64>,
     /// Live classes attended, in percent of those held (less excused ones); null while none counts.
     pub attendance_percent: Option<u32>,
+    /// One per assignment of the batch, in the report's `assignments` order.
+    pub assignments: Vec<StudentAssignment>,
+    /// Assignments handed in, and passed.
+    pub assignments_done: u32,
+    pub assignments_passed: u32,
+}
+
+/// One student's standing on one assignment.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StudentAssignment {
+    pub assignment_id: String,
+    pub state: WorkState,
+    /// The submission (to open it in the review), once handed in.
+    pub submission_id: Option<String>,
+    /// When the latest version was handed in (RFC 3339).
+    pub submitted_at: Option<String>,
+    pub result: Option<Grade>,
+}
+
+/// An assignment as the report's columns name it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignmentColumn {
+    pub id: String,
+    pub title: String,
+    /// RFC 3339.
+    pub due_at: String,
 }
 
 /// `GET /api/staff/batches/{batchId}/report` answer.
@@ -51,10 +82,38 @@ pub struct BatchReport {
     pub lectures_total: u32,
     pub lectures: Vec<LectureReport>,
     pub students: Vec<StudentReport>,
+    /// The batch's assignments, by due time.
+    pub assignments: Vec<AssignmentColumn>,
+}
+
+/// A student's standing on each assignment from the work of their accounts (the latest hand-in wins).
+fn standing(assignments: &[Assignment], work: &[AssignmentSubmission]) -> (Vec<StudentAssignment>, u32, u32) {
+    let (mut done, mut passed) = (0, 0);
+    let rows = assignments
+        .iter()
+        .map(|a| {
+            let mine = work
+                .iter()
+                .filter(|s| s.assignment_id == a.id)
+                .max_by_key(|s| (s.latest().map(|v| v.submitted_at), s.updated_at));
+            let latest = mine.and_then(|s| s.latest());
+            let result = mine.and_then(|s| s.current_review()).map(|r| r.grade);
+            done += u32::from(latest.is_some());
+            passed += u32::from(result.is_some_and(|g| g.passes()));
+            StudentAssignment {
+                assignment_id: a.id.clone(),
+                state: state_of(a, mine),
+                submission_id: latest.and(mine).map(|s| s.id.clone()),
+                submitted_at: latest.map(|v| time::iso(v.submitted_at)),
+                result,
+            }
+        })
+        .collect();
+    (rows, done, passed)
 }
 
 /// Builds the report of `batch_id`.
-async fn report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Result<BatchReport, ApiError> {
+async fn report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str) -> Result<BatchReport, ApiError> {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let batch = store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
     let videos = store.list_videos(batch_id).await?;
@@ -69,10 +128,17 @@ async fn report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Resul
     // Attendance beside progress: by account, kept per grant (the best of its accounts).
     let percents = super::live::percentages(store, batch_id, time::now()).await?;
     let mut attendance: BTreeMap<String, u32> = BTreeMap::new();
+    let assignments = store.batch_assignments(batch_id).await?;
+    let mut work: BTreeMap<String, Vec<AssignmentSubmission>> = BTreeMap::new();
     for account in accounts {
         if let Some(Some(percent)) = percents.get(&account.sub) {
             let best = attendance.entry(account.secret_hash.clone()).or_insert(*percent);
             *best = (*best).max(*percent);
+        }
+        for assignment in &assignments {
+            if let Some(found) = store.submission_of(&assignment.id, &account.sub).await? {
+                work.entry(account.secret_hash.clone()).or_default().push(found);
+            }
         }
         let saved = store.list_progress(&account.sub, batch_id).await?;
         if account.linked {
@@ -129,7 +195,11 @@ async fn report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Resul
         .values()
         .map(|e| {
             let (linked, watched, last) = summary(&e.secret_hash);
+            let (rows, done, passed) = standing(&assignments, work.get(&e.secret_hash).map_or(&[][..], Vec::as_slice));
             StudentReport {
+                assignments: rows,
+                assignments_done: done,
+                assignments_passed: passed,
                 enrolment_id: Some(e.id()),
                 name: e.name.clone(),
                 email: e.email.clone(),
@@ -144,7 +214,11 @@ async fn report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Resul
     for (hash, label) in labels {
         let (_, watched, last) = summary(&hash);
         let attendance_percent = attendance.get(&hash).copied();
+        let (rows, done, passed) = standing(&assignments, work.get(&hash).map_or(&[][..], Vec::as_slice));
         students.push(StudentReport {
+            assignments: rows,
+            assignments_done: done,
+            assignments_passed: passed,
             enrolment_id: None,
             name: label,
             email: String::new(),
@@ -156,13 +230,17 @@ async fn report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Resul
         });
     }
     students.sort_by_key(|a| a.name.to_lowercase());
-    Ok(BatchReport { lectures_total: videos.len() as u32, batch, lectures, students })
+    let assignments = assignments
+        .iter()
+        .map(|a| AssignmentColumn { id: a.id.clone(), title: a.title.clone(), due_at: time::iso(a.due_at) })
+        .collect();
+    Ok(BatchReport { lectures_total: videos.len() as u32, batch, lectures, students, assignments })
 }
 
 #[utoipa::path(get, path = "/api/staff/batches/{batchId}/report", tag = "staff", operation_id = "staff_batch_report", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = BatchReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn batch_report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Answer {
+pub async fn batch_report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str) -> Answer {
     Ok(ok(&report(store, batch_id).await?))
 }
 
@@ -172,9 +250,10 @@ pub async fn batch_report(store: &(impl EnrolmentStore + ?Sized), batch_id: &str
         (status = 200, description = "one row per student (formula cells made inert)", content_type = "text/csv", body = String),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     ))]
-pub async fn batch_report_csv(store: &(impl EnrolmentStore + ?Sized), batch_id: &str) -> Answer {
+pub async fn batch_report_csv(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str) -> Answer {
     let report = report(store, batch_id).await?;
     let total = report.lectures_total.to_string();
+    let assignments = report.assignments.len().to_string();
     let rows = report.students.into_iter().map(|s| {
         vec![
             s.name,
@@ -184,9 +263,22 @@ pub async fn batch_report_csv(store: &(impl EnrolmentStore + ?Sized), batch_id: 
             total.clone(),
             s.last_activity.map(time::iso).unwrap_or_default(),
             s.attendance_percent.map(|p| p.to_string()).unwrap_or_default(),
+            s.assignments_done.to_string(),
+            s.assignments_passed.to_string(),
+            assignments.clone(),
         ]
     });
-    let header =
-        ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity", "attendancePercent"];
+    let header = [
+        "name",
+        "email",
+        "accountLinked",
+        "lecturesWatched",
+        "lecturesTotal",
+        "lastActivity",
+        "attendancePercent",
+        "assignmentsDone",
+        "assignmentsPassed",
+        "assignmentsTotal",
+    ];
     sheet::download(&format!("report-{}.csv", report.batch.id), &header, rows)
 }

@@ -190,3 +190,46 @@ pub const CALENDAR: &str = "CALENDAR";
 pub fn calendar_token_pk(token: &str) -> String {
     format!("CALENDAR#{token}")
 }
+/// An assignment, its files and its students' submissions share the assignment's partition.
+pub fn assignment_pk(id: &str) -> String {
+    format!("ASSIGNMENT#{id}")
+}
+
+pub const ASSIGNMENT: &str = "ASSIGNMENT";
+
+/// The index key under which a batch's assignments sort by their due time.
+pub fn batch_assignments(batch_id: &str) -> String {
+    format!("BATCH_ASSIGNMENTS#{batch_id}")
+}
+
+pub fn assignment_file_sk(file_id: &str) -> String {
+    format!("FILE#{file_id}")
+}
+
+/// One student's submission of an assignment (by their `sub`).
+pub const ASSIGNMENT_SUBMISSION_PREFIX: &str = "SUBMISSION#";
+
+pub fn assignment_submission_sk(sub: &str) -> String {
+    format!("{ASSIGNMENT_SUBMISSION_PREFIX}{sub}")
+}
+
+/// A student's uploads to one assignment, counted (`assignments::MAX_UPLOADS`).
+pub fn assignment_uploads_sk(sub: &str) -> String {
+    format!("UPLOADS#{sub}")
+}
+
+/// Where a submission is found by its id: the assignment and student it belongs to.
+pub fn submission_ref_pk(id: &str) -> String {
+    format!("ASSIGNMENT_SUBMISSION#{id}")
+}
+
+/// The review queue: submissions waiting for a review, and those reviewed, by when handed in.
+pub const REVIEW_WAITING: &str = "REVIEW#waiting";
+pub const REVIEW_DONE: &str = "REVIEW#reviewed";
+
+pub fn review_place(submitted_at: i64, id: &str) -> String {
+    format!("{submitted_at:012}#{id}")
+}
+
+/// A batch's rule for assignments in its completion, in the batch's partition.
+pub const ASSIGNMENT_RULE: &str = "ASSIGNMENT_RULE";

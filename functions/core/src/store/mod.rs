@@ -2,8 +2,9 @@
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
 //! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
 //! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
-//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`, `DemoRecords`, `LiveRecords`), so a handler asks for exactly the records it uses.
+//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`, `DemoRecords`, `LiveRecords`, `AssignmentRecords`), so a handler asks for exactly the records it uses.
 
+mod assignments;
 mod audit;
 mod catalog;
 mod certificates;
@@ -23,6 +24,7 @@ use async_trait::async_trait;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
+pub use assignments::AssignmentRecords;
 pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use certificates::CertificateRecords;

@@ -25,6 +25,23 @@ describe("the audit trail in words", () => {
     expect(auditWords({ action: "demo.slot.create", target: "new" }, context).text).toBe("Tried to publish a demo slot");
   });
 
+  it("says what an assignment or a review entry did", () => {
+    const assignment = "6b0000000000000000000001";
+    expect(auditWords({ action: "assignment.create", target: assignment }, context)).toEqual({ text: `Posted assignment ${assignment}` });
+    expect(auditWords({ action: "assignment.create", target: mern }, context).text).toBe("Tried to post an assignment to MERN-08 Weekend Batch");
+    expect(auditWords({ action: "assignment.attach-complete", target: `${assignment}/6c0000000000000000000001` }, context).text).toBe(
+      `Attached a file to assignment ${assignment}`,
+    );
+    expect(auditWords({ action: "assignment.rule", target: mern }, context)).toEqual({
+      text: "Changed whether certificates of MERN-08 Weekend Batch need every assignment passed",
+      link: { to: `/staff?section=batches&batch=${mern}`, label: "MERN-08 Weekend Batch" },
+    });
+    expect(auditWords({ action: "submission.review", target: "6d0000000000000000000001" }, context)).toEqual({
+      text: "Returned a review of a hand-in",
+      link: { to: "/staff?section=reviews&submission=6d0000000000000000000001", label: "The hand-in" },
+    });
+  });
+
   it("names the batch of an enrolment or a lecture and links to its page", () => {
     const batchLink = { to: `/staff?section=batches&batch=${mern}`, label: "MERN-08 Weekend Batch" };
     expect(auditWords({ action: "enrolment.create", target: `${mern}0123456789abcdef` }, context)).toEqual({

@@ -84,6 +84,23 @@ export function auditWords(entry: Pick<AuditEntry, "action" | "target">, context
       return { text: `Revoked certificate ${target}`, link: { to: `/verify/${encodeURIComponent(target)}`, label: target } };
     case "certificate.rename":
       return { text: `Changed the name on certificate ${target}`, link: { to: `/verify/${encodeURIComponent(target)}`, label: target } };
+    case "assignment.create":
+      // The new assignment's id; the batch's when it was refused.
+      return context.batchNames.has(target)
+        ? { text: `Tried to post an assignment to ${batchOf(target)}`, link: inBatch(target) }
+        : { text: `Posted assignment ${target}` };
+    case "assignment.update":
+      return { text: `Changed assignment ${target}` };
+    case "assignment.attach":
+      return { text: `Started uploading an attachment to assignment ${target}` };
+    case "assignment.attach-complete":
+      return { text: `Attached a file to assignment ${head}` };
+    case "assignment.detach":
+      return { text: `Removed an attachment from assignment ${head}` };
+    case "assignment.rule":
+      return { text: `Changed whether certificates of ${batchOf(target)} need every assignment passed`, link: inBatch(target) };
+    case "submission.review":
+      return { text: "Returned a review of a hand-in", link: { to: `/staff?section=reviews&submission=${encodeURIComponent(target)}`, label: "The hand-in" } };
     case "demo.slot.create":
       if (slots.length === 0) return { text: "Tried to publish a demo slot", link: demo };
       return slots.length === 1

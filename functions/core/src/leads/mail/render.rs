@@ -26,6 +26,8 @@ pub enum MailKind {
     ClassChange,
     /// A live class's reminder, 1 hour before.
     ClassReminder,
+    /// An assignment's review returned, or its due time moved (the assignments feature).
+    Assignment,
 }
 
 impl MailKind {
@@ -39,6 +41,7 @@ impl MailKind {
             Self::DemoDigest => "demo-digest",
             Self::ClassChange => "class",
             Self::ClassReminder => "class-reminder",
+            Self::Assignment => "assignment",
         }
     }
 }

@@ -132,6 +132,10 @@ describe("BatchCertificate on /lms", () => {
     lecturesWatched: 3,
     linkedAt: 1_764_000_000,
     complete: false,
+    assignmentsTotal: 0,
+    assignmentsDone: 0,
+    assignmentsPassed: 0,
+    assignmentsRequired: false,
     certificateId: null,
     ...extra,
   });

@@ -33,6 +33,12 @@ function BatchProgressCard({ mine, extra }: { mine: MyBatch; extra?: BatchExtra 
         <p className="text-sm text-slate-600">Instructor: {batch.instructor}</p>
       </div>
       <ProgressBar watched={lecturesWatched} total={lecturesTotal} label={`${batch.name}: lectures watched`} />
+      {mine.assignmentsTotal > 0 && (
+        <p className="text-sm text-slate-700">
+          {mine.assignmentsDone} of {mine.assignmentsTotal} assignments handed in, {mine.assignmentsPassed} passed
+          {mine.assignmentsRequired && " (the certificate needs every one passed)"}
+        </p>
+      )}
       {nextLecture != null ? (
         <Link to={`${base}?lecture=${nextLecture}`} className="btn-primary min-h-11 self-start text-sm">
           Continue: Lecture {nextLecture}

@@ -32,9 +32,10 @@ const report: BatchReport = {
   },
   lecturesTotal: 4,
   lectures: [{ lectureNumber: 1, title: "How the web works", watchedBy: 1, startedBy: 1, averageFurthestSeconds: 300 }],
+  assignments: [],
   students: [
-    { enrolmentId: `${batchId}0123456789abcdef`, name: "Ayesha Khan", email: "ayesha@example.pk", accountLinked: false, lecturesWatched: 1, lastActivity: watchedAt, revokedAt, attendancePercent: 75 },
-    { enrolmentId: `${batchId}fedcba9876543210`, name: "Bilal", email: "bilal@example.pk", accountLinked: true, lecturesWatched: 0, lastActivity: null, revokedAt: null, attendancePercent: null },
+    { enrolmentId: `${batchId}0123456789abcdef`, name: "Ayesha Khan", email: "ayesha@example.pk", accountLinked: false, lecturesWatched: 1, lastActivity: watchedAt, revokedAt, attendancePercent: 75, assignments: [], assignmentsDone: 0, assignmentsPassed: 0 },
+    { enrolmentId: `${batchId}fedcba9876543210`, name: "Bilal", email: "bilal@example.pk", accountLinked: true, lecturesWatched: 0, lastActivity: null, revokedAt: null, attendancePercent: null, assignments: [], assignmentsDone: 0, assignmentsPassed: 0 },
   ],
 };
 

@@ -79,6 +79,7 @@ export function BatchReportView({ batchId }: { batchId: string }) {
               <th scope="col" className={th}>Account</th>
               <th scope="col" className={th}>Lectures watched</th>
               <th scope="col" className={th}>Live classes attended</th>
+              {report.assignments.length > 0 && <th scope="col" className={th}>Assignments</th>}
               <th scope="col" className={th}>Last activity</th>
             </tr>
           </thead>
@@ -99,6 +100,11 @@ export function BatchReportView({ batchId }: { batchId: string }) {
                   {s.lecturesWatched} of {report.lecturesTotal}
                 </td>
                 <td className={td}>{s.attendancePercent == null ? "—" : `${s.attendancePercent} %`}</td>
+                {report.assignments.length > 0 && (
+                  <td className={td}>
+                    {s.assignmentsDone} of {report.assignments.length} handed in, {s.assignmentsPassed} passed
+                  </td>
+                )}
                 <td className={`${td} whitespace-nowrap`}>{formatTime(s.lastActivity)}</td>
               </tr>
             ))}

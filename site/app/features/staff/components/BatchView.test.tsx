@@ -50,7 +50,8 @@ function api() {
         batch: batch.batch,
         lecturesTotal: 1,
         lectures: [{ lectureNumber: 1, title: "Intro", watchedBy: 1, startedBy: 1, averageFurthestSeconds: 600 }],
-        students: [{ enrolmentId: "e1", name: "Ayesha Khan", email: "ayesha@example.com", accountLinked: true, lecturesWatched: 1, lastActivity: null }],
+        students: [{ enrolmentId: "e1", name: "Ayesha Khan", email: "ayesha@example.com", accountLinked: true, lecturesWatched: 1, lastActivity: null, assignments: [], assignmentsDone: 0, assignmentsPassed: 0 }],
+        assignments: [],
       });
     }
     if (path.endsWith("/enrolments")) return json({ items: [], nextCursor: null });
@@ -58,6 +59,8 @@ function api() {
     if (path.endsWith("/completion")) return json({ ...student, complete: body.complete, markedComplete: body.complete });
     if (path.endsWith("/lectures/1") && method === "PATCH") return json({ ...lecture, ...body });
     if (path.endsWith("/lectures")) return json({ lectures: [lecture] });
+    if (path.endsWith("/assignments")) return json({ assignments: [], requireAllPassed: false });
+    if (path === "/api/staff/submissions") return json({ submissions: [] });
     return json({ error: "not_found", message: "no route" }, 404);
   });
   return reads;

@@ -17,6 +17,7 @@ import { Empty, Loading } from "./States";
 // The lectures and their uploader load when a batch is opened, not with the console.
 const LecturesPanel = lazy(() => import("../lectures/components/LecturesPanel").then((m) => ({ default: m.LecturesPanel })));
 const LivePanel = lazy(() => import("../live/components/LivePanel").then((m) => ({ default: m.LivePanel })));
+const AssignmentsPanel = lazy(() => import("../assignments/components/AssignmentsPanel").then((m) => ({ default: m.AssignmentsPanel })));
 const CertificatesPanel = lazy(() => import("../certificates/components/CertificatesPanel").then((m) => ({ default: m.CertificatesPanel })));
 
 interface BatchViewProps {
@@ -129,6 +130,15 @@ export function BatchView({ batchId, batches, backLink, onBatchesChanged }: Batc
               setReportVersion((n) => n + 1);
             }}
           />
+        </Suspense>
+      </section>
+
+      <section aria-labelledby={`${id}-assignments`}>
+        <h3 id={`${id}-assignments`} className="mb-3 text-xl font-semibold">
+          Assignments
+        </h3>
+        <Suspense fallback={<Loading text="Loading the assignments…" />}>
+          <AssignmentsPanel batchId={batch._id} batchName={batch.name} />
         </Suspense>
       </section>
 

@@ -9,6 +9,7 @@ import { isForbidden, isUnauthorized } from "../format";
 import { useLoad } from "../hooks/use-load";
 import { DemoSection } from "../demo/components/DemoSection";
 import { AuditSection } from "./AuditSection";
+import { ReviewsSection } from "../assignments/components/ReviewsSection";
 import { BatchesSection } from "./BatchesSection";
 import { BatchView } from "./BatchView";
 import { EnquiriesSection } from "./EnquiriesSection";
@@ -18,6 +19,7 @@ import { Failure, Loading } from "./States";
 export const staffSections = [
   { id: "enquiries", label: "Enquiries" },
   { id: "batches", label: "Batches" },
+  { id: "reviews", label: "Reviews" },
   { id: "demo", label: "Demo classes" },
   { id: "audit", label: "Audit trail" },
 ] as const;
@@ -75,6 +77,7 @@ export function StaffConsole({ token, onSessionEnded }: StaffConsoleProps) {
               {section === "batches" && batchId && (
                 <BatchView key={batchId} batchId={batchId} batches={state.data} backLink={sectionLink("batches")} onBatchesChanged={refresh} />
               )}
+              {section === "reviews" && <ReviewsSection batches={state.data} />}
               {section === "demo" && <DemoSection batches={state.data} onEnrolled={refresh} />}
               {section === "audit" && <AuditSection batches={state.data} />}
             </div>

@@ -9,7 +9,7 @@ import { LecturesPanel } from "./LecturesPanel";
 
 vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
 const putPart = vi.hoisted(() => vi.fn());
-vi.mock("../upload/put-part", () => ({ putPart }));
+vi.mock("../../../../lib/put-part", () => ({ putPart }));
 
 const batchId = "665f1c2a9b3e4d0012a1c002";
 

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTokenSource } from "../../api/token";
 import { beginUpload, completeUpload } from "../api/lectures";
 import { MultipartUpload, refusal, type RecordingFile, type UploadSnapshot } from "../upload/multipart-upload";
-import { putPart } from "../upload/put-part";
+import { putPart } from "../../../../lib/put-part";
 import { uploadMemory } from "../upload/upload-memory";
 import type { StaffLecture } from "../../../../lib/api-schema";
 

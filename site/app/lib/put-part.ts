@@ -1,9 +1,13 @@
 // One part's PUT to the URL the API gave (S3's presigned URL in AWS, `academy serve`'s own locally). Not an API call
 // (docs/decisions/0021-one-api-client.md): the bytes go to storage, and XMLHttpRequest is used because it reports
-// the bytes sent while a part is on its way, which fetch does not.
-import type { UploadTransport } from "./multipart-upload";
+// the bytes sent while a part is on its way, which fetch does not. Lecture recordings and assignment files use it.
 
-export const putPart: UploadTransport<unknown>["putPart"] = (url, body, { signal, onProgress }) =>
+/** PUTs `body` to `url`; answers the `ETag` header (null when the answer had none). */
+export const putPart = (
+  url: string,
+  body: Blob,
+  { signal, onProgress }: { signal: AbortSignal; onProgress: (sentBytes: number) => void },
+): Promise<string | null> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const aborted = () => xhr.abort();

@@ -1,0 +1,128 @@
+//! Assignment files in the stores lecture recordings use (`media::uploads`): S3's multipart
+//! uploads and presigned links in AWS, the lecture folder and `academy serve`'s own signed
+//! `/upload` and `/download` routes locally. Downloads always answer as attachments: S3 by the
+//! presigned GET's `response-content-disposition` and `response-content-type`, the local server
+//! with the same headers and `X-Content-Type-Options: nosniff` (docs/decisions/0042-assignments.md).
+
+use crate::assignments::{FileStorage, UploadPart};
+use crate::http::error::ApiError;
+use crate::media::uploads::{FolderUploads, LectureUploads, S3Uploads, StoredPart, UploadError};
+use crate::time;
+use async_trait::async_trait;
+use std::time::Duration;
+
+/// `Content-Disposition: attachment` naming `file_name`: an ASCII fallback and the UTF-8 name (RFC 6266).
+pub fn attachment(file_name: &str) -> String {
+    let ascii: String =
+        file_name.chars().map(|c| if c.is_ascii_alphanumeric() || " ._-()".contains(c) { c } else { '_' }).collect();
+    let encoded = percent_encoding::utf8_percent_encode(file_name, percent_encoding::NON_ALPHANUMERIC);
+    format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+}
+
+/// What a download is answered as: the type the content was found to be, except text, which is
+/// answered as plain text whatever it holds.
+fn served_type(content_type: &str) -> &str {
+    if content_type.starts_with("text/") {
+        "text/plain; charset=utf-8"
+    } else {
+        content_type
+    }
+}
+
+fn stored(parts: &[(u32, String)]) -> Vec<StoredPart> {
+    parts.iter().map(|(number, etag)| StoredPart { number: *number, etag: etag.clone() }).collect()
+}
+
+fn failed(error: UploadError) -> ApiError {
+    ApiError::from(error)
+}
+
+#[async_trait]
+impl FileStorage for S3Uploads {
+    fn part_size(&self, size: u64) -> u64 {
+        LectureUploads::part_size(self, size)
+    }
+
+    async fn start(&self, key: &str, part_size: u64) -> Result<String, ApiError> {
+        LectureUploads::start(self, key, "application/octet-stream", part_size).await.map_err(failed)
+    }
+
+    async fn part_urls(&self, key: &str, upload_id: &str, count: u32) -> Result<Vec<UploadPart>, ApiError> {
+        let targets = LectureUploads::part_urls(self, key, upload_id, count).await.map_err(failed)?;
+        Ok(targets.into_iter().map(|t| UploadPart { number: t.number, url: t.url }).collect())
+    }
+
+    async fn complete(&self, key: &str, upload_id: &str, parts: &[(u32, String)]) -> Result<(), ApiError> {
+        LectureUploads::complete(self, key, upload_id, &stored(parts)).await.map_err(failed)
+    }
+
+    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, ApiError> {
+        self.head_object(key, max).await.map_err(failed)
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), ApiError> {
+        self.delete_object(key).await.map_err(failed)
+    }
+
+    async fn download_url(
+        &self,
+        key: &str,
+        file_name: &str,
+        content_type: &str,
+        expires: i64,
+    ) -> Result<String, ApiError> {
+        // Within an hour whatever the caller's clock says (a test's clock may run ahead).
+        let valid = Duration::from_secs(expires.saturating_sub(time::now()).clamp(1, 3600) as u64);
+        self.download_link(key, served_type(content_type), &attachment(file_name), valid).await.map_err(failed)
+    }
+}
+
+#[async_trait]
+impl FileStorage for FolderUploads {
+    fn part_size(&self, size: u64) -> u64 {
+        LectureUploads::part_size(self, size)
+    }
+
+    async fn start(&self, key: &str, part_size: u64) -> Result<String, ApiError> {
+        LectureUploads::start(self, key, "application/octet-stream", part_size).await.map_err(failed)
+    }
+
+    async fn part_urls(&self, key: &str, upload_id: &str, count: u32) -> Result<Vec<UploadPart>, ApiError> {
+        let targets = LectureUploads::part_urls(self, key, upload_id, count).await.map_err(failed)?;
+        Ok(targets.into_iter().map(|t| UploadPart { number: t.number, url: t.url }).collect())
+    }
+
+    async fn complete(&self, key: &str, upload_id: &str, parts: &[(u32, String)]) -> Result<(), ApiError> {
+        LectureUploads::complete(self, key, upload_id, &stored(parts)).await.map_err(failed)
+    }
+
+    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, ApiError> {
+        self.head_file(key, max).await.map_err(failed)
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), ApiError> {
+        self.delete_file(key).await.map_err(failed)
+    }
+
+    async fn download_url(
+        &self,
+        key: &str,
+        file_name: &str,
+        content_type: &str,
+        expires: i64,
+    ) -> Result<String, ApiError> {
+        Ok(self.download_link(key, served_type(content_type), &attachment(file_name), expires))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attachment;
+
+    #[test]
+    fn a_download_is_an_attachment_named_safely() {
+        assert_eq!(attachment("report.pdf"), "attachment; filename=\"report.pdf\"; filename*=UTF-8''report%2Epdf");
+        let odd = attachment("a\"b;c\u{e9}.txt");
+        assert!(odd.starts_with("attachment; filename=\"a_b_c_.txt\""), "{odd}");
+    }
+}

@@ -1,0 +1,180 @@
+// Post or change an assignment: title, instructions (Markdown, with a preview), due date and time in the batch's time
+// zone, pass / needs work or points, publish now or at a set time, and whether it closes at the due time. Once a
+// student has handed in, only the due time and closing can change (a changed due time mails the batch once).
+import { useId, useState, type FormEvent } from "react";
+import { apiTimeToZoned, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
+import { failureText } from "../../format";
+import { fieldErrors } from "../../components/field-errors";
+import { FormButtons } from "../../components/FormButtons";
+import type { StaffAssignment } from "../api/types";
+import { MarkdownField } from "./MarkdownField";
+
+export const MAX_TITLE = 200;
+export const MAX_INSTRUCTIONS = 20_000;
+export const MAX_POINTS = 1000;
+
+/** What the form gives: a new assignment's fields, or (with `closed`) a change. */
+export interface AssignmentInput {
+  title: string;
+  instructions: string;
+  dueAt: string;
+  result: "pass" | "points";
+  points?: number;
+  publishAt?: string;
+  closed?: boolean;
+}
+
+interface AssignmentFormProps {
+  zone: string;
+  /** Changing this one; else a new assignment. */
+  assignment?: StaffAssignment;
+  onSave: (input: AssignmentInput) => Promise<void>;
+  onCancel: () => void;
+}
+
+const names = { title: "Title", instructions: "Instructions", dueAt: "Due time", points: "Points", publishAt: "Publish time", result: "Result" };
+
+export function AssignmentForm({ zone, assignment, onSave, onCancel }: AssignmentFormProps) {
+  const id = useId();
+  const locked = assignment ? !assignment.editable : false;
+  const [title, setTitle] = useState(assignment?.title ?? "");
+  const [instructions, setInstructions] = useState(assignment?.instructions ?? "");
+  const [due, setDue] = useState(assignment ? apiTimeToZoned(assignment.dueAt, zone) : "");
+  const [marking, setMarking] = useState<"pass" | "points">(assignment?.result ?? "pass");
+  const [points, setPoints] = useState(assignment?.points ? String(assignment.points) : "10");
+  const alreadyOut = assignment ? Date.parse(assignment.publishAt) <= Date.now() : false;
+  const [publishLater, setPublishLater] = useState(assignment ? !alreadyOut : false);
+  const [publishAt, setPublishAt] = useState(assignment && !alreadyOut ? apiTimeToZoned(assignment.publishAt, zone) : "");
+  const [closed, setClosed] = useState(assignment?.closed ?? false);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const { invalid: serverInvalid, fieldError, otherFailure } = fieldErrors(id, error, names);
+
+  const invalid = (field: string) => (problems[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-problem` } : serverInvalid(field));
+  const problem = (field: string) =>
+    problems[field] ? (
+      <p id={`${id}-${field}-problem`} className="mt-1 text-sm font-medium text-red-700">
+        {problems[field]}
+      </p>
+    ) : (
+      fieldError(field)
+    );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    const dueAt = zonedToApiTime(due, zone);
+    const publish = publishLater ? zonedToApiTime(publishAt, zone) : null;
+    if (!title.trim()) found.title = "Write a title.";
+    if (!dueAt) found.dueAt = "Choose the due date and time.";
+    else if (!assignment && Date.parse(dueAt) <= Date.now()) found.dueAt = "The due time must be in the future.";
+    const n = Number(points);
+    if (marking === "points" && !(Number.isInteger(n) && n >= 1 && n <= MAX_POINTS)) found.points = `Points: a whole number from 1 to ${MAX_POINTS}.`;
+    if (publishLater && !publish) found.publishAt = "Choose when it is published.";
+    else if (publish && dueAt && Date.parse(publish) >= Date.parse(dueAt)) found.publishAt = "Publish it before it is due.";
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !dueAt) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave({
+        title: title.trim(),
+        instructions,
+        dueAt,
+        result: marking,
+        ...(marking === "points" ? { points: n } : {}),
+        ...(publish ? { publishAt: publish } : {}),
+        ...(assignment ? { closed } : {}),
+      });
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+
+  const field = "mt-1 min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2";
+  return (
+    <form aria-label={assignment ? `Change ${assignment.title}` : "New assignment"} noValidate onSubmit={(e) => void submit(e)} className="grid gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      {locked && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
+          Students have handed in work: only the due time, the publish time and closing can change now. A new due time is mailed to the batch once.
+        </p>
+      )}
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-title`} className="font-semibold text-slate-900">
+          Title
+        </label>
+        <input id={`${id}-title`} value={title} maxLength={MAX_TITLE} disabled={locked} onChange={(e) => setTitle(e.target.value)} className={field} {...invalid("title")} />
+        {problem("title")}
+      </div>
+      <div className="sm:col-span-2">
+        <MarkdownField label="Instructions" value={instructions} onChange={setInstructions} maxLength={MAX_INSTRUCTIONS} disabled={locked} invalid={invalid("instructions")} />
+        {problem("instructions")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-due`} className="font-semibold text-slate-900">
+          Due ({zoneName(zone)})
+        </label>
+        <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} className={field} {...invalid("dueAt")} />
+        {problem("dueAt")}
+      </div>
+      <fieldset disabled={locked}>
+        <legend className="font-semibold text-slate-900">Result</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="radio" name={`${id}-marking`} checked={marking === "pass"} onChange={() => setMarking("pass")} />
+            Pass / needs work
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="radio" name={`${id}-marking`} checked={marking === "points"} onChange={() => setMarking("points")} />
+            Points
+          </label>
+        </div>
+        {marking === "points" && (
+          <div className="mt-2">
+            <label htmlFor={`${id}-points`} className="text-sm font-semibold">
+              Out of
+            </label>
+            <input id={`${id}-points`} type="number" min={1} max={MAX_POINTS} step={1} value={points} onChange={(e) => setPoints(e.target.value)} className={`${field} max-w-32`} {...invalid("points")} />
+            {problem("points")}
+          </div>
+        )}
+      </fieldset>
+      <fieldset disabled={locked && alreadyOut}>
+        <legend className="font-semibold text-slate-900">Publish</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="radio" name={`${id}-publish`} checked={!publishLater} onChange={() => setPublishLater(false)} />
+            {alreadyOut ? "Published" : "Now"}
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="radio" name={`${id}-publish`} checked={publishLater} onChange={() => setPublishLater(true)} />
+            At a set time
+          </label>
+        </div>
+        {publishLater && (
+          <div className="mt-2">
+            <label htmlFor={`${id}-publish-at`} className="text-sm font-semibold">
+              Publish at ({zoneName(zone)})
+            </label>
+            <input id={`${id}-publish-at`} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} className={field} {...invalid("publishAt")} />
+            {problem("publishAt")}
+          </div>
+        )}
+      </fieldset>
+      {assignment && (
+        <label className="inline-flex min-h-11 items-center gap-2 sm:col-span-2">
+          <input type="checkbox" checked={closed} onChange={(e) => setClosed(e.target.checked)} />
+          Closed: no hand-ins after the due time (a “needs work” review still lets its student hand in again)
+        </label>
+      )}
+      {otherFailure && (
+        <p role="alert" className="font-medium text-red-700 sm:col-span-2">
+          Could not save the assignment. {failureText(error)}
+        </p>
+      )}
+      <FormButtons label={assignment ? "Save changes" : "Post assignment"} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+// Hand-ins waiting for a review, oldest first: one batch's (in its view) or every batch's (the Reviews section). Each
+// opens the submission in the Reviews section (`?section=reviews&submission=`).
+import { useCallback } from "react";
+import { Link } from "react-router";
+import { visitorZone, whenInZone } from "../../../../lib/demo-time";
+import { useTokenSource } from "../../api/token";
+import { useLoad } from "../../hooks/use-load";
+import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
+import { reviewQueue } from "../api/assignments";
+
+export const submissionLink = (submissionId: string) => `?section=reviews&submission=${encodeURIComponent(submissionId)}`;
+
+/** `batchNames`: the console's batches by id (the queue of every batch names each row's). */
+export function ReviewQueue({ batchId, caption, batchNames }: { batchId?: string; caption: string; batchNames?: ReadonlyMap<string, string> }) {
+  const source = useTokenSource();
+  const load = useCallback(() => reviewQueue(source, batchId), [source, batchId]);
+  const { state, retry } = useLoad(load);
+  const zone = visitorZone();
+  if (state.status === "loading") return <Loading text="Loading the hand-ins to review…" />;
+  if (state.status === "error") return <Failure what="Could not load the hand-ins to review." error={state.error} onRetry={retry} />;
+  if (state.data.length === 0) return <Empty>Nothing to review: every hand-in has been returned.</Empty>;
+  return (
+    <ScrollTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>Student</th>
+          <th scope="col" className={th}>Assignment</th>
+          {!batchId && <th scope="col" className={th}>Batch</th>}
+          <th scope="col" className={th}>Handed in</th>
+          <th scope="col" className={actionTh}>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {state.data.map((item) => (
+          <tr key={item.id}>
+            <th scope="row" className={`${td} font-semibold`}>
+              <span className="[overflow-wrap:anywhere]">{item.student}</span>
+            </th>
+            <td className={td}>{item.assignmentTitle}</td>
+            {!batchId && <td className={td}>{batchNames?.get(item.batchId) ?? item.batchId}</td>}
+            <td className={td}>
+              {whenInZone(item.submittedAt, zone)}
+              {item.version > 1 && <span className="block text-xs text-slate-600">version {item.version}</span>}
+              {item.late && (
+                <span className="mt-1 block">
+                  <Badge tone="amber">Late</Badge>
+                </span>
+              )}
+            </td>
+            <td className={actionTd}>
+              <Link to={submissionLink(item.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Review ${item.assignmentTitle} by ${item.student}`}>
+                Review
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
