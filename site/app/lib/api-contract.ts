@@ -44,11 +44,32 @@ export const apiRules = {
       "no-show"
     ]
   },
+  "AttendanceMark": {
+    "enum": [
+      "present",
+      "absent",
+      "excused"
+    ]
+  },
+  "AttendanceMinimum": {
+    "percent": {
+      "minimum": 1,
+      "maximum": 100
+    }
+  },
   "Batch": {
     "seats": {
       "minimum": 0
     },
     "enrolled": {
+      "minimum": 0
+    }
+  },
+  "BatchAttendance": {
+    "sessionsHeld": {
+      "minimum": 0
+    },
+    "minimumPercent": {
       "minimum": 0
     }
   },
@@ -400,6 +421,11 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "MySession": {
+    "minutes": {
+      "minimum": 0
+    }
+  },
   "NewAssignment": {
     "title": {
       "minLength": 1,
@@ -479,6 +505,19 @@ export const apiRules = {
       "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
     }
   },
+  "NewSession": {
+    "startsAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "minutes": {
+      "minimum": 15,
+      "maximum": 300
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    }
+  },
   "NewSlots": {
     "startsAt": {
       "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
@@ -540,6 +579,11 @@ export const apiRules = {
       "reviewed",
       "all"
     ]
+  },
+  "RecordingRef": {
+    "lectureNumber": {
+      "minimum": 0
+    }
   },
   "RegistrationFormData": {
     "firstName": {
@@ -618,6 +662,33 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "SessionChange": {
+    "reason": {
+      "minLength": 1,
+      "maxLength": 300,
+      "pattern": "\\S"
+    },
+    "startsAt": {
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+    },
+    "minutes": {
+      "minimum": 15,
+      "maximum": 300
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    },
+    "recording": {
+      "minimum": 1
+    }
+  },
+  "SessionStatus": {
+    "enum": [
+      "scheduled",
+      "cancelled"
+    ]
+  },
   "Slot": {
     "minutes": {
       "minimum": 0
@@ -644,6 +715,24 @@ export const apiRules = {
     },
     "courseId": {
       "pattern": "^([0-9a-f]{24})?$"
+    }
+  },
+  "SlotRequest": {
+    "start": {
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    },
+    "minutes": {
+      "minimum": 15,
+      "maximum": 300
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    }
+  },
+  "SlotView": {
+    "minutes": {
+      "minimum": 0
     }
   },
   "StaffAssignment": {
@@ -681,6 +770,17 @@ export const apiRules = {
       }
     }
   },
+  "StaffSession": {
+    "minutes": {
+      "minimum": 0
+    },
+    "sequence": {
+      "minimum": 0
+    },
+    "attended": {
+      "minimum": 0
+    }
+  },
   "StaffSlot": {
     "minutes": {
       "minimum": 0
@@ -695,6 +795,25 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "StatusChange": {
+    "enum": [
+      "cancelled"
+    ]
+  },
+  "StudentAttendance": {
+    "present": {
+      "minimum": 0
+    },
+    "absent": {
+      "minimum": 0
+    },
+    "excused": {
+      "minimum": 0
+    },
+    "percent": {
+      "minimum": 0
+    }
+  },
   "StudentCompletion": {
     "lecturesWatched": {
       "minimum": 0
@@ -702,6 +821,9 @@ export const apiRules = {
   },
   "StudentReport": {
     "lecturesWatched": {
+      "minimum": 0
+    },
+    "attendancePercent": {
       "minimum": 0
     },
     "assignmentsDone": {
@@ -740,6 +862,21 @@ export const apiRules = {
       "sent",
       "failed"
     ]
+  },
+  "TimetableRequest": {
+    "timeZone": {
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"
+    },
+    "slots": {
+      "minItems": 1,
+      "maxItems": 14
+    },
+    "meetingUrl": {
+      "maxLength": 2048,
+      "pattern": "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$"
+    }
   },
   "UploadPart": {
     "number": {
@@ -799,6 +936,17 @@ export const apiRules = {
     "lectureNumber": {
       "minimum": 0
     }
+  },
+  "Weekday": {
+    "enum": [
+      "mon",
+      "tue",
+      "wed",
+      "thu",
+      "fri",
+      "sat",
+      "sun"
+    ]
   },
   "WorkState": {
     "enum": [

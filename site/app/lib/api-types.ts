@@ -323,6 +323,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["change_my_calendar"];
+        trace?: never;
+    };
+    "/api/me/calendar/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A new feed address; the old one, and the Join links carrying it, stop working. */
+        post: operations["reset_my_calendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/certificates": {
         parameters: {
             query?: never;
@@ -380,6 +413,39 @@ export interface paths {
         };
         get?: never;
         put: operations["save_progress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A plain navigation (a link on /lms, or an event's URL in a calendar program): the student is named by `token` (their calendar token, as the sessions answer's joinUrl carries it) or by a bearer token. The enrolment is checked now; the first join inside the window is recorded as attendance. */
+        get: operations["join_session"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -563,6 +629,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/batches/{batchId}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_batch_attendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/attendance.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_batch_attendance_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/attendance/minimum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The least attendance (present ÷ (held − excused)) a student needs for the batch's certificate; null: not required (the default). A certificate already issued stays. */
+        put: operations["staff_attendance_minimum"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/batches/{batchId}/certificates": {
         parameters: {
             query?: never;
@@ -739,6 +854,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/batches/{batchId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_sessions"];
+        put?: never;
+        post: operations["staff_add_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/batches/{batchId}/students/{studentId}/certificate": {
         parameters: {
             query?: never;
@@ -764,6 +895,23 @@ export interface paths {
         };
         get?: never;
         put: operations["staff_mark_completion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/batches/{batchId}/timetable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_timetable"];
+        /** @description Saves the timetable and generates the term's sessions from it (from today on, in the timetable's zone, stored as UTC instants). Sessions already begun or held, sessions staff edited by hand (moved, cancelled, relinked) and extra sessions are kept as they are; a future session the new timetable still has at the same time keeps its id (its calendar event, reminder and recording); future sessions it no longer has are removed (they leave the feed); new ones are added. When students' future sessions changed they are mailed once. The batch's public schedule and timing follow the timetable. */
+        put: operations["staff_save_timetable"];
         post?: never;
         delete?: never;
         options?: never;
@@ -979,6 +1127,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["staff_change_session"];
+        trace?: never;
+    };
+    "/api/staff/sessions/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_session_attendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/sessions/{id}/attendance/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_correct_attendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/submissions": {
         parameters: {
             query?: never;
@@ -1021,6 +1217,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["staff_review_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The student's private feed, served on the site's origin (subscribe as webcal://…). The token is unguessable, replaced by POST /api/me/calendar/token, and answers only while the student is enrolled in a batch. */
+        get: operations["calendar_feed"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1094,6 +1307,36 @@ export interface components {
         AttendanceChange: {
             attendance?: null | components["schemas"]["Attendance"];
         };
+        /** @description `PUT /api/staff/sessions/{id}/attendance/{studentId}` body. */
+        AttendanceCorrection: {
+            mark?: null | components["schemas"]["AttendanceMark"];
+        };
+        /**
+         * @description Staff's word on a student at a session, over what the joins say.
+         * @enum {string}
+         */
+        AttendanceMark: "present" | "absent" | "excused";
+        /** @description `PUT /api/staff/batches/{batchId}/attendance/minimum` body and answer. */
+        AttendanceMinimum: {
+            /**
+             * Format: int32
+             * @description 1 to 100: a certificate needs at least this attendance; null: not required (the default).
+             */
+            percent?: number | null;
+        };
+        /** @description One student at one session. */
+        AttendanceRow: {
+            /** @description The account's id (its `sub`). */
+            studentId: string;
+            name: string;
+            email: string;
+            /** @description RFC 3339, UTC: their first Join; null: never joined. */
+            joinedAt?: string | null;
+            mark?: null | components["schemas"]["AttendanceMark"];
+            /** @description What counts: the mark, else present once joined, else absent. */
+            attendance: components["schemas"]["AttendanceMark"];
+            markedBy?: string | null;
+        };
         /** @description One staff action, as the audit trail keeps it: never changed, never deleted. */
         AuditEntry: {
             id: string;
@@ -1136,6 +1379,20 @@ export interface components {
             /** Format: int32 */
             enrolled: number;
             description: string;
+        };
+        /** @description `GET /api/staff/batches/{batchId}/attendance` answer. */
+        BatchAttendance: {
+            /**
+             * Format: int32
+             * @description Sessions held so far (ended, not cancelled).
+             */
+            sessionsHeld: number;
+            /**
+             * Format: int32
+             * @description The certificate's minimum attendance in percent; null: not required.
+             */
+            minimumPercent?: number | null;
+            students: components["schemas"]["StudentAttendance"][];
         };
         /** @description `GET /api/staff/batches/{batchId}/certificates` answer. */
         BatchCertificates: {
@@ -1214,6 +1471,11 @@ export interface components {
              * @description The last day of access, YYYY-MM-DD (UTC), today or later.
              */
             accessUntil?: string | null;
+        };
+        /** @description `PATCH /api/me/calendar` body. */
+        CalendarChange: {
+            /** @description Mail 1 hour before each session (true) or not (false). */
+            reminders: boolean;
         };
         /** @description `POST …/students/{studentId}/certificate` and `PATCH /api/staff/certificates/{id}` body. */
         CertificateName: {
@@ -1732,9 +1994,61 @@ export interface components {
         MyBatches: {
             batches: components["schemas"]["MyBatch"][];
         };
+        /** @description `GET /api/me/calendar` answer: the private feed and the reminder setting. */
+        MyCalendar: {
+            /** @description The feed, `https://…/calendar/{token}.ics`. */
+            url: string;
+            /** @description The same as `webcal://…` (calendar programs subscribe to it). */
+            webcalUrl: string;
+            /** @description Subscribes in Google Calendar. */
+            googleUrl: string;
+            /** @description Subscribes in Outlook on the web. */
+            outlookUrl: string;
+            /** @description Whether a mail comes 1 hour before each session. */
+            reminders: boolean;
+        };
         /** @description `GET /api/me/certificates` answer. */
         MyCertificates: {
             certificates: components["schemas"]["CertificateView"][];
+        };
+        /** @description A session as a student sees it (`GET /api/me/sessions`): never its meeting link. */
+        MySession: {
+            id: string;
+            batchId: string;
+            batchName: string;
+            /**
+             * @description The batch's own zone (IANA), to show the batch's time beside the student's.
+             * @example Asia/Karachi
+             */
+            timeZone: string;
+            /**
+             * @description RFC 3339, UTC (`Z`).
+             * @example 2026-03-30T14:00:00Z
+             */
+            startsAt: string;
+            /** @description RFC 3339, UTC (`Z`). */
+            endsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            status: components["schemas"]["SessionStatus"];
+            /** @description Why it was cancelled. */
+            reason?: string | null;
+            /** @description Whether the student counts as present (joined, or staff marked them present). */
+            attended: boolean;
+            /** @description Whether Join works now: from 10 minutes before the start to the end, unless cancelled. */
+            joinOpen: boolean;
+            /** @description RFC 3339, UTC: when Join opens. */
+            joinOpensAt: string;
+            /**
+             * @description The Join link (a plain navigation; carries the student's calendar token). Null once the
+             *     session is cancelled or over.
+             */
+            joinUrl?: string | null;
+            recording?: null | components["schemas"]["RecordingRef"];
+        };
+        /** @description `GET /api/me/sessions` answer: the sessions of the student's batches in the span, by start. */
+        MySessions: {
+            sessions: components["schemas"]["MySession"][];
         };
         /** @description `GET /api/me/assignments/{id}/submission` answer: the student's own work on it. */
         MySubmission: {
@@ -1816,6 +2130,18 @@ export interface components {
             /** @description An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed. None: a recording awaiting its upload. */
             embedUrl?: string | null;
         };
+        /** @description `POST /api/staff/batches/{batchId}/sessions` body: a one-off session. */
+        NewSession: {
+            /**
+             * Format: date-time
+             * @description RFC 3339, e.g. 2026-12-05T19:00:00+05:00.
+             */
+            startsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
+            meetingUrl?: string | null;
+        };
         /** @description `POST /api/staff/demo/slots` body. */
         NewSlots: {
             /**
@@ -1893,6 +2219,16 @@ export interface components {
          * @enum {string}
          */
         QueueState: "waiting" | "reviewed" | "all";
+        /**
+         * @description A recording attached to a session: a lecture of its batch, watched through the lecture list's
+         *     signed links.
+         */
+        RecordingRef: {
+            batchId: string;
+            /** Format: int32 */
+            lectureNumber: number;
+            title: string;
+        };
         /** @description The registration-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         RegistrationFormData: {
             /** @description Not blank. */
@@ -1969,6 +2305,36 @@ export interface components {
         };
         /** @description One enquiry or enrolment request: the form's type and its fields, as the form requires them. */
         SendEmailRequest: components["schemas"]["ContactFormRequest"] | components["schemas"]["RegistrationFormRequest"] | components["schemas"]["EnrollmentFormRequest"];
+        /** @description `GET /api/staff/sessions/{id}/attendance` answer. */
+        SessionAttendanceView: {
+            session: components["schemas"]["StaffSession"];
+            students: components["schemas"]["AttendanceRow"][];
+        };
+        /** @description `PATCH /api/staff/sessions/{id}` body: any of these. */
+        SessionChange: {
+            status?: null | components["schemas"]["StatusChange"];
+            /** @description Why, 1 to 300 characters, not all of them spaces; required with status. */
+            reason?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, e.g. 2026-12-05T19:00:00+05:00.
+             */
+            startsAt?: string | null;
+            /** Format: int32 */
+            minutes?: number | null;
+            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
+            meetingUrl?: string | null;
+            /**
+             * Format: int32
+             * @description The recording: a lecture number of this batch; null takes it off.
+             */
+            recording?: number | null;
+        };
+        /**
+         * @description Whether a live session is still to be held.
+         * @enum {string}
+         */
+        SessionStatus: "scheduled" | "cancelled";
         /** @description An open slot as visitors see it (never its meeting link). */
         Slot: {
             id: string;
@@ -2018,6 +2384,24 @@ export interface components {
             message: string;
             /** @description The next open slots (at most 3). */
             nextSlots: components["schemas"]["Slot"][];
+        };
+        /** @description One weekly slot of `PUT /api/staff/batches/{batchId}/timetable`. */
+        SlotRequest: {
+            weekday: components["schemas"]["Weekday"];
+            /** @description HH:MM, 24-hour, in the timetable's zone. */
+            start: string;
+            /** Format: int32 */
+            minutes: number;
+            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
+            meetingUrl?: string | null;
+        };
+        /** @description A weekly slot as staff see it. */
+        SlotView: {
+            weekday: components["schemas"]["Weekday"];
+            start: string;
+            /** Format: int32 */
+            minutes: number;
+            meetingUrl?: string | null;
         };
         /** @description An assignment as staff see it. */
         StaffAssignment: {
@@ -2112,6 +2496,39 @@ export interface components {
         StaffLectures: {
             lectures: components["schemas"]["StaffLecture"][];
         };
+        /** @description A session as staff see it: with its meeting link. */
+        StaffSession: {
+            id: string;
+            batchId: string;
+            /** @description RFC 3339, UTC (`Z`). */
+            startsAt: string;
+            endsAt: string;
+            /** Format: int32 */
+            minutes: number;
+            status: components["schemas"]["SessionStatus"];
+            /** @description Why it was cancelled. */
+            reason?: string | null;
+            /**
+             * Format: int32
+             * @description How many times its calendar event changed.
+             */
+            sequence: number;
+            meetingUrl: string;
+            /** @description A one-off session, not from the timetable. */
+            extra: boolean;
+            /** @description Changed by hand (moved, cancelled, its link or length changed): saving the timetable keeps it. */
+            edited: boolean;
+            recording?: null | components["schemas"]["RecordingRef"];
+            /**
+             * Format: int32
+             * @description Students counted present (joined, or marked present).
+             */
+            attended: number;
+        };
+        /** @description `GET /api/staff/batches/{batchId}/sessions` answer. */
+        StaffSessions: {
+            sessions: components["schemas"]["StaffSession"][];
+        };
         /** @description A slot as staff see it: the public slot's fields, and its seats, bookings and link. */
         StaffSlot: {
             id: string;
@@ -2148,6 +2565,11 @@ export interface components {
             /** @description Every review, the latest first. */
             reviews: components["schemas"]["ReviewView"][];
         };
+        /**
+         * @description What a change may set a session's status to.
+         * @enum {string}
+         */
+        StatusChange: "cancelled";
         /** @description One student's standing on one assignment. */
         StudentAssignment: {
             assignmentId: string;
@@ -2157,6 +2579,23 @@ export interface components {
             /** @description When the latest version was handed in (RFC 3339). */
             submittedAt?: string | null;
             result?: null | components["schemas"]["Grade"];
+        };
+        /** @description One student across the term. */
+        StudentAttendance: {
+            studentId: string;
+            name: string;
+            email: string;
+            /** Format: int32 */
+            present: number;
+            /** Format: int32 */
+            absent: number;
+            /** Format: int32 */
+            excused: number;
+            /**
+             * Format: int32
+             * @description present ÷ (held − excused), whole percent rounded down; null while none counts.
+             */
+            percent?: number | null;
         };
         /** @description One student of a batch, as the console's certificates section lists them. */
         StudentCompletion: {
@@ -2187,6 +2626,11 @@ export interface components {
              * @description When the enrolment was revoked: the student keeps their row, with what they watched.
              */
             revokedAt?: number | null;
+            /**
+             * Format: int32
+             * @description Live classes attended, in percent of those held (less excused ones); null while none counts.
+             */
+            attendancePercent?: number | null;
             /** @description One per assignment of the batch, in the report's `assignments` order. */
             assignments: components["schemas"]["StudentAssignment"][];
             /**
@@ -2235,6 +2679,42 @@ export interface components {
          * @enum {string}
          */
         SubmissionStatus: "pending" | "sent" | "failed";
+        /**
+         * @description `GET`/`PUT /api/staff/batches/{batchId}/timetable` answer: the timetable (null: none yet) and
+         *     the batch's sessions, by start.
+         */
+        TimetableAnswer: {
+            timetable?: null | components["schemas"]["TimetableView"];
+            sessions: components["schemas"]["StaffSession"][];
+        };
+        /** @description `PUT /api/staff/batches/{batchId}/timetable` body. */
+        TimetableRequest: {
+            /** @description An IANA time zone, e.g. Asia/Karachi or Europe/London. */
+            timeZone: string;
+            /** @description 1 to 14 weekly slots; two may not overlap. */
+            slots: components["schemas"]["SlotRequest"][];
+            /** @description The meeting's https link (Zoom, Google Meet or any https address). */
+            meetingUrl: string;
+        };
+        /** @description A batch's timetable as staff see it. */
+        TimetableView: {
+            timeZone: string;
+            slots: components["schemas"]["SlotView"][];
+            meetingUrl: string;
+            /** @description The term: the batch's start and end dates (`YYYY-MM-DD`, in the timetable's zone). */
+            termStart: string;
+            termEnd: string;
+            /**
+             * @description The batch's public `schedule` and `timing` texts, as derived from the timetable.
+             * @example Mon, Wed, Fri
+             */
+            schedule: string;
+            /** @example 7:00 PM – 9:00 PM PKT */
+            timing: string;
+            /** @description RFC 3339, UTC. */
+            updatedAt: string;
+            updatedBy: string;
+        };
         /** @description Where the browser PUTs one part. */
         UploadPart: {
             /** Format: int32 */
@@ -2335,6 +2815,11 @@ export interface components {
         VideoList: {
             videos: components["schemas"]["Video"][];
         };
+        /**
+         * @description A day of the week as a timetable names it.
+         * @enum {string}
+         */
+        Weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
         /** @description How a typical week divides between theory, practice and lab. */
         WeeklySchedule: {
             theory: string;
@@ -4158,6 +4643,217 @@ export interface operations {
             };
         };
     };
+    my_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the private feed's address (made on first use) and the reminder setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCalendar"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_my_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCalendar"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_my_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCalendar"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_certificates: {
         parameters: {
             query?: never;
@@ -4533,6 +5229,152 @@ export interface operations {
             };
             /** @description the body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_sessions: {
+        parameters: {
+            query?: {
+                /** @description RFC 3339; default: the start of the student's terms */
+                from?: string;
+                /** @description RFC 3339; default: the end of the student's terms */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sessions of every batch the student is actively enrolled in, by start (never a meeting link) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySessions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join_session: {
+        parameters: {
+            query?: {
+                /** @description the student's calendar token */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the session's id, 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description inside the window (10 minutes before the start to the end): to the meeting link */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither a token nor a bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not enrolled (or revoked), the session is cancelled, Join is not open yet, or the session is over */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such session, or the token is not one we gave */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5537,6 +6379,247 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffAssignment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_batch_attendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description each student's attendance over the sessions held, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAttendance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_batch_attendance_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one row per student: name, e-mail, present, absent, excused, percent, then one column per session held (its start in the batch's zone) saying present, absent or excused; formula cells made inert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_attendance_minimum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceMinimum"];
+            };
+        };
+        responses: {
+            /** @description the minimum as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceMinimum"];
                 };
             };
             400: {
@@ -6782,6 +7865,183 @@ export interface operations {
             };
         };
     };
+    staff_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every session of the batch, cancelled ones too, by start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_add_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSession"];
+            };
+        };
+        responses: {
+            /** @description added; the batch's students are mailed once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSession"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the start has passed, or no meeting link (no timetable and none given) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staff_issue_certificate: {
         parameters: {
             query?: never;
@@ -6958,6 +8218,183 @@ export interface operations {
             };
             /** @description the path is answered, but not with this method (see Allow) */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_timetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the timetable (null: none yet) and the batch's sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimetableAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_save_timetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimetableRequest"];
+            };
+        };
+        responses: {
+            /** @description the timetable and the batch's sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimetableAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the batch's start or end date is not a date, or the term is over */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8391,6 +9828,291 @@ export interface operations {
             };
         };
     };
+    staff_change_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the session's id, 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionChange"];
+            };
+        };
+        responses: {
+            /** @description changed; a cancellation or a move mails each student once and raises the event's SEQUENCE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSession"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such session, or no such lecture in its batch */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description cancelled already, begun (no move), over (no cancel), or the new start has passed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_session_attendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the session's id, 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every student of the batch, by name, with their join and staff's mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionAttendanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_correct_attendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the session's id, 24 lowercase hex characters */
+                id: string;
+                /** @description the account's id, as the attendance lists name it */
+                studentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceCorrection"];
+            };
+        };
+        responses: {
+            /** @description the student's row as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such session, or no such student of its batch */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the session is cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staff_review_queue: {
         parameters: {
             query?: {
@@ -8600,6 +10322,65 @@ export interface operations {
             };
             /** @description the body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the calendar token (43 characters of base64url) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 5545 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such feed (reset, or no enrolment left) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
