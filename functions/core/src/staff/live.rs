@@ -462,6 +462,8 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let body: TimetableRequest = json_body(req, MAX_BODY, |_| {
             "The body must be JSON: timeZone, slots [{weekday, start, minutes}] and meetingUrl.".into()
         })?;
+        // The batch first: an unknown one is 404 whatever the body says.
+        let mut batch = find_batch(self.store, batch_id).await?;
         let mut fields = BTreeMap::new();
         let zone = timetable::zone(body.time_zone.trim()).filter(|_| body.time_zone.len() <= MAX_ZONE_CHARS);
         if zone.is_none() {
@@ -472,7 +474,6 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let (Some(zone), Some(meeting_url), Some(slots)) = (zone, meeting_url, slots) else {
             return Err(ApiError::Invalid { fields });
         };
-        let mut batch = find_batch(self.store, batch_id).await?;
         let (first, last) = term(&batch)?;
         let today = chrono::TimeZone::timestamp_opt(&chrono::Utc, self.now, 0)
             .single()
@@ -524,6 +525,7 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let body: NewSession = json_body(req, MAX_BODY, |_| {
             "The body must be JSON: startsAt, minutes, and optionally meetingUrl.".into()
         })?;
+        let batch = find_batch(self.store, batch_id).await?;
         let mut fields = BTreeMap::new();
         let starts_at = noted(&mut fields, "startsAt", checked_start(&body.starts_at));
         let minutes = noted(&mut fields, "minutes", in_range(body.minutes, MIN_MINUTES, MAX_MINUTES));
@@ -534,7 +536,6 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let (Some(starts_at), Some(minutes), Some(url)) = (starts_at, minutes, url) else {
             return Err(ApiError::Invalid { fields });
         };
-        let batch = find_batch(self.store, batch_id).await?;
         ahead(starts_at, self.now)?;
         let meeting_url = match url {
             Some(url) => url,
@@ -574,6 +575,8 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
             "The body must be JSON: any of status (cancelled) with reason, startsAt, minutes, meetingUrl and recording."
                 .into()
         })?;
+        // The session first: an unknown one is 404 whatever the body says.
+        let before = find_session(self.store, id).await?;
         let mut fields = BTreeMap::new();
         let reason = change.reason.as_deref().map(str::trim);
         let cancel = change.status == Some(StatusChange::Cancelled);
@@ -596,7 +599,6 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         if !fields.is_empty() {
             return Err(ApiError::Invalid { fields });
         }
-        let before = find_session(self.store, id).await?;
         let mut session = before.clone();
         let moving = starts_at.is_some_and(|at| at != before.starts_at) || minutes.is_some_and(|m| m != before.minutes);
         if before.status == SessionStatus::Cancelled && (cancel || moving || url.is_some()) {
