@@ -30,9 +30,6 @@ export function joinPhase(session: Timed, now: number): JoinPhase {
   return now < endMs(session) ? "open" : "over";
 }
 
-/** When Join opens (epoch ms). */
-export const joinOpensAt = (session: Timed) => startMs(session) - JOIN_OPENS_MINUTES * MINUTE_MS;
-
 /**
  * How long until `target`, in words a student reads at a glance: "3 days 4 hours", "2 hours 5 minutes",
  * "4 minutes 30 seconds", "30 seconds". Seconds show only within the last 10 minutes (the page ticks each second then).
@@ -63,10 +60,10 @@ export function sessionStatusText(session: Timed, now: number): string {
 }
 
 /** "7:00 PM – 9:00 PM" in `zone`. */
-export const clockRange = (session: Timed, zone: string) => `${formatClock(session.startsAt, zone)} – ${formatClock(new Date(endMs(session)), zone)}`;
+const clockRange = (session: Timed, zone: string) => `${formatClock(session.startsAt, zone)} – ${formatClock(new Date(endMs(session)), zone)}`;
 
 /** "Saturday 28 November, 7:00 PM – 9:00 PM UK time": the session in one zone, the zone named. */
-export const sessionInZone = (session: Timed, zone: string) => `${formatDay(session.startsAt, zone)}, ${clockRange(session, zone)} ${zoneName(zone)}`;
+const sessionInZone = (session: Timed, zone: string) => `${formatDay(session.startsAt, zone)}, ${clockRange(session, zone)} ${zoneName(zone)}`;
 
 /** "Sat, 28 Nov 2026, 7:00 PM – 9:00 PM": for lists and tables (the zone is named once, in their heading). */
 export const sessionShort = (session: Timed, zone: string) => `${formatShortDay(session.startsAt, zone)}, ${clockRange(session, zone)}`;
