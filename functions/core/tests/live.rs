@@ -285,8 +285,6 @@ async fn sessions_follow_the_wall_clock_across_londons_october_change(store: Sto
         json!({"timeZone": "Mars/Olympus", "slots": [{"weekday": "mon", "start": "19:00", "minutes": 60}], "meetingUrl": MEETING}),
         json!({"timeZone": "Asia/Karachi", "slots": [{"weekday": "mon", "start": "7pm", "minutes": 60}], "meetingUrl": MEETING}),
         json!({"timeZone": "Asia/Karachi", "slots": [], "meetingUrl": MEETING}),
-        json!({"timeZone": "Asia/Karachi", "slots": [{"weekday": "mon", "start": "19:00", "minutes": 120},
-               {"weekday": "mon", "start": "20:00", "minutes": 60}], "meetingUrl": MEETING}),
         json!({"timeZone": "Asia/Karachi", "slots": [{"weekday": "mon", "start": "19:00", "minutes": 60}], "meetingUrl": "http://x.test"}),
     ];
     for body in bad {
@@ -295,6 +293,13 @@ async fn sessions_follow_the_wall_clock_across_londons_october_change(store: Sto
             .await
             .refused(400, "invalid");
     }
+    // Two well-formed slots that overlap contradict each other: 409.
+    let overlapping = json!({"timeZone": "Asia/Karachi", "slots": [{"weekday": "mon", "start": "19:00", "minutes": 120},
+        {"weekday": "mon", "start": "20:00", "minutes": 60}], "meetingUrl": MEETING});
+    world
+        .staff("PUT", &format!("/api/staff/batches/{karachi}/timetable"), Some(overlapping))
+        .await
+        .refused(409, "conflict");
     world.student("GET", &format!("/api/staff/batches/{karachi}/timetable"), None).await.refused(403, "forbidden");
 }
 
@@ -313,10 +318,13 @@ async fn cancel_and_move_mail_once_and_the_feed_follows(store: Store) {
     let start = |s: &Value| chrono::DateTime::parse_from_rfc3339(s["startsAt"].as_str().unwrap()).unwrap().timestamp();
 
     let mails = world.mails().len();
-    world
-        .staff("PATCH", &format!("/api/staff/sessions/{cancelled}"), Some(json!({"status": "cancelled"})))
-        .await
-        .refused(400, "invalid");
+    let path = format!("/api/staff/sessions/{cancelled}");
+    let patch = |body: Value| world.staff("PATCH", &path, Some(body));
+    patch(json!({"status": "cancelled"})).await.refused(409, "conflict");
+    patch(json!({"reason": "no status"})).await.refused(409, "conflict");
+    patch(json!({"status": "cancelled", "reason": " "})).await.refused(400, "invalid");
+    patch(json!({"status": "cancelled", "reason": "Unwell", "minutes": 60})).await.refused(409, "conflict");
+    assert_eq!(world.mails().len(), mails, "nothing refused mails anyone");
     let answer = world
         .staff(
             "PATCH",
@@ -685,7 +693,34 @@ async fn a_recording_lands_on_its_session(store: Store) {
     world.staff("PATCH", &format!("/api/staff/sessions/{id}"), Some(json!({"recording": null}))).await.expect(200);
 }
 
+/// `make dev`: the demo batches get timetables matching their cards, once.
+async fn the_demo_batches_get_timetables_matching_their_cards(store: Store) {
+    let world = World::open(store).await;
+    let reminders = world.state.staff_sessions.reminders.clone();
+    let seeded =
+        academy_core::staff::live::seed_timetables(world.store(), reminders.as_ref(), world.now()).await.unwrap();
+    assert!(seeded >= 10, "every demo batch whose card reads as weekly slots: {seeded}");
+    let mern_09 = "665f1c2a9b3e4d0012a1c003";
+    let answer = world.staff("GET", &format!("/api/staff/batches/{mern_09}/timetable"), None).await.expect(200);
+    let card = world.call("GET", &format!("/api/batches/{mern_09}"), Caller::Nobody, None).await.expect(200);
+    assert_eq!(answer["timetable"]["timeZone"], "Asia/Karachi");
+    assert_eq!(answer["timetable"]["schedule"], card["schedule"], "{answer}");
+    assert_eq!(answer["timetable"]["timing"], card["timing"], "{answer}");
+    let days: Vec<&str> =
+        answer["timetable"]["slots"].as_array().unwrap().iter().map(|s| s["weekday"].as_str().unwrap()).collect();
+    assert_eq!(days, ["tue", "thu", "sat"]);
+    assert!(answer["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["startsAt"].as_str().unwrap().ends_with("T05:00:00Z")));
+    let again =
+        academy_core::staff::live::seed_timetables(world.store(), reminders.as_ref(), world.now()).await.unwrap();
+    assert_eq!(again, 0, "once");
+}
+
 on_both_stores!(
+    the_demo_batches_get_timetables_matching_their_cards,
     sessions_follow_the_wall_clock_across_londons_october_change,
     cancel_and_move_mail_once_and_the_feed_follows,
     join_opens_in_its_window_and_counts_once,
