@@ -98,19 +98,8 @@ export type Weekday = (typeof WEEKDAYS)[number]["value"];
 /** A start time as the timetable takes it: "HH:MM", 24-hour. */
 export const isClock = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
 
-/** Zones staff pick most, first in the list; then every zone the browser knows. */
+/** Zones staff pick most, first in the timetable's list. */
 export const COMMON_ZONES = ["Asia/Karachi", "Europe/London", "Asia/Dubai", "Asia/Riyadh", "Asia/Qatar", "America/New_York", "America/Toronto", "Australia/Sydney", "UTC"];
-
-/** Every IANA zone the browser knows (sorted), the common ones included even where a browser leaves them out. */
-export function allZones(): string[] {
-  let zones: string[];
-  try {
-    zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
-  } catch {
-    zones = [];
-  }
-  return [...new Set([...zones, ...COMMON_ZONES])].sort();
-}
 
 /** "UTC+05:00" for a zone at an instant: shown beside a zone's name in the picker. */
 export function zoneOffsetLabel(zone: string, at = new Date()): string {
