@@ -306,10 +306,23 @@ STAFF_ROUTES = {
     "/api/staff/batches/{batchId}/students/{studentId}/certificate": "StaffCertificatesFunction",
     "/api/staff/certificates/{id}": "StaffCertificatesFunction",
     "/api/staff/certificates/{id}/revoke": "StaffCertificatesFunction",
+    "/api/staff/batches/{batchId}/timetable": "StaffSessionsFunction",
+    "/api/staff/batches/{batchId}/sessions": "StaffSessionsFunction",
+    "/api/staff/batches/{batchId}/attendance": "StaffSessionsFunction",
+    "/api/staff/batches/{batchId}/attendance.csv": "StaffSessionsFunction",
+    "/api/staff/batches/{batchId}/attendance/minimum": "StaffSessionsFunction",
+    "/api/staff/sessions/{id}": "StaffSessionsFunction",
+    "/api/staff/sessions/{id}/attendance": "StaffSessionsFunction",
+    "/api/staff/sessions/{id}/attendance/{studentId}": "StaffSessionsFunction",
 }
+# A student's live classes: signed in, but Join (a plain navigation, named by the calendar token in its query)
+# and the feed (fetched by calendar programs) are not behind the authorizer.
+MY_SESSION_ROUTES = {"/api/me/sessions", "/api/me/calendar", "/api/me/calendar/token"}
+TOKEN_SESSION_ROUTES = {"/api/me/sessions/{id}/join", "/calendar/{file}"}
 SIGNED_IN_ROUTES = (
     {path: "MeFunction" for path in ME_ROUTES}
     | {path: "CertificatesFunction" for path in MY_CERTIFICATE_ROUTES}
+    | {path: "SessionsFunction" for path in MY_SESSION_ROUTES}
     | STAFF_ROUTES
 )
 
@@ -345,7 +358,7 @@ def test_exactly_the_signed_in_routes_are_behind_the_cognito_jwt_authorizer(tran
     guarded = {}
     for path, method, operation in operations(body):
         function = target_function(operation)
-        if path.startswith(("/api/me/", "/api/staff/")):
+        if path.startswith(("/api/me/", "/api/staff/")) and path not in TOKEN_SESSION_ROUTES:
             guarded[path] = function
             # Every method reaches the function, which answers HEAD and a JSON 405 itself, as
             # `academy serve` does (Route::methods in functions/core/src/http/routes.rs).
@@ -357,6 +370,9 @@ def test_exactly_the_signed_in_routes_are_behind_the_cognito_jwt_authorizer(tran
             if path in PUBLIC_CERTIFICATE_ROUTES:
                 # The verification is public by design; the function asks for a token on its /api/me routes.
                 assert function == "CertificatesFunction", path
+            elif path in TOKEN_SESSION_ROUTES:
+                # Join and the feed name the student by their calendar token (Join also verifies a bearer itself).
+                assert function == "SessionsFunction", path
             else:
                 assert function not in SIGNED_IN_ROUTES.values(), f"{path} reaches a signed-in function unguarded"
     assert guarded == SIGNED_IN_ROUTES
@@ -616,7 +632,7 @@ def test_demo_reminders_are_scheduler_schedules_invoking_demo_reminder_as_its_ow
     # demo and staff-demo make the one-time schedules in that group only, pass only that role,
     # only to Scheduler, and tell the code where they are.
     roles = dict(roles_by_binary(source, transformed))
-    for binary, name in (("demo", "DemoFunction"), ("staff-demo", "StaffDemoFunction")):
+    for binary, name in (("demo", "DemoFunction"), ("staff-demo", "StaffDemoFunction"), ("staff-sessions", "StaffSessionsFunction")):
         granted = {a: s for s in statements(roles[binary]) for a in actions(s)}
         schedule_arn = {"Fn::Sub": "arn:${AWS::Partition}:scheduler:${AWS::Region}:${AWS::AccountId}:schedule/${DemoScheduleGroup}/*"}
         assert granted["scheduler:CreateSchedule"]["Resource"] == [schedule_arn], binary

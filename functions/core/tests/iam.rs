@@ -886,6 +886,162 @@ async fn demo_reminder() -> BTreeSet<String> {
     world.made()
 }
 
+/// The demo-reminder function on a live class's reminder: the session read, its batch's students mailed.
+async fn class_reminder() -> BTreeSet<String> {
+    let (world, _, session) = live_world().await;
+    let event = json!({"bookingId": session, "kind": academy_core::live::reminders::KIND, "sequence": 0});
+    let said =
+        academy_core::live::reminders::on_event(&world.state.store, &world.state.sessions.desk, &event, time::now())
+            .await
+            .unwrap();
+    assert_eq!(said, "class reminder sent to 1 students");
+    world.made()
+}
+
+/// A live class function's world: the demo class's schedule in moto (class reminders go there), mail by
+/// SES, a batch of its own whose term runs from today, a student enrolled in it with their account linked,
+/// and a session 5 minutes ahead (Join is open).
+async fn live_world() -> (World, String, String) {
+    use academy_core::domain::{Batch, BatchLink, Enrolment, LiveSession, SessionStatus};
+    use academy_core::store::{CatalogRecords, EnrolmentRecords, LiveRecords, StudentRecords};
+    let (mut world, _) = demo_world().await;
+    world.state.staff_sessions.reminders =
+        Arc::new(academy_core::platform::letters::DemoScheduler(world.state.staff_demo.reminders.clone()));
+    let store = world.state.store.clone();
+    let today = time::date(time::now());
+    let later = time::date(time::now() + 60 * 86_400);
+    let batch = ids::generate();
+    let record = Batch {
+        id: batch.clone(),
+        course_id: MERN.into(),
+        name: "IAM-01".into(),
+        mode: "Online".into(),
+        schedule: String::new(),
+        timing: String::new(),
+        instructor: "Iam".into(),
+        start_date: today,
+        end_date: later,
+        price: "0".into(),
+        seats: 10,
+        enrolled: 0,
+        description: "IAM".into(),
+    };
+    store.put_batch(&record).await.unwrap();
+    let (_, grant) = support::grant(&store, &batch).await;
+    let enrolment = Enrolment {
+        batch_id: batch.clone(),
+        name: "Iam Student".into(),
+        email: "student@example.com".into(),
+        secret_hash: grant.secret_hash.clone(),
+        enrolled_at: time::now(),
+        enrolled_by: "iam".into(),
+        access_until: None,
+        enquiry_id: None,
+        revoked_at: None,
+        welcome_sent: true,
+        revoked_accounts: Vec::new(),
+    };
+    store.insert_enrolment(&enrolment).await.unwrap();
+    let link = BatchLink {
+        sub: LIVE_STUDENT.into(),
+        batch_id: batch.clone(),
+        secret_hash: grant.secret_hash,
+        linked_at: time::now(),
+    };
+    store.put_link(&link).await.unwrap();
+    let session = LiveSession {
+        id: ids::generate(),
+        batch_id: batch.clone(),
+        starts_at: time::now() + 300,
+        minutes: 60,
+        status: SessionStatus::Scheduled,
+        reason: None,
+        sequence: 0,
+        meeting_url: "https://meet.example.com/iam".into(),
+        slot: None,
+        origin: None,
+        edited: false,
+        recording: None,
+        created_at: time::now(),
+    };
+    store.put_session(&session).await.unwrap();
+    world.forget();
+    (world, batch, session.id)
+}
+
+const LIVE_STUDENT: &str = "3e9a7c1d-live-student";
+
+/// The sessions function: the calendar made, the sessions listed, Join by the calendar token (attendance
+/// recorded), reminders off, the feed read, and its token reset.
+async fn sessions() -> BTreeSet<String> {
+    let (world, _, session) = live_world().await;
+    let ip = "203.0.113.80";
+    let call = |req| dispatch(&world.state, req, Some(Endpoint::Sessions));
+    let (status, calendar) = json_of(call(as_student(get("/api/me/calendar", &[], ip), LIVE_STUDENT)).await);
+    assert_eq!(status, 200, "{calendar}");
+    let (status, mine) = json_of(call(as_student(get("/api/me/sessions", &[], ip), LIVE_STUDENT)).await);
+    assert_eq!(status, 200, "{mine}");
+    let join = mine["sessions"][0]["joinUrl"].as_str().unwrap();
+    let join = &join[join.find("/api/").unwrap()..];
+    assert_eq!(call(get(join, &[], ip)).await.status().as_u16(), 302);
+    let off = send("PATCH", "/api/me/calendar", json!({"reminders": false}), ip);
+    assert_eq!(call(as_student(off, LIVE_STUDENT)).await.status().as_u16(), 200);
+    let url = calendar["url"].as_str().unwrap();
+    assert_eq!(call(get(&url[url.find("/calendar/").unwrap()..], &[], ip)).await.status().as_u16(), 200);
+    let reset = send("POST", "/api/me/calendar/token", json!({}), ip);
+    assert_eq!(call(as_student(reset, LIVE_STUDENT)).await.status().as_u16(), 200);
+    let _ = session;
+    world.made()
+}
+
+/// Staff's live classes: a timetable saved (sessions stored, reminders scheduled, the card rewritten) and saved
+/// again on other days (future sessions removed, their schedules deleted, the student mailed), the lists, a
+/// one-off added, a session moved and cancelled, attendance read, corrected and exported, the minimum set and
+/// cleared: all audited.
+async fn staff_sessions() -> BTreeSet<String> {
+    let (world, batch, session) = live_world().await;
+    let ip = "203.0.113.81";
+    let endpoint = Endpoint::StaffSessions;
+    let timetable = |day: &str| {
+        json!({"timeZone": "Asia/Karachi", "slots": [{"weekday": day, "start": "19:00", "minutes": 120}],
+        "meetingUrl": "https://meet.example.com/iam"})
+    };
+    let path = format!("/api/staff/batches/{batch}/timetable");
+    let (status, saved) = world.staff(endpoint, send("PUT", &path, timetable("mon"), ip)).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(world.staff(endpoint, send("PUT", &path, timetable("tue"), ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&path, &[], ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/batches/{batch}/sessions"), &[], ip)).await.0, 200);
+    let extra = json!({"startsAt": academy_core::zones::rfc3339(time::now() + 3 * 86_400), "minutes": 60});
+    let (status, added) = world.staff(endpoint, post(&format!("/api/staff/batches/{batch}/sessions"), extra, ip)).await;
+    assert_eq!(status, 201, "{added}");
+    let added = format!("/api/staff/sessions/{}", added["id"].as_str().unwrap());
+    let moved = json!({"startsAt": academy_core::zones::rfc3339(time::now() + 4 * 86_400)});
+    assert_eq!(world.staff(endpoint, send("PATCH", &added, moved, ip)).await.0, 200);
+    let cancel = json!({"status": "cancelled", "reason": "IAM"});
+    assert_eq!(world.staff(endpoint, send("PATCH", &added, cancel, ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/sessions/{session}/attendance"), &[], ip)).await.0, 200);
+    let mark = send(
+        "PUT",
+        &format!("/api/staff/sessions/{session}/attendance/{LIVE_STUDENT}"),
+        json!({"mark": "excused"}),
+        ip,
+    );
+    assert_eq!(world.staff(endpoint, mark).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/batches/{batch}/attendance"), &[], ip)).await.0, 200);
+    let csv = dispatch(
+        &world.state,
+        as_staff(get(&format!("/api/staff/batches/{batch}/attendance.csv"), &[], ip)),
+        Some(endpoint),
+    )
+    .await;
+    assert_eq!(csv.status().as_u16(), 200);
+    let minimum = format!("/api/staff/batches/{batch}/attendance/minimum");
+    assert_eq!(world.staff(endpoint, send("PUT", &minimum, json!({"percent": 75}), ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, send("PUT", &minimum, json!({"percent": null}), ip)).await.0, 200);
+    with_passed_role(world.made())
+}
+
 #[tokio::test]
 async fn every_function_calls_exactly_what_its_role_allows() {
     let made: BTreeMap<&str, BTreeSet<String>> = BTreeMap::from([
@@ -929,7 +1085,9 @@ async fn every_function_calls_exactly_what_its_role_allows() {
         ("transcode", transcode().await),
         ("demo", demo().await),
         ("staff-demo", staff_demo().await),
-        ("demo-reminder", demo_reminder().await),
+        ("demo-reminder", demo_reminder().await.into_iter().chain(class_reminder().await).collect()),
+        ("sessions", sessions().await),
+        ("staff-sessions", staff_sessions().await),
     ]);
     let declared = declared();
     assert_eq!(declared.keys().map(String::as_str).collect::<Vec<_>>(), made.keys().copied().collect::<Vec<_>>());

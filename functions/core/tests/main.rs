@@ -21,6 +21,7 @@ mod iam;
 mod leads;
 mod lecture;
 mod lectures;
+mod live;
 mod me;
 mod media;
 mod partitions;

@@ -30,9 +30,6 @@ export function joinPhase(session: Timed, now: number): JoinPhase {
   return now < endMs(session) ? "open" : "over";
 }
 
-/** When Join opens (epoch ms). */
-export const joinOpensAt = (session: Timed) => startMs(session) - JOIN_OPENS_MINUTES * MINUTE_MS;
-
 /**
  * How long until `target`, in words a student reads at a glance: "3 days 4 hours", "2 hours 5 minutes",
  * "4 minutes 30 seconds", "30 seconds". Seconds show only within the last 10 minutes (the page ticks each second then).
@@ -63,10 +60,10 @@ export function sessionStatusText(session: Timed, now: number): string {
 }
 
 /** "7:00 PM – 9:00 PM" in `zone`. */
-export const clockRange = (session: Timed, zone: string) => `${formatClock(session.startsAt, zone)} – ${formatClock(new Date(endMs(session)), zone)}`;
+const clockRange = (session: Timed, zone: string) => `${formatClock(session.startsAt, zone)} – ${formatClock(new Date(endMs(session)), zone)}`;
 
 /** "Saturday 28 November, 7:00 PM – 9:00 PM UK time": the session in one zone, the zone named. */
-export const sessionInZone = (session: Timed, zone: string) => `${formatDay(session.startsAt, zone)}, ${clockRange(session, zone)} ${zoneName(zone)}`;
+const sessionInZone = (session: Timed, zone: string) => `${formatDay(session.startsAt, zone)}, ${clockRange(session, zone)} ${zoneName(zone)}`;
 
 /** "Sat, 28 Nov 2026, 7:00 PM – 9:00 PM": for lists and tables (the zone is named once, in their heading). */
 export const sessionShort = (session: Timed, zone: string) => `${formatShortDay(session.startsAt, zone)}, ${clockRange(session, zone)}`;
@@ -101,19 +98,8 @@ export type Weekday = (typeof WEEKDAYS)[number]["value"];
 /** A start time as the timetable takes it: "HH:MM", 24-hour. */
 export const isClock = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
 
-/** Zones staff pick most, first in the list; then every zone the browser knows. */
+/** Zones staff pick most, first in the timetable's list. */
 export const COMMON_ZONES = ["Asia/Karachi", "Europe/London", "Asia/Dubai", "Asia/Riyadh", "Asia/Qatar", "America/New_York", "America/Toronto", "Australia/Sydney", "UTC"];
-
-/** Every IANA zone the browser knows (sorted), the common ones included even where a browser leaves them out. */
-export function allZones(): string[] {
-  let zones: string[];
-  try {
-    zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
-  } catch {
-    zones = [];
-  }
-  return [...new Set([...zones, ...COMMON_ZONES])].sort();
-}
 
 /** "UTC+05:00" for a zone at an instant: shown beside a zone's name in the picker. */
 export function zoneOffsetLabel(zone: string, at = new Date()): string {

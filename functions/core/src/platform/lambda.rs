@@ -237,7 +237,11 @@ impl Function for StaffReports {
     const ENDPOINT: Endpoint = Endpoint::StaffReports;
     type Service = services::StaffReports;
     async fn service() -> Result<services::StaffReports, String> {
-        Ok(services::StaffReports { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
+        Ok(services::StaffReports {
+            store: aws::dynamodb_store(&aws::config().await)?,
+            verifier: env::verifier()?,
+            clock: Default::default(),
+        })
     }
 }
 

@@ -171,7 +171,7 @@ impl AppState {
             me: services::Me { store: store.clone(), verifier: None, clock: clock.clone() },
             staff_enquiries: services::StaffEnquiries { store: store.clone(), verifier: None, mail: None },
             staff_enrolments: services::StaffEnrolments { store: store.clone(), verifier: None, mailing: None },
-            staff_reports: services::StaffReports { store: store.clone(), verifier: None },
+            staff_reports: services::StaffReports { store: store.clone(), verifier: None, clock: clock.clone() },
             staff_audit: services::StaffAudit { store: store.clone(), verifier: None },
             staff_lectures: services::StaffLectures {
                 store: store.clone(),

@@ -567,9 +567,7 @@ fn live_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
     if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("TimetableRequest") {
         let zone = ObjectBuilder::new()
             .schema_type(Type::String)
-            .min_length(Some(1))
-            .max_length(Some(staff_live::MAX_ZONE_CHARS))
-            .pattern(Some(staff_live::ZONE_PATTERN))
+            .enum_values(Some(chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name())))
             .description(Some("An IANA time zone, e.g. Asia/Karachi or Europe/London."));
         body.properties.insert("timeZone".into(), zone.into());
         body.properties.insert("meetingUrl".into(), link().into());

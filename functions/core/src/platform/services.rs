@@ -231,6 +231,8 @@ impl Service for StaffEnrolments {
 pub struct StaffReports {
     pub store: Store,
     pub verifier: Option<Arc<Verifier>>,
+    /// What counts as held for attendance.
+    pub clock: time::Clock,
 }
 
 #[async_trait]
@@ -238,8 +240,10 @@ impl Service for StaffReports {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
         identify_staff(self.verifier.as_deref(), req).await?;
         match route {
-            Route::StaffReport(batch) => staff::report::batch_report(&self.store, &batch).await,
-            Route::StaffReportCsv(batch) => staff::report::batch_report_csv(&self.store, &batch).await,
+            Route::StaffReport(batch) => staff::report::batch_report(&self.store, &batch, self.clock.now()).await,
+            Route::StaffReportCsv(batch) => {
+                staff::report::batch_report_csv(&self.store, &batch, self.clock.now()).await
+            }
             _ => not_here(),
         }
     }

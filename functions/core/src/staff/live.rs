@@ -41,8 +41,6 @@ pub const MAX_ZONE_CHARS: usize = 64;
 pub const MAX_BODY: usize = 64 * 1024;
 /// A slot's start as the contract names it.
 pub const START_PATTERN: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
-/// A zone as the contract names it (the server also checks it is in the IANA database).
-pub const ZONE_PATTERN: &str = "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$";
 
 /// One weekly slot of `PUT /api/staff/batches/{batchId}/timetable`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -258,6 +256,9 @@ pub struct AttendanceMinimum {
     pub percent: Option<u32>,
 }
 
+/// The field an overlap of slots is noted under (answered 409, not 400).
+const OVERLAP: &str = "slots (overlap)";
+
 /// The longest term a timetable covers: a year (a mistyped date, not a plan).
 pub const MAX_TERM_DAYS: i64 = 366;
 /// How many writes a timetable's save makes at once.
@@ -382,7 +383,7 @@ fn checked_slots(slots: &[SlotRequest], fields: &mut BTreeMap<String, String>) -
             fields.insert(format!("slots[{i}].start"), "must be a time HH:MM (24-hour)".into());
         }
         let minutes = noted(fields, &format!("slots[{i}].minutes"), in_range(slot.minutes, MIN_MINUTES, MAX_MINUTES));
-        let url = match slot.meeting_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        let url = match slot.meeting_url.as_deref() {
             None => Some(None),
             Some(url) => noted(fields, &format!("slots[{i}].meetingUrl"), checked_url(url)).map(Some),
         };
@@ -405,7 +406,7 @@ fn checked_slots(slots: &[SlotRequest], fields: &mut BTreeMap<String, String>) -
             let ((a0, al), (b0, bl)) = (span(a), span(b));
             let apart = |x: i64, xl: i64, y: i64| (y - x).rem_euclid(week) >= xl;
             if !(apart(a0, al, b0) && apart(b0, bl, a0)) {
-                fields.insert("slots".into(), "two slots overlap: give each its own time".into());
+                fields.insert(OVERLAP.into(), "two slots overlap: give each its own time".into());
                 return None;
             }
         }
@@ -462,17 +463,22 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let body: TimetableRequest = json_body(req, MAX_BODY, |_| {
             "The body must be JSON: timeZone, slots [{weekday, start, minutes}] and meetingUrl.".into()
         })?;
+        // The batch first: an unknown one is 404 whatever the body says.
+        let mut batch = find_batch(self.store, batch_id).await?;
         let mut fields = BTreeMap::new();
-        let zone = timetable::zone(body.time_zone.trim()).filter(|_| body.time_zone.len() <= MAX_ZONE_CHARS);
+        let zone = timetable::zone(&body.time_zone).filter(|_| body.time_zone.len() <= MAX_ZONE_CHARS);
         if zone.is_none() {
             fields.insert("timeZone".into(), "must be an IANA time zone, e.g. Asia/Karachi".into());
         }
-        let meeting_url = noted(&mut fields, "meetingUrl", checked_url(body.meeting_url.trim()));
+        let meeting_url = noted(&mut fields, "meetingUrl", checked_url(&body.meeting_url));
         let slots = checked_slots(&body.slots, &mut fields);
+        if fields.keys().eq([OVERLAP]) {
+            // Each slot is well formed; together they contradict each other (no schema can say it).
+            return Err(ApiError::Conflict("Two slots overlap: give each its own time.".into()));
+        }
         let (Some(zone), Some(meeting_url), Some(slots)) = (zone, meeting_url, slots) else {
             return Err(ApiError::Invalid { fields });
         };
-        let mut batch = find_batch(self.store, batch_id).await?;
         let (first, last) = term(&batch)?;
         let today = chrono::TimeZone::timestamp_opt(&chrono::Utc, self.now, 0)
             .single()
@@ -524,17 +530,17 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         let body: NewSession = json_body(req, MAX_BODY, |_| {
             "The body must be JSON: startsAt, minutes, and optionally meetingUrl.".into()
         })?;
+        let batch = find_batch(self.store, batch_id).await?;
         let mut fields = BTreeMap::new();
         let starts_at = noted(&mut fields, "startsAt", checked_start(&body.starts_at));
         let minutes = noted(&mut fields, "minutes", in_range(body.minutes, MIN_MINUTES, MAX_MINUTES));
-        let url = match body.meeting_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        let url = match body.meeting_url.as_deref() {
             None => Some(None),
             Some(url) => noted(&mut fields, "meetingUrl", checked_url(url)).map(Some),
         };
         let (Some(starts_at), Some(minutes), Some(url)) = (starts_at, minutes, url) else {
             return Err(ApiError::Invalid { fields });
         };
-        let batch = find_batch(self.store, batch_id).await?;
         ahead(starts_at, self.now)?;
         let meeting_url = match url {
             Some(url) => url,
@@ -574,29 +580,34 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
             "The body must be JSON: any of status (cancelled) with reason, startsAt, minutes, meetingUrl and recording."
                 .into()
         })?;
+        // The session first: an unknown one is 404 whatever the body says.
+        let before = find_session(self.store, id).await?;
         let mut fields = BTreeMap::new();
         let reason = change.reason.as_deref().map(str::trim);
         let cancel = change.status == Some(StatusChange::Cancelled);
-        if cancel && reason.is_none_or(|r| r.is_empty() || r.chars().count() > MAX_REASON_CHARS) {
+        if reason.is_some_and(|r| r.is_empty() || r.chars().count() > MAX_REASON_CHARS) {
             fields.insert("reason".into(), format!("must say why, in 1 to {MAX_REASON_CHARS} characters"));
-        }
-        if !cancel && change.reason.is_some() {
-            fields.insert("reason".into(), "goes with status cancelled".into());
         }
         let starts_at = change.starts_at.as_deref().and_then(|t| noted(&mut fields, "startsAt", checked_start(t)));
         let minutes =
             change.minutes.and_then(|m| noted(&mut fields, "minutes", in_range(Some(m), MIN_MINUTES, MAX_MINUTES)));
-        let url = change.meeting_url.as_deref().and_then(|u| noted(&mut fields, "meetingUrl", checked_url(u.trim())));
+        let url = change.meeting_url.as_deref().and_then(|u| noted(&mut fields, "meetingUrl", checked_url(u)));
         if matches!(change.recording, Some(Some(0))) {
             fields.insert("recording".into(), "must be a lecture number (from 1)".into());
-        }
-        if cancel && (change.starts_at.is_some() || change.minutes.is_some()) {
-            fields.insert("status".into(), "cancel, or move: not both at once".into());
         }
         if !fields.is_empty() {
             return Err(ApiError::Invalid { fields });
         }
-        let before = find_session(self.store, id).await?;
+        // Each field well formed, together contradictory (no schema can say it): 409, as a conflict.
+        if cancel && reason.is_none() {
+            return Err(ApiError::Conflict("A cancellation needs a reason: say why, in 1 to 300 characters.".into()));
+        }
+        if !cancel && reason.is_some() {
+            return Err(ApiError::Conflict("A reason goes with status cancelled.".into()));
+        }
+        if cancel && (change.starts_at.is_some() || change.minutes.is_some()) {
+            return Err(ApiError::Conflict("Cancel the session, or move it: not both at once.".into()));
+        }
         let mut session = before.clone();
         let moving = starts_at.is_some_and(|at| at != before.starts_at) || minutes.is_some_and(|m| m != before.minutes);
         if before.status == SessionStatus::Cancelled && (cancel || moving || url.is_some()) {
@@ -849,7 +860,7 @@ pub async fn timetable(store: &(impl LiveStaffStore + ?Sized), batch_id: &str, n
     responses((status = 200, description = "the timetable and the batch's sessions", body = TimetableAnswer),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "the batch's start or end date is not a date, or the term is over", body = ErrorBody)))]
+        (status = 409, description = "two slots overlap, the batch's start or end date is not a date, or the term is over", body = ErrorBody)))]
 pub async fn save_timetable(
     console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
     req: &Request,
@@ -891,7 +902,7 @@ pub async fn add_session(
     responses((status = 200, description = "changed; a cancellation or a move mails each student once and raises the event's SEQUENCE", body = StaffSession),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "no such session, or no such lecture in its batch", body = ErrorBody),
-        (status = 409, description = "cancelled already, begun (no move), over (no cancel), or the new start has passed", body = ErrorBody)))]
+        (status = 409, description = "cancelled already, begun (no move), over (no cancel), the new start has passed, a cancellation without a reason (or a reason without one), or a cancellation and a move at once", body = ErrorBody)))]
 pub async fn change_session(
     console: &LiveConsole<'_, impl LiveStaffStore + ?Sized>,
     req: &Request,

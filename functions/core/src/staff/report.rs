@@ -113,7 +113,11 @@ fn standing(assignments: &[Assignment], work: &[AssignmentSubmission]) -> (Vec<S
 }
 
 /// Builds the report of `batch_id`.
-async fn report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str) -> Result<BatchReport, ApiError> {
+async fn report(
+    store: &(impl EnrolmentStore + AssignmentRecords + ?Sized),
+    batch_id: &str,
+    now: i64,
+) -> Result<BatchReport, ApiError> {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let batch = store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
     let videos = store.list_videos(batch_id).await?;
@@ -126,7 +130,7 @@ async fn report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batc
     let mut linked: BTreeSet<String> = BTreeSet::new();
     let mut labels: BTreeMap<String, String> = BTreeMap::new();
     // Attendance beside progress: by account, kept per grant (the best of its accounts).
-    let percents = super::live::percentages(store, batch_id, time::now()).await?;
+    let percents = super::live::percentages(store, batch_id, now).await?;
     let mut attendance: BTreeMap<String, u32> = BTreeMap::new();
     let assignments = store.batch_assignments(batch_id).await?;
     let mut work: BTreeMap<String, Vec<AssignmentSubmission>> = BTreeMap::new();
@@ -240,8 +244,8 @@ async fn report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batc
 #[utoipa::path(get, path = "/api/staff/batches/{batchId}/report", tag = "staff", operation_id = "staff_batch_report", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = BatchReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn batch_report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str) -> Answer {
-    Ok(ok(&report(store, batch_id).await?))
+pub async fn batch_report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str, now: i64) -> Answer {
+    Ok(ok(&report(store, batch_id, now).await?))
 }
 
 #[utoipa::path(get, path = "/api/staff/batches/{batchId}/report.csv", tag = "staff", operation_id = "staff_batch_report_csv", security(("bearer" = [])),
@@ -250,8 +254,12 @@ pub async fn batch_report(store: &(impl EnrolmentStore + AssignmentRecords + ?Si
         (status = 200, description = "one row per student (formula cells made inert)", content_type = "text/csv", body = String),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     ))]
-pub async fn batch_report_csv(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str) -> Answer {
-    let report = report(store, batch_id).await?;
+pub async fn batch_report_csv(
+    store: &(impl EnrolmentStore + AssignmentRecords + ?Sized),
+    batch_id: &str,
+    now: i64,
+) -> Answer {
+    let report = report(store, batch_id, now).await?;
     let total = report.lectures_total.to_string();
     let assignments = report.assignments.len().to_string();
     let rows = report.students.into_iter().map(|s| {

@@ -2,8 +2,9 @@
 // "HH:MM" in that zone, length in minutes, and a meeting link of the slot's own if it has one) and the batch's meeting
 // link. The term runs from the batch's start date to its end date. Saving generates the term's sessions (the server
 // decides them; the list below shows what it answered) and the batch's public schedule and timing, shown here.
-import { useId, useMemo, useState, type FormEvent } from "react";
-import { allZones, COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "../../../../lib/class-time";
+import { useId, useState, type FormEvent } from "react";
+import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "../../../../lib/class-time";
+import { apiRules } from "../../../../lib/api-contract";
 import { ApiError } from "../../../../lib/api-client";
 import { zoneName } from "../../../../lib/demo-time";
 import { fieldErrors } from "../../components/field-errors";
@@ -20,6 +21,13 @@ export const MAX_SLOTS = 14;
 const names: Record<string, string> = { timeZone: "Time zone", slots: "Weekly slots", meetingUrl: "Meeting link" };
 
 type TimetableSlot = Omit<SlotRequest, "meetingUrl"> & { meetingUrl?: string | null };
+type Zone = TimetableRequest["timeZone"];
+
+/** The zones a timetable takes (the contract's list), the common ones first. */
+const zones: readonly Zone[] = apiRules.TimetableRequest.timeZone.enum;
+const isZone = (zone: string | undefined): zone is Zone => zones.includes(zone as Zone);
+const common = COMMON_ZONES.filter(isZone);
+const others = zones.filter((z) => !common.includes(z));
 type Row = TimetableSlot & { key: number };
 
 interface TimetableEditorProps {
@@ -51,14 +59,12 @@ export function slotProblem(slots: readonly TimetableSlot[]): string | null {
 
 export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProps) {
   const id = useId();
-  const [zone, setZone] = useState(timetable?.timeZone ?? "Asia/Karachi");
+  const [zone, setZone] = useState<Zone>(isZone(timetable?.timeZone) ? timetable.timeZone : "Asia/Karachi");
   const [rows, setRows] = useState<Row[]>(() => (timetable?.slots.length ? timetable.slots.map(row) : [row({ weekday: "mon", start: "19:00", minutes: 120 })]));
   const [meetingUrl, setMeetingUrl] = useState(timetable?.meetingUrl ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const zones = useMemo(() => allZones(), []);
-  const others = zones.filter((z) => !COMMON_ZONES.includes(z));
 
   const update = (key: number, change: Partial<TimetableSlot>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
@@ -98,9 +104,9 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
           <label htmlFor={`${id}-zone`} className={fieldLabel}>
             Time zone
           </label>
-          <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)} className={fieldInput} {...invalid("timeZone")}>
+          <select id={`${id}-zone`} value={zone} onChange={(e) => isZone(e.target.value) && setZone(e.target.value)} className={fieldInput} {...invalid("timeZone")}>
             <optgroup label="Common">
-              {COMMON_ZONES.map((z) => (
+              {common.map((z) => (
                 <option key={z} value={z}>
                   {z} ({zoneName(z)}, {zoneOffsetLabel(z)})
                 </option>
