@@ -1243,13 +1243,20 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-disposition"), format!("attachment; filename=\"report-{MERN_07}.csv\""));
     let rows = csv_rows(&answer.text());
-    assert_eq!(rows[0], ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity"]);
+    assert_eq!(
+        rows[0],
+        ["name", "email", "accountLinked", "lecturesWatched", "lecturesTotal", "lastActivity", "attendancePercent"]
+    );
     let by_name: BTreeMap<&str, &Vec<String>> = rows[1..].iter().map(|r| (r[0].as_str(), r)).collect();
     assert_eq!(by_name.len(), 4);
     let amna_row = by_name["Amna Baig"];
     assert_eq!(amna_row[1..5], ["amna@example.pk", "true", "1", "6"]);
     assert_eq!(amna_row[5], time::iso(students["Amna Baig"]["lastActivity"].as_i64().unwrap()));
-    assert_eq!(by_name["Chand Dar"][1..], ["chand@example.pk", "false", "0", "6", ""]);
+    assert_eq!(
+        by_name["Chand Dar"][1..],
+        ["chand@example.pk", "false", "0", "6", "", ""],
+        "no live class held: no percentage"
+    );
     // An apostrophe first, and another after the tab, where a tab-separated sheet would start a cell.
     assert_eq!(label, "\t=SUM(1+1)");
     assert!(by_name.contains_key("'\t'=SUM(1+1)"), "{rows:?}");
