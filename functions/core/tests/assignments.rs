@@ -8,11 +8,10 @@
 use crate::support;
 use support::console::{as_staff, next_ip, Reply};
 
-use academy_core::domain::AccessGrant;
 use academy_core::leads::mail::OutboxMailer;
 use academy_core::media::uploads::{FolderUploads, S3Uploads, LOCAL_MIN_PART};
 use academy_core::platform::local::AppState;
-use academy_core::store::{AssignmentRecords, CatalogRecords, GrantRecords, Store, StudentRecords};
+use academy_core::store::{AssignmentRecords, CatalogRecords, Store, StudentRecords};
 use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt};
@@ -621,13 +620,6 @@ async fn staff_input_is_checked(store: Store) {
     let trail = class.trail().await;
     assert!(trail.iter().any(|(a, _, o)| a == "submission.review" && o == "refused"), "{trail:?}");
     assert!(trail.iter().any(|(a, _, o)| a == "assignment.create" && o == "refused"), "{trail:?}");
-}
-
-// Keeps the imports honest where a store trait is used only in one case.
-#[allow(dead_code)]
-async fn linked_grant_is_active(store: &Store, sub: &str) -> bool {
-    let Some(link) = store.get_link(sub, MERN_07).await.unwrap() else { return false };
-    store.find_grant(MERN_07, &link.secret_hash).await.unwrap().is_some_and(|g| AccessGrant::is_active(&g))
 }
 
 on_both_stores!(

@@ -6,9 +6,8 @@
 
 use super::{
     begin_upload, file_views, find, finish_upload, in_batch, markdown, no_assignment, no_file, open_to, version_view,
-    AssignmentStore, FeedbackView, FileDone, FileStorage, FileUpload, FileView, NewFile, VersionView, INSTANT_PATTERN,
-    LINK_PATTERN, MAX_BODY, MAX_DRAFT_SAVES, MAX_FILES, MAX_LINKS, MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS,
-    MAX_VERSIONS,
+    AssignmentStore, FeedbackView, FileDone, FileStorage, FileUpload, FileView, NewFile, VersionView, MAX_BODY,
+    MAX_DRAFT_SAVES, MAX_FILES, MAX_LINKS, MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS, MAX_VERSIONS,
 };
 use crate::domain::{Assignment, AssignmentSubmission, Draft, FileRef, Grade, HandedIn, Marking};
 use crate::http::error::{ApiError, ErrorBody};
@@ -493,6 +492,3 @@ pub async fn start_file(mine: &Mine<'_, impl MyStore + ?Sized>, req: &Request, i
 pub async fn complete_file(mine: &Mine<'_, impl MyStore + ?Sized>, req: &Request, id: &str, file_id: &str) -> Answer {
     mine.complete_file(req, id, file_id).await
 }
-
-#[allow(dead_code)]
-const _BOUNDS: (&str, &str) = (LINK_PATTERN, INSTANT_PATTERN);

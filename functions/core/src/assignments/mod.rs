@@ -14,7 +14,7 @@ pub mod content;
 pub mod markdown;
 pub mod mine;
 
-use crate::domain::{Assignment, AssignmentFile, FileRef, Grade, HandedIn, Marking, Review};
+use crate::domain::{Assignment, AssignmentFile, FileRef, Grade, HandedIn, Review};
 use crate::http::error::ApiError;
 use crate::store::{AssignmentRecords, GrantRecords, StudentRecords};
 use crate::{ids, time};
@@ -168,9 +168,6 @@ pub struct FileView {
     pub content_type: String,
     pub url: String,
 }
-
-/// How an assignment is marked.
-pub type MarkingKind = Marking;
 
 /// A version handed in.
 #[derive(Debug, Serialize, ToSchema)]

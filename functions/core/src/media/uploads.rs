@@ -654,14 +654,14 @@ impl FolderUploads {
             }
             let path = self.path_of(key).map_err(|_| ApiError::NotFound("No such file.".into()))?;
             let bytes = tokio::fs::read(&path).await.map_err(|_| ApiError::NotFound("No such file.".into()))?;
-            Ok(Response::builder()
+            Response::builder()
                 .status(StatusCode::OK)
                 .header(header::CONTENT_TYPE, content_type)
                 .header(header::CONTENT_DISPOSITION, disposition)
                 .header("x-content-type-options", "nosniff")
                 .header(header::CACHE_CONTROL, "private, no-store")
                 .body(Body::Binary(bytes))
-                .map_err(|_| ApiError::Forbidden("This download link is not valid.".into()))?)
+                .map_err(|_| ApiError::Forbidden("This download link is not valid.".into()))
         }
         .await;
         answer.unwrap_or_else(ApiError::into_response)
