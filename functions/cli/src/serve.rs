@@ -331,6 +331,7 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
+        crate::commands::seed_assignment(&state.store).await?;
     }
     // Locally, recordings are transcoded by ffmpeg in the background (held for the server's life).
     let _transcoding = match store {
