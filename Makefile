@@ -12,7 +12,7 @@ export MOTO_SERVER := $(VENV)/bin/moto_server
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit staff-lectures certificates staff-certificates transcode demo staff-demo demo-reminder sessions staff-sessions
+LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit staff-lectures certificates staff-certificates transcode demo staff-demo demo-reminder sessions staff-sessions assignments staff-assignments
 HAS_SITE := $(wildcard site/package.json)
 # The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
 OIDC_PORT ?= 9400

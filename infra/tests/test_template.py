@@ -237,6 +237,9 @@ def test_lecture_links_are_signed_and_checked_with_one_generated_key_secret(sour
             if "s3:GetObject" in actions(statement) and binary == "transcode":
                 # MediaConvert's Probe reads an uploaded recording with the function's credentials.
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/lectures/*/source/*"}]
+            elif "s3:GetObject" in actions(statement) and binary in ("assignments", "staff-assignments"):
+                # Assignment files only (test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix).
+                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"}]
             elif "s3:GetObject" in actions(statement) and binary == "certificates":
                 # Certificates' PDFs only (test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}]
@@ -314,6 +317,25 @@ STAFF_ROUTES = {
     "/api/staff/sessions/{id}": "StaffSessionsFunction",
     "/api/staff/sessions/{id}/attendance": "StaffSessionsFunction",
     "/api/staff/sessions/{id}/attendance/{studentId}": "StaffSessionsFunction",
+    "/api/staff/batches/{batchId}/assignments": "StaffAssignmentsFunction",
+    "/api/staff/batches/{batchId}/assignment-rule": "StaffAssignmentsFunction",
+    "/api/staff/assignments/{id}": "StaffAssignmentsFunction",
+    "/api/staff/assignments/{id}/attachments": "StaffAssignmentsFunction",
+    "/api/staff/assignments/{id}/attachments/{fileId}": "StaffAssignmentsFunction",
+    "/api/staff/assignments/{id}/attachments/{fileId}/complete": "StaffAssignmentsFunction",
+    "/api/staff/assignments/{id}/submissions": "StaffAssignmentsFunction",
+    "/api/staff/submissions": "StaffAssignmentsFunction",
+    "/api/staff/submissions/{id}": "StaffAssignmentsFunction",
+    "/api/staff/submissions/{id}/review": "StaffAssignmentsFunction",
+}
+# A student's assignments: one function, signed in.
+MY_ASSIGNMENT_ROUTES = {
+    "/api/me/assignments",
+    "/api/me/assignments/{id}",
+    "/api/me/assignments/{id}/submission",
+    "/api/me/assignments/{id}/submission/submit",
+    "/api/me/assignments/{id}/files",
+    "/api/me/assignments/{id}/files/{fileId}/complete",
 }
 # A student's live classes: signed in, but Join (a plain navigation, named by the calendar token in its query)
 # and the feed (fetched by calendar programs) are not behind the authorizer.
@@ -323,6 +345,7 @@ SIGNED_IN_ROUTES = (
     {path: "MeFunction" for path in ME_ROUTES}
     | {path: "CertificatesFunction" for path in MY_CERTIFICATE_ROUTES}
     | {path: "SessionsFunction" for path in MY_SESSION_ROUTES}
+    | {path: "AssignmentsFunction" for path in MY_ASSIGNMENT_ROUTES}
     | STAFF_ROUTES
 )
 
@@ -670,3 +693,25 @@ def test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefi
         assert sorted(a for s in s3 for a in actions(s)) == expected[binary], binary
         for statement in s3:
             assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}], "only certificates/"
+
+
+def test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix(source, transformed):
+    resources = source["Resources"]
+    roles = dict(roles_by_binary(source, transformed))
+    for name, binary in (("AssignmentsFunction", "assignments"), ("StaffAssignmentsFunction", "staff-assignments")):
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        assert env["ACADEMY_LECTURES_BUCKET"] == {"Ref": "LecturesBucket"}, name
+        s3 = [s for s in statements(roles[binary]) if any(a.startswith("s3:") for a in actions(s))]
+        assert sorted(a for s in s3 for a in actions(s)) == ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"], binary
+        for statement in s3:
+            assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"}], "only assignments/"
+    # Reviews and due-time changes are mailed as staff's other mail is.
+    mailer = resources["MailerFunction"]["Properties"]["Environment"]["Variables"]
+    staff = resources["StaffAssignmentsFunction"]["Properties"]["Environment"]["Variables"]
+    enrolments = resources["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]
+    for variable in ("ACADEMY_MAIL_FROM", "ACADEMY_SES_CONFIGURATION_SET"):
+        assert staff[variable] == mailer[variable], variable
+    assert staff["ACADEMY_SITE_URL"] == enrolments["ACADEMY_SITE_URL"]
+    mailer_ses = next(s for s in statements(roles["mailer"]) if "ses:SendEmail" in actions(s))
+    ses = [s for s in statements(roles["staff-assignments"]) if "ses:SendEmail" in actions(s)]
+    assert [s["Resource"] for s in ses] == [mailer_ses["Resource"]]

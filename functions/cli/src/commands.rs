@@ -37,7 +37,18 @@ pub async fn import_text(store: &Store, text: &str) -> Outcome {
 }
 
 pub async fn seed(url: &StoreUrl) -> Outcome {
-    import_text(&open(url).await?, crate::DEMO_CATALOG).await
+    let store = open(url).await?;
+    import_text(&store, crate::DEMO_CATALOG).await?;
+    seed_assignment(&store).await
+}
+
+/// The demo batch's published assignment (once).
+pub async fn seed_assignment(store: &Store) -> Outcome {
+    let seeded = academy_core::assignments::seed_demo(store, time::now()).await.map_err(|e| e.to_string())?;
+    if seeded {
+        println!("the demo batch has a published assignment");
+    }
+    Ok(())
 }
 
 pub async fn import(url: &StoreUrl, file: &Path) -> Outcome {

@@ -333,6 +333,7 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     if state.store.list_courses().await.map_err(|e| e.to_string())?.is_empty() {
         tracing::info!("empty store: loading the demo catalog");
         crate::commands::import_text(&state.store, crate::DEMO_CATALOG).await?;
+        crate::commands::seed_assignment(&state.store).await?;
     }
     if let StoreUrl::Embedded(_) = store {
         // The demo batches' live classes, from their cards' schedule and timing (once per batch).

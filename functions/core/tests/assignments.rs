@@ -622,7 +622,19 @@ async fn staff_input_is_checked(store: Store) {
     assert!(trail.iter().any(|(a, _, o)| a == "assignment.create" && o == "refused"), "{trail:?}");
 }
 
+/// The demo batch's seeded assignment: published, once, and a linked student sees it.
+async fn the_demo_batch_is_seeded_with_a_published_assignment(store: Store) {
+    let class = Class::open(store).await;
+    let now = academy_core::time::now();
+    assert!(academy_core::assignments::seed_demo(&class.state.store, now).await.unwrap());
+    assert!(!academy_core::assignments::seed_demo(&class.state.store, now).await.unwrap(), "once");
+    let list = class.student(AMNA, "GET", "/api/me/assignments", None).await.expect(200);
+    assert_eq!(list["assignments"][0]["id"], academy_core::assignments::DEMO_ASSIGNMENT);
+    assert_eq!(list["assignments"][0]["state"], "not-started");
+}
+
 on_both_stores!(
+    the_demo_batch_is_seeded_with_a_published_assignment,
     publish_submit_resubmit_late_review_return,
     a_closed_assignment_takes_nothing_after_its_due_time,
     a_student_never_reaches_anothers_work,

@@ -65,6 +65,8 @@ fn iam_action<'a>(service: &str, operation: &'a str) -> &'a str {
         ("s3", "ListParts") => "ListMultipartUploadParts",
         ("s3", "ListObjectsV2") => "ListBucket",
         ("s3", "DeleteObjects") => "DeleteObject",
+        // HEAD of an object is allowed by s3:GetObject.
+        ("s3", "HeadObject") => "GetObject",
         _ => operation,
     }
 }
@@ -1042,6 +1044,131 @@ async fn staff_sessions() -> BTreeSet<String> {
     with_passed_role(world.made())
 }
 
+/// A student's account whose token carries a verified e-mail (a review is mailed there).
+fn as_mailed_student(req: lambda_http::Request, sub: &str) -> lambda_http::Request {
+    let req = as_student(req, sub);
+    let Some(RequestContext::ApiGatewayV2(mut context)) = req.request_context_ref().cloned() else {
+        panic!("an API Gateway request")
+    };
+    let jwt = context.authorizer.as_mut().and_then(|a| a.jwt.as_mut()).expect("the authorizer's claims");
+    jwt.claims.insert("email".into(), format!("{sub}@students.test"));
+    jwt.claims.insert("email_verified".into(), "true".into());
+    req.with_request_context(RequestContext::ApiGatewayV2(context))
+}
+
+/// Assignment files in a fresh moto bucket, through this world's recorder.
+async fn assignment_bucket(world: &mut World) {
+    use academy_core::media::uploads::S3Uploads;
+    let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&world.config).interceptor(world.recorder("s3")).build());
+    let bucket = format!("academy-lectures-{}", ids::generate());
+    support::create_bucket(&s3, &bucket).await;
+    world.state.keep_assignment_files(Arc::new(S3Uploads::new(s3, &bucket)));
+    world.forget();
+}
+
+/// Uploads `bytes` through `base` (`…/files` or `…/attachments`) as `call` sends it: the completion's status and body.
+async fn upload_one<F, Fut>(call: F, base: &str, name: &str, bytes: &[u8]) -> (u16, Value)
+where
+    F: Fn(lambda_http::Request) -> Fut,
+    Fut: std::future::Future<Output = (u16, Value)>,
+{
+    let ip = "203.0.113.90";
+    let file = json!({"fileName": name, "size": bytes.len(), "contentType": "application/pdf"});
+    let (status, started) = call(post(base, file, ip)).await;
+    assert_eq!(status, 201, "{started}");
+    let url = started["parts"][0]["url"].as_str().unwrap();
+    let put = reqwest::Client::new().put(url).body(bytes.to_vec()).send().await.unwrap();
+    let etag = put.headers()["etag"].to_str().unwrap().to_owned();
+    let complete = format!("{base}/{}/complete", started["fileId"].as_str().unwrap());
+    call(post(&complete, json!({"parts": [{"number": 1, "etag": etag}]}), ip)).await
+}
+
+const IAM_PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\ntrailer << >>\n%%EOF\n";
+
+/// Staff's assignments: one posted, a file attached (S3 multipart, read back and checked) and
+/// removed, the list and the queue, a student's hand-in opened and reviewed (the student mailed by
+/// SES), the batch's certificate rule set.
+async fn staff_assignments() -> BTreeSet<String> {
+    let mut world = World::new().await;
+    assignment_bucket(&mut world).await;
+    let mailer = world.ses().await;
+    world.state.staff_assignments.mailing =
+        Some(Mailing { mailer, from: SENDER.into(), site_url: "https://academy.test".into() });
+    let (secret, _) = support::grant(&world.state.store, MERN_07).await;
+    let student = "iam-assignments-student";
+    world.link(MERN_07, &secret, student).await;
+    let ip = "203.0.113.91";
+    let endpoint = Endpoint::StaffAssignments;
+    let due = time::iso(time::now() + 86_400);
+    let body = json!({"title": "IAM week", "instructions": "Do it", "dueAt": due, "result": "pass"});
+    let (status, posted) =
+        world.staff(endpoint, post(&format!("/api/staff/batches/{MERN_07}/assignments"), body, ip)).await;
+    assert_eq!(status, 201, "{posted}");
+    let id = posted["id"].as_str().unwrap().to_owned();
+    // A student hands in (the assignments function's doing, not recorded).
+    let mine = format!("/api/me/assignments/{id}");
+    let draft = send("PUT", &format!("{mine}/submission"), json!({"text": "done"}), ip);
+    assert_eq!(world.call(Endpoint::Assignments, as_mailed_student(draft, student)).await, 200);
+    let submit = request("POST", &format!("{mine}/submission/submit"), &[], ip);
+    assert_eq!(world.call(Endpoint::Assignments, as_mailed_student(submit, student)).await, 200);
+    world.forget();
+    let base = format!("/api/staff/assignments/{id}/attachments");
+    let (status, attached) = upload_one(|req| world.staff(endpoint, req), &base, "brief.pdf", IAM_PDF).await;
+    assert_eq!(status, 200, "{attached}");
+    let file = attached["attachments"][0]["id"].as_str().unwrap();
+    assert_eq!(world.staff(endpoint, request("DELETE", &format!("{base}/{file}"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/batches/{MERN_07}/assignments"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/assignments/{id}"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/assignments/{id}/submissions"), &[], ip)).await.0, 200);
+    let (status, queue) = world.staff(endpoint, get("/api/staff/submissions", &[], ip)).await;
+    assert_eq!(status, 200);
+    let submission = queue["submissions"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/submissions/{submission}"), &[], ip)).await.0, 200);
+    let review = json!({"feedback": "Good", "result": "passed"});
+    let (status, reviewed) =
+        world.staff(endpoint, post(&format!("/api/staff/submissions/{submission}/review"), review, ip)).await;
+    assert_eq!(status, 200, "{reviewed}");
+    let rule =
+        send("PUT", &format!("/api/staff/batches/{MERN_07}/assignment-rule"), json!({"requireAllPassed": true}), ip);
+    assert_eq!(world.staff(endpoint, rule).await.0, 200);
+    world.made()
+}
+
+/// A student's assignments: the list and one, a PDF uploaded in parts to S3 (read back, checked),
+/// an HTML file named .pdf refused (removed), a draft with the file, handed in, read back with its
+/// signed links.
+async fn assignments() -> BTreeSet<String> {
+    let mut world = World::new().await;
+    assignment_bucket(&mut world).await;
+    let (secret, _) = support::grant(&world.state.store, MERN_07).await;
+    let student = "iam-assignments-student";
+    world.link(MERN_07, &secret, student).await;
+    let ip = "203.0.113.92";
+    let due = time::iso(time::now() + 86_400);
+    let body = json!({"title": "IAM week", "dueAt": due, "result": "pass"});
+    let (status, posted) = world
+        .staff(Endpoint::StaffAssignments, post(&format!("/api/staff/batches/{MERN_07}/assignments"), body, ip))
+        .await;
+    assert_eq!(status, 201, "{posted}");
+    let id = posted["id"].as_str().unwrap().to_owned();
+    world.forget();
+    let call = |req| async {
+        json_of(dispatch(&world.state, as_mailed_student(req, student), Some(Endpoint::Assignments)).await)
+    };
+    assert_eq!(call(get("/api/me/assignments", &[], ip)).await.0, 200);
+    let mine = format!("/api/me/assignments/{id}");
+    assert_eq!(call(get(&mine, &[], ip)).await.0, 200);
+    let (status, file) = upload_one(call, &format!("{mine}/files"), "work.pdf", IAM_PDF).await;
+    assert_eq!(status, 200, "{file}");
+    let (status, _) = upload_one(call, &format!("{mine}/files"), "fake.pdf", b"<html><body>x</body></html>").await;
+    assert_eq!(status, 400);
+    let draft = json!({"text": "mine", "links": ["https://github.com/a/b"], "files": [file["id"]]});
+    assert_eq!(call(send("PUT", &format!("{mine}/submission"), draft, ip)).await.0, 200);
+    assert_eq!(call(request("POST", &format!("{mine}/submission/submit"), &[], ip)).await.0, 200);
+    assert_eq!(call(get(&format!("{mine}/submission"), &[], ip)).await.0, 200);
+    world.made()
+}
+
 #[tokio::test]
 async fn every_function_calls_exactly_what_its_role_allows() {
     let made: BTreeMap<&str, BTreeSet<String>> = BTreeMap::from([
@@ -1088,6 +1215,8 @@ async fn every_function_calls_exactly_what_its_role_allows() {
         ("demo-reminder", demo_reminder().await.into_iter().chain(class_reminder().await).collect()),
         ("sessions", sessions().await),
         ("staff-sessions", staff_sessions().await),
+        ("assignments", assignments().await),
+        ("staff-assignments", staff_assignments().await),
     ]);
     let declared = declared();
     assert_eq!(declared.keys().map(String::as_str).collect::<Vec<_>>(), made.keys().copied().collect::<Vec<_>>());

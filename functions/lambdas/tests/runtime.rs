@@ -396,6 +396,8 @@ fn every_lambda_binary_is_position_dependent() {
         env!("CARGO_BIN_EXE_demo-reminder"),
         env!("CARGO_BIN_EXE_sessions"),
         env!("CARGO_BIN_EXE_staff-sessions"),
+        env!("CARGO_BIN_EXE_assignments"),
+        env!("CARGO_BIN_EXE_staff-assignments"),
     ];
     const ET_EXEC: u16 = 2;
     for binary in binaries {

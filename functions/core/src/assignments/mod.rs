@@ -432,3 +432,42 @@ pub fn whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     use serde::de::Error;
     u32::try_from(whole(d)?).map_err(|_| D::Error::custom("the number is too large"))
 }
+
+/// The demo batch (MERN-07 of the demo catalog) and the id of its demo assignment.
+pub const DEMO_BATCH: &str = "665f1c2a9b3e4d0012a1c001";
+pub const DEMO_ASSIGNMENT: &str = "665f1c2a9b3e4d0012a1e001";
+
+/// The demo batch's published assignment, due in a week (`academy seed`, and `academy serve` on an
+/// empty store): nothing happens when the batch is missing or the assignment exists already.
+pub async fn seed_demo(
+    store: &(impl AssignmentRecords + crate::store::CatalogRecords + ?Sized),
+    now: i64,
+) -> Result<bool, ApiError> {
+    if store.get_batch(DEMO_BATCH).await?.is_none() || store.get_assignment(DEMO_ASSIGNMENT).await?.is_some() {
+        return Ok(false);
+    }
+    let assignment = Assignment {
+        id: DEMO_ASSIGNMENT.into(),
+        batch_id: DEMO_BATCH.into(),
+        title: "Week 1: a REST API for a to-do list".into(),
+        instructions: "Build a small **Express** API with `GET`, `POST`, `PATCH` and `DELETE` on `/todos`, \
+                       stored in MongoDB.\n\n- Validate the input and answer clear errors.\n- Add a README \
+                       with how to run it.\n\nHand in the link to your GitHub repository (and the deployed \
+                       API if you have one), and a PDF or screenshot of your tests passing. See the \
+                       [Express guide](https://expressjs.com/en/guide/routing.html)."
+            .into(),
+        due_at: now + 7 * 86_400,
+        marking: crate::domain::Marking::Pass,
+        points: None,
+        publish_at: now,
+        closed: false,
+        lecture_number: Some(1),
+        live_session_id: None,
+        attachments: Vec::new(),
+        created_at: now,
+        created_by: "seed".into(),
+        first_submitted_at: None,
+    };
+    store.save_assignment(&assignment).await?;
+    Ok(true)
+}
