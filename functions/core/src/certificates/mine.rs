@@ -37,8 +37,9 @@ pub trait ClaimStore:
     CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords
 {
 }
-impl<T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized>
-    ClaimStore for T
+impl<
+        T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized,
+    > ClaimStore for T
 {
 }
 

@@ -172,7 +172,8 @@ async fn row(
     let mark = store.get_completion_mark(&link.sub, &link.batch_id).await?;
     let standing = store.attendance_standing(&link.batch_id, &link.sub, time::now()).await?;
     let (required, tally) = completion::assignments_of(store, &link.sub, &link.batch_id, time::now()).await?;
-    let done = Completion::of(watchable, &progress, mark.as_ref()).with_attendance(standing).with_assignments(required, tally);
+    let done =
+        Completion::of(watchable, &progress, mark.as_ref()).with_attendance(standing).with_assignments(required, tally);
     let certificate = store.certificate_of(&link.sub, &link.batch_id).await?;
     let (name, email) = names.name(store, link).await?;
     Ok(StudentCompletion {

@@ -244,7 +244,11 @@ async fn report(
 #[utoipa::path(get, path = "/api/staff/batches/{batchId}/report", tag = "staff", operation_id = "staff_batch_report", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = BatchReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn batch_report(store: &(impl EnrolmentStore + AssignmentRecords + ?Sized), batch_id: &str, now: i64) -> Answer {
+pub async fn batch_report(
+    store: &(impl EnrolmentStore + AssignmentRecords + ?Sized),
+    batch_id: &str,
+    now: i64,
+) -> Answer {
     Ok(ok(&report(store, batch_id, now).await?))
 }
 
