@@ -45,10 +45,19 @@ pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
+/// moto, one request at a time (`infra/scripts/moto_serial.py` says why), run by the Python beside
+/// `MOTO_SERVER` (the venv `make test` installs moto into); without it, `moto_server` as it is.
 fn start_moto() -> String {
     let program = std::env::var("MOTO_SERVER").unwrap_or_else(|_| "moto_server".into());
+    let python = std::path::Path::new(&program).with_file_name("python");
     let port = free_port();
-    let mut command = Command::new(&program);
+    let mut command = if python.is_file() {
+        let mut command = Command::new(python);
+        command.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/scripts/moto_serial.py"));
+        command
+    } else {
+        Command::new(&program)
+    };
     command.args(["-H", "127.0.0.1", "-p", &port.to_string()]);
     let endpoint = serve_for_life(command, port, "`make test` installs moto into the venv");
     eprintln!("moto server (AWS API) at {endpoint}");
