@@ -8,9 +8,14 @@
 // class at 1280 and 390 px, and neither page scrolls sideways on a 390 px phone. Then staff cancel one session with a
 // reason and move another: the student's term shows both, the calendar feed (as its webcal:// link names it) carries
 // STATUS:CANCELLED and a raised SEQUENCE and no meeting link; reminders go off and stay off; a new feed link retires the
-// old one.
+// old one. On a 390 px phone staff upload a two-second clip (made here with ffmpeg) as the one-off session's recording
+// from its Recording dialog: the dialog adds the lecture, sends the file, attaches it, and the row shows the lecture.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
 
@@ -303,6 +308,42 @@ describe("live classes", () => {
     assert.notEqual(await feedField.inputValue(), webcal);
     assert.notEqual((await fetch(feedUrl)).status, 200, "the old feed link no longer answers");
     for (const c of [staff, learner]) await c.context.close();
+  });
+
+  it("staff upload the one-off session's recording from its Recording dialog on a phone; the row shows the lecture", async () => {
+    const work = mkdtempSync(join(tmpdir(), "academy-live-"));
+    const clip = join(work, "class.mp4");
+    execFileSync("ffmpeg", [
+      "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+      "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", clip,
+    ]);
+    const staff = await signedIn(staffEmail, batchPath, { timezoneId: KARACHI, viewport: viewports.mobile });
+    const { page } = staff;
+    try {
+      await openBatch(page);
+      await livePanel(page).getByLabel("Show", { exact: true }).selectOption("all");
+      const row = sessionsTable(page).locator("tbody tr").filter({ hasText: "One-off" }).first();
+      const when = await row.locator("th").innerText();
+      await row.getByRole("button", { name: `Recording of ${when}` }).click();
+      const dialog = page.getByRole("alertdialog", { name: `The recording of ${when}` });
+      await dialog.getByRole("radio", { name: "Upload a video file" }).check();
+      await dialog.getByRole("button", { name: "Add the lecture" }).click();
+      const title = `Live class — ${when.split(", ").slice(0, 2).join(", ")}`;
+      await dialog.getByText(new RegExp(`^Lecture \\d+ “${title}” added\\.`)).waitFor();
+      await expectNoAxeViolations(page, "the Recording dialog's upload at 390 px");
+      await expectNoSidewaysScroll(page, "the Recording dialog's upload");
+      await dialog.locator('[data-testid^="recording-input-"]').setInputFiles(clip);
+      const done = dialog.getByText(new RegExp(`“${title}” is this session's recording\\. (Processing \\d+ %|Ready)`));
+      await done.or(dialog.getByRole("alert")).first().waitFor({ timeout: 30_000 });
+      assert.equal(await dialog.getByRole("alert").count(), 0, await dialog.innerText());
+      await toast(page, /uploaded and attached/).waitFor();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await row.getByText(new RegExp(`^Lecture \\d+: ${title}$`)).waitFor();
+    } finally {
+      await staff.context.close();
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it("passes axe on a phone (390 px): the timetable editor and Next class, neither wider than the screen", async () => {

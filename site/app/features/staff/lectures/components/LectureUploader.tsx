@@ -1,7 +1,7 @@
 // A recording's upload: a drop zone that is also a button (it opens the file picker), then a progress bar with the
 // percentage, megabytes, speed and time left, Pause and Resume, and the reason when it stopped. An upload left open
 // (a reload, another browser) says which file to choose again to send the rest.
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { useLectureUpload } from "../hooks/use-lecture-upload";
 import { describeProgress, megabytes, percentOf } from "../upload/describe-progress";
 import type { UploadSnapshot } from "../upload/multipart-upload";
@@ -12,6 +12,8 @@ interface LectureUploaderProps {
   batchId: string;
   lecture: StaffLecture;
   onUploaded: (lecture: StaffLecture) => void;
+  /** Told whether parts are on their way (a dialog holding the uploader stays open meanwhile). */
+  onSendingChange?: (sending: boolean) => void;
 }
 
 /** What a screen reader hears: the phase, and the progress in steps of 10 % (not every byte). */
@@ -35,11 +37,12 @@ function announcement(s: UploadSnapshot | null): string {
   }
 }
 
-export function LectureUploader({ batchId, lecture, onUploaded }: LectureUploaderProps) {
+export function LectureUploader({ batchId, lecture, onUploaded, onSendingChange }: LectureUploaderProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const { snapshot, refused, choose, pause, resume } = useLectureUpload(batchId, lecture, onUploaded);
+  const { snapshot, refused, choose, pause, resume, sending } = useLectureUpload(batchId, lecture, onUploaded);
+  useEffect(() => onSendingChange?.(sending), [sending, onSendingChange]);
   const phase = snapshot?.phase ?? "idle";
   const active = phase === "starting" || phase === "uploading" || phase === "completing";
   const label = `Lecture ${lecture.lectureNumber}: ${lecture.title}`;

@@ -1,11 +1,13 @@
 // A batch's sessions: when (the batch's zone, the staff member's own beside it when it differs), length, status
 // (cancelled with its reason, one-off), the recording lecture and how many attended; Attendance (who joined, and
 // corrections), Move (a new start; students mailed once), Cancel with a reason (students mailed once) and Recording
-// (attach a lecture of the batch, or none), each confirmed in a dialog. "Add a one-off session" above the list.
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+// (attach a lecture of the batch, or none; or upload a video from the session itself: a lecture titled after the
+// session is added, its file sent in parts by the Lectures section's uploader, then attached), each confirmed in a
+// dialog. "Add a one-off session" above the list.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { showToast } from "../../../../components/Toasts";
 import { endMs, sessionShort } from "../../../../lib/class-time";
-import { apiTimeToZoned, knownZone, visitorZone, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
+import { apiTimeToZoned, formatShortDay, knownZone, visitorZone, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
 import { ApiError } from "../../../../lib/api-client";
 import type { StaffLecture } from "../../../../lib/api-schema";
 import { useTokenSource } from "../../api/token";
@@ -14,12 +16,26 @@ import { FormButtons } from "../../components/FormButtons";
 import { fieldErrors } from "../../components/field-errors";
 import { actionTd, actionTh, Badge, Empty, ScrollTable, td, th } from "../../components/States";
 import { failureText } from "../../format";
+import { addLecture, listLectures } from "../../lectures/api/lectures";
+import { LectureUploader } from "../../lectures/components/LectureUploader";
+import { POLL_MS } from "../../lectures/hooks/use-lectures";
 import { addSession, changeSession, type StaffSession } from "../api/live";
 import { fieldBase, fieldInput, fieldLabel } from "./TimetableEditor";
 
 export const REASON_LIMIT = 300;
 type Pending = { kind: "cancel" | "move" | "recording"; session: StaffSession };
 type Show = "upcoming" | "past" | "all";
+type RecordingMode = "attach" | "upload";
+
+/** The title of a recording uploaded from a session: "Live class — Sun, 29 Mar 2026" (the day in the batch's zone). */
+export const liveClassTitle = (session: Pick<StaffSession, "startsAt">, zone: string) => `Live class — ${formatShortDay(session.startsAt, zone)}`;
+
+/** What the dialog says of an uploaded recording once it is attached. */
+function processingText(lecture: StaffLecture): string {
+  if (lecture.state === "ready") return "Ready: students can watch it now.";
+  if (lecture.state === "failed") return `Processing failed${lecture.failure ? `: ${lecture.failure}` : ""}. Retry it under Lectures.`;
+  return `Processing ${lecture.percent ?? 0} %: students can watch it when processing ends.`;
+}
 
 interface SessionsTableProps {
   batchId: string;
@@ -43,6 +59,16 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
   const [moveTo, setMoveTo] = useState("");
   const [lecture, setLecture] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // Uploading from the session: the lecture added for it, whether its parts are on their way, the lecture as the
+  // upload (then the processing polls) answered it, and whether the session has it as its recording.
+  const [mode, setMode] = useState<RecordingMode>("attach");
+  const [made, setMade] = useState<StaffLecture | null>(null);
+  const [sending, setSending] = useState(false);
+  const [uploaded, setUploaded] = useState<StaffLecture | null>(null);
+  const [attached, setAttached] = useState(false);
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
+  const [added, setAdded] = useState<StaffLecture[]>([]);
+  const uploaderBox = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLTextAreaElement & HTMLInputElement & HTMLSelectElement>(null);
   const [now] = useState(() => Date.now());
 
@@ -59,6 +85,61 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
     setReason("");
     setMoveTo(apiTimeToZoned(next.session.startsAt, zone));
     setLecture(next.session.recording ? String(next.session.recording.lectureNumber) : "");
+    setMode("attach");
+    setMade(null);
+    setSending(false);
+    setUploaded(null);
+    setAttached(false);
+    setUploadProblem(null);
+  };
+
+  const offered = useMemo(
+    () => [...(lectures ?? []).filter((l) => !added.some((a) => a.id === l.id)), ...added].sort((a, b) => a.lectureNumber - b.lectureNumber),
+    [lectures, added],
+  );
+  const keep = (l: StaffLecture) => setAdded((list) => [...list.filter((a) => a.id !== l.id), l]);
+
+  // The lecture just added: its file is chosen next.
+  useEffect(() => {
+    if (made) uploaderBox.current?.querySelector<HTMLButtonElement>("button")?.focus();
+  }, [made]);
+
+  // The attached recording's processing, read again every few seconds while the dialog shows it.
+  const processingId = pending && attached && uploaded?.state === "processing" ? uploaded.id : null;
+  useEffect(() => {
+    if (!processingId) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      listLectures(token, batchId).then(
+        (list) => {
+          const now = list.find((l) => l.id === processingId);
+          if (live && now) {
+            setUploaded(now);
+            keep(now);
+          }
+        },
+        () => live && setUploaded((u) => (u ? { ...u } : u)),
+      );
+    }, POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [processingId, uploaded, token, batchId]);
+
+  /** Sets the uploaded lecture as the session's recording. */
+  const attach = async (session: StaffSession, done: StaffLecture) => {
+    setUploadProblem(null);
+    onChanged(await changeSession(token, session.id, { recording: done.lectureNumber }));
+    setAttached(true);
+    showToast((t) => t.success(`Lecture ${done.lectureNumber} uploaded and attached`, { description: "It is watchable once processing ends." }));
+  };
+
+  const uploadedFile = (session: StaffSession, done: StaffLecture) => {
+    setSending(false);
+    setUploaded(done);
+    keep(done);
+    attach(session, done).catch((failure: unknown) => setUploadProblem(`${failureText(failure)} The file is sent; attach the lecture again.`));
   };
 
   const confirm = async (): Promise<void | false> => {
@@ -79,6 +160,25 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
       if (!startsAt) return stop("Give the new date and time.");
       onChanged(await changeSession(token, session.id, { startsAt }));
       showToast((t) => t.success("Session moved", { description: `${batchName}'s students are mailed once.` }));
+    } else if (mode === "upload") {
+      if (!made) {
+        const lecture = await addLecture(token, batchId, { title: liveClassTitle(session, zone) });
+        setMade(lecture);
+        keep(lecture);
+        return false;
+      }
+      if (attached) return;
+      if (sending) {
+        setUploadProblem("Wait until the file is sent: the lecture is attached then.");
+        return false;
+      }
+      if (!uploaded) {
+        setUploadProblem("Choose the video file first: the lecture is attached once it is sent.");
+        uploaderBox.current?.querySelector<HTMLButtonElement>("button")?.focus();
+        return false;
+      }
+      await attach(session, uploaded);
+      return false;
     } else {
       const lectureNumber = lecture ? Number(lecture) : null;
       onChanged(await changeSession(token, session.id, { recording: lectureNumber }));
@@ -186,7 +286,7 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
       )}
       <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(o) => !o && setPending(null)}
+        onOpenChange={(o) => !o && !sending && setPending(null)}
         title={
           pending?.kind === "cancel"
             ? `Cancel the session of ${sessionShort(pending.session, zone)}?`
@@ -201,7 +301,19 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
               ? `Give the new start in ${zoneName(zone)}. Students are mailed once; their calendars move the session.`
               : "Students see 'Watch the recording' on this session, through the lecture's signed link."
         }
-        confirmLabel={pending?.kind === "cancel" ? "Cancel session" : pending?.kind === "move" ? "Move session" : "Save recording"}
+        confirmLabel={
+          pending?.kind === "cancel"
+            ? "Cancel session"
+            : pending?.kind === "move"
+              ? "Move session"
+              : mode === "attach"
+                ? "Save recording"
+                : !made
+                  ? "Add the lecture"
+                  : attached
+                    ? "Close"
+                    : `Attach lecture ${made.lectureNumber}`
+        }
         tone={pending?.kind === "cancel" ? "danger" : "primary"}
         initialFocus={field}
         onConfirm={confirm}
@@ -244,21 +356,72 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
         )}
         {pending?.kind === "recording" && (
           <>
-            <label htmlFor={`${id}-lecture`} className={fieldLabel}>
-              Lecture
-            </label>
-            <select ref={field} id={`${id}-lecture`} value={lecture} onChange={(e) => setLecture(e.target.value)} className={fieldInput}>
-              <option value="">No recording</option>
-              {(lectures ?? []).map((l) => (
-                <option key={l.lectureNumber} value={l.lectureNumber}>
-                  Lecture {l.lectureNumber}: {l.title}
-                  {l.published ? "" : " (unpublished)"}
-                </option>
-              ))}
-            </select>
-            <p className="text-sm text-slate-600">
-              To upload a new recording, add it under <a href="#batch-lectures" className="font-semibold text-brand-700 underline">Lectures</a>, then attach it here.
-            </p>
+            <fieldset>
+              <legend className={fieldLabel}>The recording</legend>
+              <div className="mt-1 flex flex-col gap-1">
+                <label className="flex min-h-10 items-center gap-2 text-slate-800">
+                  <input
+                    ref={mode === "attach" ? field : undefined}
+                    type="radio"
+                    name={`${id}-mode`}
+                    value="attach"
+                    checked={mode === "attach"}
+                    disabled={made !== null}
+                    onChange={() => setMode("attach")}
+                    className="size-4"
+                  />
+                  A lecture of the batch
+                </label>
+                <label className="flex min-h-10 items-center gap-2 text-slate-800">
+                  <input type="radio" name={`${id}-mode`} value="upload" checked={mode === "upload"} onChange={() => setMode("upload")} className="size-4" />
+                  Upload a video file
+                </label>
+              </div>
+            </fieldset>
+            {mode === "attach" ? (
+              <>
+                <label htmlFor={`${id}-lecture`} className={fieldLabel}>
+                  Lecture
+                </label>
+                <select id={`${id}-lecture`} value={lecture} onChange={(e) => setLecture(e.target.value)} className={fieldInput}>
+                  <option value="">No recording</option>
+                  {offered.map((l) => (
+                    <option key={l.lectureNumber} value={l.lectureNumber}>
+                      Lecture {l.lectureNumber}: {l.title}
+                      {l.published ? "" : " (unpublished)"}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : !made ? (
+              <p className="text-sm text-slate-700">
+                Adds the lecture “{liveClassTitle(pending.session, zone)}” to the batch (next number, under Lectures too), then you choose its video file;
+                once the file is sent the lecture becomes this session's recording.
+              </p>
+            ) : (
+              <div ref={uploaderBox} className="grid gap-2">
+                <p role="status" className="text-sm text-slate-800">
+                  {attached && uploaded ? (
+                    <>
+                      Lecture {made.lectureNumber} “{made.title}” is this session's recording. {processingText(uploaded)}
+                    </>
+                  ) : (
+                    <>
+                      Lecture {made.lectureNumber} “{made.title}” added. {uploaded ? "File sent; attaching it…" : "Choose its video file."}
+                    </>
+                  )}
+                </p>
+                {!attached && (
+                  <LectureUploader batchId={batchId} lecture={made} onUploaded={(done) => uploadedFile(pending.session, done)} onSendingChange={setSending} />
+                )}
+                {sending && !attached && <p className="text-sm font-medium text-slate-800">Keep this dialog open until the file is sent.</p>}
+                {uploadProblem && (
+                  <p role="alert" className="text-sm font-medium text-red-700">
+                    {uploadProblem}
+                  </p>
+                )}
+              </div>
+            )}
           </>
         )}
         {problem && (
