@@ -1,12 +1,14 @@
 // Post or change an assignment: title, instructions (Markdown, with a preview), due date and time in the batch's time
-// zone, pass / needs work or points, publish now or at a set time, and whether it closes at the due time. Once a
-// student has handed in, only the due time and closing can change (a changed due time mails the batch once).
+// zone, pass / needs work or points, publish now or at a set time, whether it closes at the due time, and optionally
+// the lecture or the live class of the batch it goes with ("None" clears a link). Once a student has handed in, only
+// the due time, publishing and closing can change (a changed due time mails the batch once).
 import { useId, useState, type FormEvent } from "react";
 import { apiTimeToZoned, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
 import { failureText } from "../../format";
 import { fieldErrors } from "../../components/field-errors";
 import { FormButtons } from "../../components/FormButtons";
 import type { StaffAssignment } from "../api/types";
+import { lectureText, NO_CHOICES, sessionText, type LinkChoices } from "../links";
 import { MarkdownField } from "./MarkdownField";
 
 export const MAX_TITLE = 200;
@@ -22,19 +24,25 @@ export interface AssignmentInput {
   points?: number;
   publishAt?: string;
   closed?: boolean;
+  /** The linked lecture's number; null (a change only): none. */
+  lectureNumber?: number | null;
+  /** The linked live session's id; null (a change only): none. */
+  liveSessionId?: string | null;
 }
 
 interface AssignmentFormProps {
   zone: string;
   /** Changing this one; else a new assignment. */
   assignment?: StaffAssignment;
+  /** The batch's lectures and live classes to link to. */
+  links?: LinkChoices;
   onSave: (input: AssignmentInput) => Promise<void>;
   onCancel: () => void;
 }
 
 const names = { title: "Title", instructions: "Instructions", dueAt: "Due time", points: "Points", publishAt: "Publish time", result: "Result" };
 
-export function AssignmentForm({ zone, assignment, onSave, onCancel }: AssignmentFormProps) {
+export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, onCancel }: AssignmentFormProps) {
   const id = useId();
   const locked = assignment ? !assignment.editable : false;
   const [title, setTitle] = useState(assignment?.title ?? "");
@@ -46,6 +54,8 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
   const [publishLater, setPublishLater] = useState(assignment ? !alreadyOut : false);
   const [publishAt, setPublishAt] = useState(assignment && !alreadyOut ? apiTimeToZoned(assignment.publishAt, zone) : "");
   const [closed, setClosed] = useState(assignment?.closed ?? false);
+  const [lecture, setLecture] = useState(assignment?.lectureNumber != null ? String(assignment.lectureNumber) : "");
+  const [session, setSession] = useState(assignment?.liveSessionId ?? "");
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -86,6 +96,9 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
         ...(marking === "points" ? { points: n } : {}),
         ...(publish ? { publishAt: publish } : {}),
         ...(assignment ? { closed } : {}),
+        // A change sends both links (null clears one); a new assignment only those chosen.
+        ...(assignment || lecture ? { lectureNumber: lecture ? Number(lecture) : null } : {}),
+        ...(assignment || session ? { liveSessionId: session || null } : {}),
       });
     } catch (err) {
       setError(err);
@@ -163,6 +176,26 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
           </div>
         )}
       </fieldset>
+      <LinkSelect
+        id={`${id}-lecture`}
+        label="Linked lecture"
+        value={lecture}
+        onChange={setLecture}
+        disabled={locked}
+        options={(links.lectures ?? []).map((l) => ({ value: String(l.lectureNumber), text: `${lectureText(l.lectureNumber, links.lectures)}${l.published ? "" : " (unpublished)"}` }))}
+        current={assignment?.lectureNumber != null ? { value: String(assignment.lectureNumber), text: lectureText(assignment.lectureNumber, links.lectures) } : null}
+        hint={links.loading ? "Loading the batch’s lectures…" : links.lectures ? (links.lectures.length === 0 ? "The batch has no lectures yet." : null) : "Could not load the batch’s lectures."}
+      />
+      <LinkSelect
+        id={`${id}-session`}
+        label={`Linked live class (${zoneName(zone)})`}
+        value={session}
+        onChange={setSession}
+        disabled={locked}
+        options={(links.sessions ?? []).filter((s) => s.status !== "cancelled").map((s) => ({ value: s.id, text: sessionText(s.id, links.sessions, zone) }))}
+        current={assignment?.liveSessionId ? { value: assignment.liveSessionId, text: sessionText(assignment.liveSessionId, links.sessions, zone) } : null}
+        hint={links.loading ? "Loading the batch’s live classes…" : links.sessions ? (links.sessions.length === 0 ? "The batch has no live classes yet." : null) : "Could not load the batch’s live classes."}
+      />
       {assignment && (
         <label className="inline-flex min-h-11 items-center gap-2 sm:col-span-2">
           <input type="checkbox" checked={closed} onChange={(e) => setClosed(e.target.checked)} />
@@ -176,5 +209,34 @@ export function AssignmentForm({ zone, assignment, onSave, onCancel }: Assignmen
       )}
       <FormButtons label={assignment ? "Save changes" : "Post assignment"} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
+  );
+}
+
+interface Option {
+  value: string;
+  text: string;
+}
+
+/** An optional link: "None" or one of `options` (the current link kept as an option when the list lacks it). */
+function LinkSelect(props: { id: string; label: string; value: string; onChange: (value: string) => void; disabled: boolean; options: Option[]; current: Option | null; hint: string | null }) {
+  const { id, label, value, onChange, disabled, options, current, hint } = props;
+  const all = current && !options.some((o) => o.value === current.value) ? [current, ...options] : options;
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`} className="mt-1 min-h-11 w-full max-w-full rounded-lg border border-slate-400 bg-white px-3 py-2">
+        <option value="">None</option>
+        {all.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        {hint ?? "Optional."}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-// A batch's assignments in its console view: the list (due time in the batch's zone, when published, hand-ins and how
-// many wait for a review), "New assignment", and one opened (`&assignment=` in the address): its details to change,
-// its attachments and its students' hand-ins; then the batch's queue to review, oldest first.
+// A batch's assignments in its console view: the list (due time in the batch's zone, the lecture or live class it goes
+// with, when published, hand-ins and how many wait for a review), "New assignment", and one opened (`&assignment=` in
+// the address): its details to change, its attachments and its students' hand-ins; then the batch's queue to review,
+// oldest first.
 import { useCallback, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { showToast } from "../../../../components/Toasts";
@@ -11,6 +12,7 @@ import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th
 import { useLoad } from "../../hooks/use-load";
 import { changeAssignment, listAssignments, listSubmissions, postAssignment, setAssignmentRule } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
+import { lectureText, sessionText, useLinkChoices, type LinkChoices } from "../links";
 import { AssignmentForm } from "./AssignmentForm";
 import { AttachmentsField } from "./AttachmentsField";
 import { ReviewQueue, submissionLink } from "./ReviewQueue";
@@ -18,6 +20,17 @@ import { ReviewQueue, submissionLink } from "./ReviewQueue";
 /** Batches keep the institute's time: due and publish times are written and shown in it. */
 const zoneOf = (_?: StaffAssignment) => knownZone(INSTITUTE_ZONE);
 const isOut = (a: StaffAssignment) => a.published;
+
+/** "Lecture 3: Pandas · live class of Sat, 5 Dec 2026, 7:00 PM – 9:00 PM", or null when it goes with neither. */
+function linkText(a: StaffAssignment, links: LinkChoices, zone: string): string | null {
+  const parts = [
+    ...(a.lectureNumber != null ? [lectureText(a.lectureNumber, links.lectures)] : []),
+    ...(a.liveSessionId ? [`live class of ${sessionText(a.liveSessionId, links.sessions, zone)}`] : []),
+  ];
+  if (parts.length === 0) return null;
+  const text = parts.join(" · ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batchName: string }) {
   const id = useId();
@@ -28,6 +41,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
   const [queueVersion, setQueueVersion] = useState(0);
   const load = useCallback(() => listAssignments(source, batchId), [source, batchId]);
   const { state, retry, refresh } = useLoad(load);
+  const links = useLinkChoices(batchId);
 
   const open = (assignmentId: string | null) =>
     setSearch(
@@ -59,6 +73,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
           </h4>
           <AssignmentForm
             zone={zone}
+            links={links}
             onCancel={() => setAdding(false)}
             onSave={async (input) => {
               const posted = await postAssignment(source, batchId, input);
@@ -90,30 +105,34 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
             </tr>
           </thead>
           <tbody>
-            {list.map((a) => (
-              <tr key={a.id} aria-current={a.id === openId ? "true" : undefined} className="aria-[current=true]:bg-brand-50">
-                <th scope="row" className={`${td} font-semibold [overflow-wrap:anywhere]`}>
-                  {a.title}
-                  <span className="block text-xs font-normal text-slate-600">{a.result === "points" ? `Out of ${a.points ?? "?"} points` : "Pass / needs work"}</span>
-                </th>
-                <td className={td}>
-                  {whenInZone(a.dueAt, zoneOf(a))}
-                  {a.closed && (
-                    <span className="mt-1 block">
-                      <Badge tone="slate">Closes at the due time</Badge>
-                    </span>
-                  )}
-                </td>
-                <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zoneOf(a))}`}</Badge>}</td>
-                <td className={td}>{a.submitted}</td>
-                <td className={td}>{a.waiting}</td>
-                <td className={actionTd}>
-                  <button type="button" className="btn-secondary min-h-10 px-3 py-1 text-sm" onClick={() => open(a.id === openId ? null : a.id)} aria-expanded={a.id === openId} aria-label={`${a.id === openId ? "Close" : "Open"} ${a.title}`}>
-                    {a.id === openId ? "Close" : "Open"}
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {list.map((a) => {
+              const linked = linkText(a, links, zoneOf(a));
+              return (
+                <tr key={a.id} aria-current={a.id === openId ? "true" : undefined} className="aria-[current=true]:bg-brand-50">
+                  <th scope="row" className={`${td} font-semibold [overflow-wrap:anywhere]`}>
+                    {a.title}
+                    <span className="block text-xs font-normal text-slate-600">{a.result === "points" ? `Out of ${a.points ?? "?"} points` : "Pass / needs work"}</span>
+                    {linked && <span className="block text-xs font-normal text-slate-600">{linked}</span>}
+                  </th>
+                  <td className={td}>
+                    {whenInZone(a.dueAt, zoneOf(a))}
+                    {a.closed && (
+                      <span className="mt-1 block">
+                        <Badge tone="slate">Closes at the due time</Badge>
+                      </span>
+                    )}
+                  </td>
+                  <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zoneOf(a))}`}</Badge>}</td>
+                  <td className={td}>{a.submitted}</td>
+                  <td className={td}>{a.waiting}</td>
+                  <td className={actionTd}>
+                    <button type="button" className="btn-secondary min-h-10 px-3 py-1 text-sm" onClick={() => open(a.id === openId ? null : a.id)} aria-expanded={a.id === openId} aria-label={`${a.id === openId ? "Close" : "Open"} ${a.title}`}>
+                      {a.id === openId ? "Close" : "Open"}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </ScrollTable>
       )}
@@ -122,6 +141,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
         <AssignmentDetail
           key={opened.id}
           assignment={opened}
+          links={links}
           onChanged={() => {
             refresh();
             setQueueVersion((n) => n + 1);
@@ -173,13 +193,14 @@ function CertificateRule({ batchId, required, onChanged }: { batchId: string; re
   );
 }
 
-function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: StaffAssignment; onChanged: () => void; onClose: () => void }) {
+function AssignmentDetail({ assignment: a, links, onChanged, onClose }: { assignment: StaffAssignment; links: LinkChoices; onChanged: () => void; onClose: () => void }) {
   const id = useId();
   const source = useTokenSource();
   const [editing, setEditing] = useState(false);
   const load = useCallback(() => listSubmissions(source, a.id), [source, a.id]);
   const { state, retry } = useLoad(load);
   const zone = zoneOf(a);
+  const linked = linkText(a, links, zone);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border border-slate-300 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -201,6 +222,7 @@ function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: S
         <AssignmentForm
           zone={zone}
           assignment={a}
+          links={links}
           onCancel={() => setEditing(false)}
           onSave={async (input) => {
             const locked = !a.editable;
@@ -215,9 +237,12 @@ function AssignmentDetail({ assignment: a, onChanged, onClose }: { assignment: S
           }}
         />
       ) : (
-        <p className="text-slate-700">
-          Due {whenInZone(a.dueAt, zone)} · {a.result === "points" ? `out of ${a.points ?? "?"} points` : "pass / needs work"}
-        </p>
+        <div className="grid gap-1 text-slate-700">
+          <p>
+            Due {whenInZone(a.dueAt, zone)} · {a.result === "points" ? `out of ${a.points ?? "?"} points` : "pass / needs work"}
+          </p>
+          <p className="[overflow-wrap:anywhere]">Goes with: {linked ?? "no lecture or live class"}</p>
+        </div>
       )}
       <AttachmentsField assignment={a} onAdded={onChanged} />
       <div className="grid gap-3">

@@ -1,9 +1,9 @@
 // A batch's live classes in the console (/api/staff/batches/{batchId}/timetable|sessions|attendance*,
 // /api/staff/sessions/{id}*): the weekly timetable with the batch's sessions (saving it generates the term's
-// sessions), a one-off extra session, a change to one (cancel with a reason, move, its length or link, the recording
-// lecture), who attended one (and staff's correction), the term's attendance per student (and as CSV), and the
-// certificate's minimum attendance. Every call goes through the one client on the contract's paths and types; the
-// server audits every change.
+// sessions), the sessions alone (as the assignment form offers them), a one-off extra session, a change to one
+// (cancel with a reason, move, its length or link, the recording lecture), who attended one (and staff's
+// correction), the term's attendance per student (and as CSV), and the certificate's minimum attendance. Every call
+// goes through the one client on the contract's paths and types; the server audits every change.
 import { apiGet, apiPatch, apiPost, apiPut } from "../../../../lib/api-client";
 import { apiGetFile } from "../../../../lib/api-file";
 import type {
@@ -25,6 +25,10 @@ export type { AttendanceMark, AttendanceRow, BatchAttendance, StaffSession, Time
 /** The batch's timetable (null: none yet) and its sessions, by start. */
 export const getTimetable = async (source: TokenSource, batchId: string): Promise<TimetableAnswer> =>
   apiGet("/api/staff/batches/{batchId}/timetable", { token: await tokenFrom(source), params: { batchId } });
+
+/** Every session of the batch, cancelled ones too, by start. */
+export const listSessions = async (source: TokenSource, batchId: string): Promise<StaffSession[]> =>
+  (await apiGet("/api/staff/batches/{batchId}/sessions", { token: await tokenFrom(source), params: { batchId } })).sessions;
 
 /** Saves the timetable: it and the term's sessions as generated (those changed by hand are kept). */
 export const saveTimetable = async (source: TokenSource, batchId: string, body: TimetableRequest): Promise<TimetableAnswer> =>
