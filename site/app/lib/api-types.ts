@@ -6425,6 +6425,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description a well-formed time outside 2000 to 2100 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the body is larger than the endpoint accepts */
             413: {
                 headers: {

@@ -280,13 +280,14 @@ fn checked_markdown(field: &str, text: &str) -> Result<String, ApiError> {
 }
 
 fn checked_marking(marking: Marking, points: Option<u32>) -> Result<Option<u32>, ApiError> {
+    // Points out of range are refused whatever the marking: the contract bounds the field itself.
     match (marking, points) {
-        (Marking::Pass, _) => Ok(None),
-        (Marking::Points, Some(p)) if (1..=MAX_POINTS).contains(&p) => Ok(Some(p)),
-        (Marking::Points, None) => Ok(Some(DEFAULT_POINTS)),
-        (Marking::Points, _) => {
-            Err(invalid("points", &format!("marking by points needs the most points, 1 to {MAX_POINTS}")))
+        (_, Some(p)) if !(1..=MAX_POINTS).contains(&p) => {
+            Err(invalid("points", &format!("the most points must be 1 to {MAX_POINTS}")))
         }
+        (Marking::Pass, _) => Ok(None),
+        (Marking::Points, Some(p)) => Ok(Some(p)),
+        (Marking::Points, None) => Ok(Some(DEFAULT_POINTS)),
     }
 }
 
@@ -785,7 +786,8 @@ pub async fn list(h: &StaffAssignmentHandlers<'_, impl StaffAssignmentStore + ?S
 #[utoipa::path(post, path = "/api/staff/batches/{batchId}/assignments", tag = "staff", operation_id = "staff_add_assignment", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")), request_body = NewAssignment,
     responses((status = 201, description = "posted (students see it from its publish time)", body = StaffAssignment),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "a well-formed time outside 2000 to 2100", body = ErrorBody)))]
 pub async fn create(
     h: &StaffAssignmentHandlers<'_, impl StaffAssignmentStore + ?Sized>,
     req: &Request,
