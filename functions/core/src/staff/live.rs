@@ -6,7 +6,7 @@
 
 use super::audit::recorded;
 use super::certificates::{checked_student, Names};
-use super::demo::{ahead, checked_start, checked_url, in_range, noted, present, whole};
+use super::demo::{ahead, checked_start, checked_url, in_range, noted, whole};
 use super::{sheet, Actor};
 use crate::domain::{
     attendance_percent, AttendanceMark, AttendanceRule, Batch, BatchLink, LiveSession, SessionAttendance,
@@ -184,9 +184,14 @@ pub struct SessionChange {
     #[schema(max_length = 2048)]
     pub meeting_url: Option<String>,
     /// The recording: a lecture number of this batch; null takes it off.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "present_whole")]
     #[schema(value_type = Option<u32>, minimum = 1)]
     pub recording: Option<Option<u32>>,
+}
+
+/// `recording`: absent (leave it), `null` (detach it) or a lecture number as JSON may spell it (`3` or `3.0`).
+fn present_whole<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    whole(d).map(Some)
 }
 
 /// One student at one session.
