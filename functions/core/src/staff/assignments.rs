@@ -589,7 +589,13 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
             let before = assignment.attachments.len();
             assignment.attachments.retain(|a| a.id != file_id);
             if assignment.attachments.len() == before {
-                return Err(no_file());
+                // A file of staff's still uploading is not attached yet: nothing to detach.
+                let uploading = self
+                    .store
+                    .get_assignment_file(&assignment.id, file_id)
+                    .await?
+                    .is_some_and(|f| f.owner == crate::domain::STAFF_OWNER && f.content_type.is_none());
+                return if uploading { Ok(assignment) } else { Err(no_file()) };
             }
             self.store.save_assignment(&assignment).await?;
             self.storage.delete(&crate::assignments::file_key(&assignment.id, file_id)).await?;
