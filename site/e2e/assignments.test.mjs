@@ -6,10 +6,9 @@
 // in) and gets "not found" for the first one's files; returned to them as "needs work", their work is handed in again
 // as a second version. axe finds nothing on the student's assignment page and on staff's assignments and review
 // pages, at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const aiml04 = { id: "665f1c2a9b3e4d0012a1c009", name: "AIML-04 Late Evening Batch" };
@@ -51,16 +50,7 @@ const apiCall = async (page, method, path, body) =>
     [method, path, body, await accessTokenOf(page)],
   );
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what) {
-  // Sonner's toasts fade in and out: axe would measure their text mid-fade, so it runs once they are gone.
-  await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"), null, { timeout: 15000 });
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 /** The smallest valid PDF: one empty page, with its cross-reference table at the right byte offsets. */
 function tinyPdf() {

@@ -7,11 +7,10 @@
 // batch's Certificates section; the visitor's page then says revoked, with the date. Also: an unknown id is not found,
 // the /verify shell says noindex before any script runs, and axe finds nothing on /verify/{id} (1280 and 390 px) nor
 // on the claim dialog.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const da06 = { id: "665f1c2a9b3e4d0012a1c006", name: "DA-06 Late Evening Batch", lectures: 3 };
@@ -58,18 +57,7 @@ const apiCall = async (page, method, path, body) =>
 const myBatches = (page) => page.locator("section", { has: page.getByRole("heading", { name: "My batches" }) });
 const batchCard = (page) => myBatches(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name: da06.name }) });
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what, include) {
-  // Sonner's toasts fade in and out: axe would measure their text mid-fade, so it runs once they are gone.
-  await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"), null, { timeout: 15000 });
-  let builder = new AxeBuilder({ page }).withTags(wcagTags);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 /** /verify/{id} in a browser nobody signed in to, at `viewport`. */
 async function visitorOpens(path, viewport = viewports.desktop) {

@@ -6,10 +6,9 @@
 // sees the booking under the new time and opens Enrol prefilled, then cancels both slots (the booking is mailed
 // METHOD:CANCEL). axe finds nothing on the booking section, the manage page and the console's Demo classes; none of
 // them scrolls sideways on a 390 px phone.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, signIn, url, viewports, waitForMail, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, waitForMail, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const marker = `D${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -43,16 +42,7 @@ function karachiSlot(days, hour, minute) {
 const first = karachiSlot(3, 19, 5);
 const second = karachiSlot(4, 20, 35);
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what, include) {
-  const builder = new AxeBuilder({ page }).withTags(wcagTags);
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 async function expectNoSidewaysScroll(page, what) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -7,14 +7,13 @@
 //
 // Needs the server with small upload parts (`ACADEMY_UPLOAD_PART_BYTES=65536`, infra/scripts/with-server.sh sets it,
 // so the short clip makes several parts) and ffmpeg on PATH.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern09 = { id: "665f1c2a9b3e4d0012a1c003", name: "MERN-09 Morning Batch" };
@@ -91,16 +90,7 @@ async function addLecture(page, { title, embedUrl }) {
   return offered;
 }
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what) {
-  // Sonner's toasts fade in and out: axe would measure their text mid-fade, so it runs once they are gone.
-  await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"), null, { timeout: 15000 });
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 describe("lectures", () => {
   it("staff uploads a clip in parts, resumed after a lost connection and a reload; it becomes Ready and a student plays it", async () => {

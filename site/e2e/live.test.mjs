@@ -10,14 +10,13 @@
 // STATUS:CANCELLED and a raised SEQUENCE and no meeting link; reminders go off and stay off; a new feed link retires the
 // old one. On a 390 px phone staff upload a two-second clip (made here with ffmpeg) as the one-off session's recording
 // from its Recording dialog: the dialog adds the lecture, sends the file, attaches it, and the row shows the lecture.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 // A batch whose term (2026-11-03 to 2027-01-23) other browser tests leave alone.
@@ -50,14 +49,7 @@ const sessionIn = (start, minutes, zone) => `${day(start, zone)}, ${clock(start,
 /** A datetime-local value in Karachi (UTC+5 all year) for an instant. */
 const karachiInput = (instant) => new Date(instant.getTime() + 5 * 3600_000).toISOString().slice(0, 16);
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what) {
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 async function expectNoSidewaysScroll(page, what) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -4,10 +4,9 @@
 // reaches (nothing, a floating button included, covers them). E-mail addresses wrap at sensible points, toasts sit
 // below the header, the floating buttons never cover a form's control and stay off the console, and the signed-in
 // header keeps to one line at 1280 px. axe finds nothing on the pages this checks, at both widths.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, openPage, sendContactForm, signIn, url, viewports, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, openPage, sendContactForm, signIn, url, viewports, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch" };
@@ -35,14 +34,7 @@ async function signedIn(email, path, viewport = phone) {
   return { context, page };
 }
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what) {
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 /** The document is no wider than the screen: nothing pans sideways. */
 async function expectNoSidewaysScroll(page, what) {

@@ -4,10 +4,9 @@
 // it → watches part of a lecture → staff sees it in the batch report → staff revokes → the batch is gone and its
 // lecture link refused. Also: a student at /staff sees "Staff only", the gate sends a visitor to sign in and back,
 // and axe finds nothing on the console at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, oidcIssuer, sendContactForm, signIn, url, viewports, waitForMail, wcagTags } from "./support.mjs";
+import { hydrated, launchForSignIn, oidcIssuer, sendContactForm, signIn, url, viewports, waitForMail, expectNoAxeViolations } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch", lectures: 4 };
@@ -42,14 +41,7 @@ async function downloaded(page, act) {
   return { name: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
 }
 
-function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-}
 
-async function expectNoAxeViolations(page, what) {
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
-}
 
 describe("staff console", () => {
   it("runs the loop: enquiry → enrol → welcome mail → the student's batch and progress → report → revoke", async () => {

@@ -1,5 +1,7 @@
 // Shared setup of the browser tests: the server under test (BASE_URL), Debian's Chromium, route lists.
 import { chromium } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import assert from "node:assert/strict";
 
 export const baseUrl = (() => {
   const url = process.env.BASE_URL;
@@ -103,6 +105,23 @@ export const oidcIssuer = process.env.OIDC_ISSUER ?? "";
 
 /** The accessibility rules axe checks pages against. */
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+
+/** What axe found, one line per rule with up to five of its elements. */
+export function describeViolations(violations) {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+}
+
+/**
+ * axe finds nothing on `page` (or inside `include`, a selector), at the WCAG tags above. Sonner's toasts fade in and
+ * out, and axe would measure their text mid-fade, so it runs once they are gone.
+ */
+export async function expectNoAxeViolations(page, what, include) {
+  await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"), null, { timeout: 15000 });
+  const builder = new AxeBuilder({ page }).withTags(wcagTags);
+  if (include) builder.include(include);
+  const result = await builder.analyze();
+  assert.deepEqual(result.violations.map((v) => v.id), [], `${what}:\n${describeViolations(result.violations)}`);
+}
 
 /** Resolves once React has hydrated the page. */
 export const hydrated = (page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
