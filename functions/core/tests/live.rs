@@ -418,15 +418,7 @@ async fn join_opens_in_its_window_and_counts_once(store: Store) {
     let other = world.batch("JOIN-02", today, today + chrono::Duration::days(30)).await;
     world.enrol(&other, OTHER_SUB, "Bilal Ahmed", "bilal@example.test").await;
     for id in [&batch, &other] {
-        world
-            .staff(
-                "PUT",
-                &format!("/api/staff/batches/{id}/timetable"),
-                Some(json!({"timeZone": "Asia/Karachi",
-            "slots": [{"weekday": "sun", "start": "03:00", "minutes": 60}], "meetingUrl": MEETING})),
-            )
-            .await
-            .expect(200);
+        world.timetable(id, "Asia/Karachi", json!([{"weekday": "sun", "start": "03:00", "minutes": 60}])).await;
     }
     let session = world.extra(&batch, 20, 30).await;
     let id = session["id"].as_str().unwrap();
@@ -500,15 +492,7 @@ async fn reminders_go_an_hour_before_and_never_stale(store: Store) {
         OTHER_SUB,
     );
     Reply::to(&world.state, req).await.expect(200);
-    world
-        .staff(
-            "PUT",
-            &format!("/api/staff/batches/{batch}/timetable"),
-            Some(json!({"timeZone": "Asia/Karachi",
-        "slots": [{"weekday": "sun", "start": "03:00", "minutes": 60}], "meetingUrl": MEETING})),
-        )
-        .await
-        .expect(200);
+    world.timetable(&batch, "Asia/Karachi", json!([{"weekday": "sun", "start": "03:00", "minutes": 60}])).await;
     let session = world.extra(&batch, 180, 60).await;
     let id = session["id"].as_str().unwrap();
     let desk = world.state.sessions.desk.clone();
@@ -553,15 +537,7 @@ async fn attendance_is_corrected_counted_and_exported(store: Store) {
     let batch = world.batch("ATT-01", today, today + chrono::Duration::days(30)).await;
     world.enrol(&batch, STUDENT_SUB, "Ayesha Khan", "ayesha@example.test").await;
     world.enrol(&batch, OTHER_SUB, "=HYPERLINK(\"http://x.test\")", "bilal@example.test").await;
-    world
-        .staff(
-            "PUT",
-            &format!("/api/staff/batches/{batch}/timetable"),
-            Some(json!({"timeZone": "Asia/Karachi",
-        "slots": [{"weekday": "sun", "start": "03:00", "minutes": 60}], "meetingUrl": MEETING})),
-        )
-        .await
-        .expect(200);
+    world.timetable(&batch, "Asia/Karachi", json!([{"weekday": "sun", "start": "03:00", "minutes": 60}])).await;
     let one = world.extra(&batch, 20, 30).await;
     let two = world.extra(&batch, 80, 30).await;
     let three = world.extra(&batch, 140, 30).await;
@@ -657,15 +633,7 @@ async fn a_recording_lands_on_its_session(store: Store) {
     let today = Utc::now().date_naive();
     let batch = world.batch("REC-01", today, today + chrono::Duration::days(30)).await;
     world.enrol(&batch, STUDENT_SUB, "Ayesha Khan", "ayesha@example.test").await;
-    world
-        .staff(
-            "PUT",
-            &format!("/api/staff/batches/{batch}/timetable"),
-            Some(json!({"timeZone": "Asia/Karachi",
-        "slots": [{"weekday": "sun", "start": "03:00", "minutes": 60}], "meetingUrl": MEETING})),
-        )
-        .await
-        .expect(200);
+    world.timetable(&batch, "Asia/Karachi", json!([{"weekday": "sun", "start": "03:00", "minutes": 60}])).await;
     let session = world.extra(&batch, 20, 30).await;
     let id = session["id"].as_str().unwrap();
     world

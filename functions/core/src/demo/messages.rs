@@ -5,6 +5,7 @@
 use super::ics::{self, Method};
 use super::{zones, Desk, Letter, LetterKind};
 use crate::domain::{DemoBooking, DemoSlot};
+use crate::leads::mail::greeting_of as greeting;
 
 /// Why a visitor is mailed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,19 +24,6 @@ fn e(text: &str) -> String {
 
 fn attr(text: &str) -> String {
     html_escape::encode_double_quoted_attribute(text).into_owned()
-}
-
-/// The first name to greet with: letters, spaces, hyphens and apostrophes only, else "there".
-fn greeting(name: &str) -> String {
-    let first = name.split_whitespace().next().unwrap_or_default();
-    let plain = !first.is_empty()
-        && first.chars().count() <= 40
-        && first.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '\u{2019}'));
-    if plain {
-        first.to_owned()
-    } else {
-        "there".into()
-    }
 }
 
 /// A letter to the booking's visitor (its text and HTML bodies) with, given its details, the

@@ -5,24 +5,12 @@
 
 use super::{Desk, Letter, LetterKind};
 use crate::domain::LiveSession;
+use crate::leads::mail::greeting_of as greeting;
 use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
 
 fn e(text: &str) -> String {
     html_escape::encode_text(text).into_owned()
-}
-
-/// The first name to greet with: letters, spaces, hyphens and apostrophes only, else "there".
-fn greeting(name: &str) -> String {
-    let first = name.split_whitespace().next().unwrap_or_default();
-    let plain = !first.is_empty()
-        && first.chars().count() <= 40
-        && first.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '\u{2019}'));
-    if plain {
-        first.to_owned()
-    } else {
-        "there".into()
-    }
 }
 
 /// `Mon 30 Nov 2026, 7:00 PM PKT (14:00 UTC)`.

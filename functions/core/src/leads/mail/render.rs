@@ -165,6 +165,12 @@ pub fn greeting_name(first: &str) -> Option<String> {
     plain.then_some(name)
 }
 
+/// How a letter greets someone known by their full name: its first word when that is plainly a
+/// name (`greeting_name`), else "there".
+pub fn greeting_of(full_name: &str) -> String {
+    greeting_name(full_name.split_whitespace().next().unwrap_or_default()).unwrap_or_else(|| "there".into())
+}
+
 /// The acknowledgement to the visitor (docs/product.md#constants: a reply within 24 hours). It
 /// carries no visitor-written text but a first name that passes `greeting_name`.
 pub fn auto_reply(submission: &Submission, settings: &MailSettings) -> Option<Mail> {
