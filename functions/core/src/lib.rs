@@ -1,17 +1,20 @@
 //! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
 //! folder holds its rules, its handlers and the narrow store interface it needs. Beside them sit
-//! the shared parts: `http/` (routing, errors, the origin guard, identity), `store/` (one key
+//! the shared parts: the completion rule certificates and the student's batch list share
+//! (`completion.rs`), `http/` (routing, errors, the origin guard, identity), `store/` (one key
 //! layout, two backends), the records (`domain.rs`), ids, time, per-client limits, link signatures and the trust
-//! roots of every HTTPS client (`tls.rs`), the time zones times are read in (`zones.rs`), and
+//! roots of every HTTPS client (`tls.rs`), how letters greet (`mail.rs`, the start of the mail kit), the time zones times are read in (`zones.rs`), and
 //! `platform/`, the one place that reads the environment and builds each Lambda's dependencies
 //! and the local server's. Dependencies point one way: platform → features → http, store →
 //! domain (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
 
 // Shared
+pub mod completion;
 pub mod domain;
 pub mod http;
 pub mod ids;
 pub mod limits;
+pub mod mail;
 pub mod signature;
 pub mod store;
 pub mod time;

@@ -408,7 +408,7 @@ pub async fn finish_upload(
 }
 
 /// Whether `sub` has linked `batch_id` with a grant still active (the rule the lecture list and
-/// certificates use: `certificates::completion::actively_linked`).
+/// certificates use: `completion::actively_linked`).
 pub async fn in_batch(
     store: &(impl StudentRecords + GrantRecords + ?Sized),
     sub: &str,

@@ -2,8 +2,8 @@
 //! complete (idempotent: claiming again answers the certificate already issued), the list, and
 //! the PDF, to its holder only.
 
-use super::completion::{actively_linked, of_student};
 use super::{id, name, pdf_answer, unknown, CertificateView, Issuer};
+use crate::completion::{actively_linked, of_student};
 use crate::domain::Certificate;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;

@@ -5,7 +5,7 @@
 use super::ics::{self, Method};
 use super::{zones, Desk, Letter, LetterKind};
 use crate::domain::{DemoBooking, DemoSlot};
-use crate::leads::mail::greeting_of as greeting;
+use crate::mail::greeting_of as greeting;
 
 /// Why a visitor is mailed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,8 @@
 //!   where the student is in each lecture, and whether it is watched: the server's measure
 //!   (`watching.rs`), never the client's word.
 
-use crate::domain::{assignment_tally, batch_complete, complete_with_assignments, Batch, BatchLink, LectureProgress};
+use crate::completion;
+use crate::domain::{Batch, BatchLink, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::Answer;
@@ -101,48 +102,25 @@ fn body_of<T: DeserializeOwned>(req: &Request, limit: usize, shape: &str) -> Res
     json_body(req, limit, |_| format!("The body must be JSON: {shape}."))
 }
 
-/// A linked batch with the student's progress in it.
+/// A linked batch with the student's progress in it, by the rule certificates use.
 async fn with_progress(
     store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized),
     link: &BatchLink,
     batch: Batch,
 ) -> Result<MyBatch, ApiError> {
-    let now = time::now();
-    let assignments = store.batch_assignments(&batch.id).await?;
-    let mut mine = Vec::new();
-    for assignment in assignments.iter().filter(|a| a.publish_at <= now) {
-        mine.extend(store.submission_of(&assignment.id, &link.sub).await?);
-    }
-    let tally = assignment_tally(&assignments, &mine, now);
-    let required = store.get_assignment_rule(&batch.id).await?.is_some_and(|r| r.require_all_passed);
-    // What the student can watch: a recording still processing or unpublished is not yet theirs to finish.
-    let mut videos = store.list_videos(&batch.id).await?;
-    videos.retain(|v| v.is_watchable());
-    let progress = store.list_progress(&link.sub, &batch.id).await?;
-    let completed = |n: u32| progress.iter().any(|p| p.lecture_number == n && p.completed);
-    let watched = videos.iter().filter(|v| completed(v.lecture_number)).count();
-    let numbers: Vec<u32> = videos.iter().map(|v| v.lecture_number).collect();
-    let marked = store.get_completion_mark(&link.sub, &batch.id).await?.is_some();
-    // A batch asking a minimum attendance of its live classes completes only with it (or staff's mark).
-    let attending =
-        marked || store.attendance_standing(&batch.id, &link.sub, crate::time::now()).await?.is_none_or(|s| s.met());
+    let done = completion::of_student(store, &link.sub, &batch.id).await?;
     let certificate = store.certificate_of(&link.sub, &batch.id).await?;
     Ok(MyBatch {
-        lectures_total: videos.len() as u32,
-        lectures_watched: watched as u32,
-        next_lecture: videos.iter().map(|v| v.lecture_number).find(|n| !completed(*n)),
+        lectures_total: done.lectures_total,
+        lectures_watched: done.lectures_watched,
+        next_lecture: done.next_lecture,
         linked_at: link.linked_at,
-        complete: complete_with_assignments(
-            batch_complete(&numbers, &progress, false) && attending,
-            marked,
-            required,
-            tally,
-        ),
+        complete: done.complete,
         certificate_id: certificate.map(|c| c.id),
-        assignments_total: tally.total,
-        assignments_done: tally.done,
-        assignments_passed: tally.passed,
-        assignments_required: required,
+        assignments_total: done.assignments.total,
+        assignments_done: done.assignments.done,
+        assignments_passed: done.assignments.passed,
+        assignments_required: done.assignments_required,
         batch,
     })
 }

@@ -5,7 +5,7 @@
 
 use super::{Desk, Letter, LetterKind};
 use crate::domain::LiveSession;
-use crate::leads::mail::greeting_of as greeting;
+use crate::mail::greeting_of as greeting;
 use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
 

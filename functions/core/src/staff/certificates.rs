@@ -7,9 +7,9 @@
 use super::audit::recorded;
 use super::lectures::is_space;
 use super::Actor;
-use crate::certificates::completion::{self, Completion};
 use crate::certificates::mine::{draft, issued};
 use crate::certificates::{id, name, unknown, CertificateView, Issuer};
+use crate::completion::{self, Completion};
 use crate::domain::{Batch, BatchLink, Certificate, CompletionMark, Enrolment};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json_body, ok, Answer};

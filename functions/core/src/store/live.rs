@@ -50,7 +50,7 @@ pub trait LiveRecords: Send + Sync {
     async fn calendar_holder(&self, token: &str) -> Result<Option<String>>;
 
     /// Where `sub` stands against `batch_id`'s minimum attendance at `now`; none when the batch
-    /// requires none (the certificate rule, `certificates::completion`, and "My batches" read it).
+    /// requires none (the certificate rule, `crate::completion`, and "My batches" read it).
     async fn attendance_standing(&self, batch_id: &str, sub: &str, now: i64) -> Result<Option<AttendanceStanding>> {
         let Some(rule) = self.get_attendance_rule(batch_id).await? else { return Ok(None) };
         let sessions = self.sessions_of(batch_id).await?;

@@ -11,7 +11,7 @@ pub mod stream;
 
 pub use outbox::OutboxMailer;
 pub use redrive::{Redrive, Redriver};
-pub use render::{auto_reply, greeting_name, greeting_of, notification, CalendarPart, Mail, MailKind};
+pub use render::{auto_reply, notification, CalendarPart, Mail, MailKind};
 pub use ses::{SesMailer, ATTEMPT_TIMEOUT, CONNECT_TIMEOUT, SEND_TIMEOUT};
 
 use crate::domain::{Submission, SubmissionStatus};

@@ -1,8 +1,8 @@
 //! When a student completed a batch (docs/product.md#certificates): every lecture they can watch
 //! (published and ready, at least one) watched by the server's measure (`learning::watching`:
 //! 90 % of a lecture file at a pace the clock allows, or ten minutes on an embed's page), or staff
-//! marked them complete (a student who finished in class). The
-//! rule itself is `domain::batch_complete`, which the student's batch list shows too. A batch may
+//! marked them complete (a student who finished in class). The certificates and the student's own
+//! batch list ("My batches") both read it here, so the two never disagree. A batch may
 //! also ask a minimum attendance of its live classes (staff set it per batch; none by default):
 //! present ÷ (sessions held − excused) must reach it, unless no session has been held yet; staff's
 //! mark completes a student whatever their attendance (`with_attendance`). When the batch's
@@ -22,6 +22,8 @@ use crate::time;
 pub struct Completion {
     pub lectures_total: u32,
     pub lectures_watched: u32,
+    /// The first watchable lecture not yet watched, in the batch's order.
+    pub next_lecture: Option<u32>,
     pub marked: bool,
     pub complete: bool,
     /// When it became complete (`YYYY-MM-DD`): the last lecture's completion, else staff's mark.
@@ -47,6 +49,7 @@ impl Completion {
         Self {
             lectures_total: watchable.len() as u32,
             lectures_watched: completed.len() as u32,
+            next_lecture: watchable.iter().copied().find(|n| !completed.iter().any(|p| p.lecture_number == *n)),
             marked: mark.is_some(),
             complete: batch_complete(watchable, progress, mark.is_some()),
             completed_on,
