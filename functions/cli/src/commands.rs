@@ -74,6 +74,7 @@ pub async fn grant(url: &StoreUrl, batch: &str, label: Option<String>) -> Outcom
         created_at: time::now(),
         revoked_at: None,
         access_until: None,
+        paused_at: None,
     };
     store.insert_grant(&grant).await.map_err(failed)?;
     println!("Secret ID for {} ({batch}); it is shown only this once:", found.name);

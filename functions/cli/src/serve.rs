@@ -364,6 +364,7 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     tokio::spawn(redrive(redriver, redrive_every(&options)));
     tokio::spawn(demo_reminders(state.store.clone(), state.demo.desk.clone(), DEMO_REMINDERS_EVERY));
     tokio::spawn(class_reminders(state.store.clone(), state.sessions.desk.clone(), DEMO_REMINDERS_EVERY));
+    tokio::spawn(payment_rounds(state.store.clone(), state.payments_desk().clone(), PAYMENT_ROUND_EVERY));
     let shutdown = shutdown_signal();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
@@ -421,6 +422,25 @@ async fn class_reminders(store: academy_core::store::Store, desk: academy_core::
             Ok(0) => {}
             Ok(sessions) => tracing::info!(sessions, "class reminders sent"),
             Err(error) => tracing::warn!(%error, "class reminders stopped early; the next look tries again"),
+        }
+    }
+}
+
+/// How often the local server runs the payments' round (the `payments-renewals` function's daily
+/// schedule in AWS); a round with nothing due changes nothing.
+const PAYMENT_ROUND_EVERY: Duration = Duration::from_secs(15 * 60);
+
+/// Charges card plans' months that came due, reminds manual plans' students, pauses overdue plans
+/// (academy_core::payments::renewals::run).
+async fn payment_rounds(store: academy_core::store::Store, desk: academy_core::payments::Desk, period: Duration) {
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match academy_core::payments::renewals::run(&store, &desk, academy_core::time::now()).await {
+            Ok(round) if round == Default::default() => {}
+            Ok(round) => tracing::info!(?round, "payments round"),
+            Err(error) => tracing::warn!(%error, "the payments round stopped early; the next one tries again"),
         }
     }
 }

@@ -287,9 +287,24 @@ pub struct AccessGrant {
     /// The end of access (epoch seconds, excluded): past it the Secret ID answers as revoked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub access_until: Option<i64>,
+    /// Since when the grant's plan is unpaid past its grace period (epoch seconds): lectures and
+    /// live classes are refused, saying the payment is overdue, until it is paid. Still active
+    /// otherwise: the student keeps their batch, progress and certificate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_at: Option<i64>,
 }
 
+/// What a student whose plan is paused is told when a lecture or a live class is refused.
+pub const PAYMENT_OVERDUE: &str =
+    "Your payment for this batch is overdue: pay the month due, or update your card under \
+     Billing on My batches, to continue.";
+
 impl AccessGrant {
+    /// Lectures and live classes refused until the plan is paid (`paused_at`).
+    pub fn is_paused(&self) -> bool {
+        self.paused_at.is_some()
+    }
+
     /// Not revoked, and its access end (if any) not yet reached.
     pub fn is_active(&self) -> bool {
         self.is_active_at(crate::time::now())

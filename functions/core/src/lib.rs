@@ -11,6 +11,7 @@
 // Shared
 pub mod completion;
 pub mod domain;
+pub mod enrolment;
 pub mod http;
 pub mod ids;
 pub mod limits;
@@ -32,6 +33,7 @@ pub mod leads;
 pub mod learning;
 pub mod live;
 pub mod media;
+pub mod payments;
 
 // The staff console, over the features
 pub mod staff;

@@ -144,6 +144,7 @@ async fn grants_by_hash_conflict_and_revocation(store: Store) {
         created_at: 100,
         revoked_at: None,
         access_until: None,
+        paused_at: None,
     };
     store.insert_grant(&grant).await.unwrap();
     // GIVEN a grant, WHEN the same Secret ID is granted again, THEN the conditional put refuses.

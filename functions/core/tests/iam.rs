@@ -6,6 +6,7 @@
 use crate::support;
 
 use academy_core::assistant::provider::{Endpoint as ModelEndpoint, ModelProvider};
+use academy_core::enrolment::Mailing;
 use academy_core::http::routes::Endpoint;
 use academy_core::leads::mail::{deliver, MailSettings, Mailer, SesMailer};
 use academy_core::learning::lecture::{KeySource, LectureLinks, S3Files, DEFAULT_LINK_SECS};
@@ -14,7 +15,6 @@ use academy_core::media::transcode::on_event;
 use academy_core::platform::local::dispatch;
 use academy_core::platform::local::AppState;
 use academy_core::platform::services::InlineMailer;
-use academy_core::staff::welcome::Mailing;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;
 use academy_core::store::{Counters, GrantRecords};

@@ -9,13 +9,13 @@ use crate::support;
 use support::console::{next_ip, Reply};
 
 use academy_core::domain::{AccessGrant, BatchLink, Enrolment, Handling, Submission, SubmissionStatus};
+use academy_core::enrolment::Mailing;
 use academy_core::http::identity::Verifier;
 use academy_core::http::routes::{Endpoint, Route};
 use academy_core::leads::mail::OutboxMailer;
 use academy_core::learning::secret;
 use academy_core::platform::local::AppState;
 use academy_core::staff::enquiries::READ_BUDGET;
-use academy_core::staff::welcome::Mailing;
 use academy_core::store::sqlite::SqliteItems;
 use academy_core::store::{
     EnrolmentRecords, GrantRecords, Item, ItemPage, Items, Order, Position, PutMode, Range, Store, StudentRecords,
@@ -708,6 +708,7 @@ async fn lapsed_enrolment(store: &Store, batch: &str, email: &str) -> String {
         created_at: now - 30 * 86_400,
         revoked_at: None,
         access_until: Some(until),
+        paused_at: None,
     };
     store.insert_grant(&grant).await.unwrap();
     let enrolment = Enrolment {
@@ -1172,6 +1173,7 @@ async fn the_report_counts_what_each_lecture_and_student_watched(store: Store) {
         created_at: time::now(),
         revoked_at: None,
         access_until: None,
+        paused_at: None,
     };
     console.store().insert_grant(&grant).await.unwrap();
     let amna = sign_in("amna@example.pk").await.access;

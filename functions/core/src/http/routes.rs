@@ -50,6 +50,12 @@ pub enum Endpoint {
     Assignments,
     /// Staff: assignments, their files, the review queue (`/api/staff/…assignments…`, `/api/staff/submissions…`).
     StaffAssignments,
+    /// Payments: the plan form's card step (`/api/payments/…`) and a student's billing (`/api/me/billing…`).
+    Payments,
+    /// Stripe's webhook (`/api/payments/stripe/webhook`): a function of its own, public, signature-checked.
+    PaymentsWebhook,
+    /// Staff: payments, ledgers, manual payments, refunds, due dates (`/api/staff/payments…`, `/api/staff/plans…`).
+    StaffPayments,
 }
 
 /// A matched API path with its (still unvalidated) ids.
@@ -202,6 +208,24 @@ pub enum Route {
     StaffSubmissions,
     StaffSubmission(String),
     StaffSubmissionReview(String),
+    /// Payments: what the plan form offers; a checkout; its card confirmed; its state (the success page's poll).
+    PaymentOptions,
+    PaymentCheckout,
+    PaymentConfirm(String),
+    Payment(String),
+    /// Stripe's events.
+    StripeWebhook,
+    /// A student's plans and payments; auto-renewal cancelled; a new card (POST: a SetupIntent; PUT: into use).
+    MyBilling,
+    MyPlanCancel(String),
+    MyPlanCard(String),
+    /// Staff: payments (and as a spreadsheet), a student's ledger, a manual payment, a refund, a plan's next due date.
+    StaffPayments,
+    StaffPaymentsCsv,
+    StaffPaymentLedger,
+    StaffManualPayment,
+    StaffRefund(String),
+    StaffPlanDue(String),
 }
 
 impl Route {
@@ -326,6 +350,20 @@ impl Route {
             ["staff", "submissions"] => Self::StaffSubmissions,
             ["staff", "submissions", s] => Self::StaffSubmission(id(s)),
             ["staff", "submissions", s, "review"] => Self::StaffSubmissionReview(id(s)),
+            ["payments", "options"] => Self::PaymentOptions,
+            ["payments", "checkout"] => Self::PaymentCheckout,
+            ["payments", "stripe", "webhook"] => Self::StripeWebhook,
+            ["payments", p] => Self::Payment(id(p)),
+            ["payments", p, "confirm"] => Self::PaymentConfirm(id(p)),
+            ["me", "billing"] => Self::MyBilling,
+            ["me", "billing", plan, "cancel"] => Self::MyPlanCancel(id(plan)),
+            ["me", "billing", plan, "card"] => Self::MyPlanCard(id(plan)),
+            ["staff", "payments"] => Self::StaffPayments,
+            ["staff", "payments.csv"] => Self::StaffPaymentsCsv,
+            ["staff", "payments", "ledger"] => Self::StaffPaymentLedger,
+            ["staff", "payments", "manual"] => Self::StaffManualPayment,
+            ["staff", "payments", p, "refund"] => Self::StaffRefund(id(p)),
+            ["staff", "plans", plan, "due"] => Self::StaffPlanDue(id(plan)),
             _ => return None,
         })
     }
@@ -401,6 +439,20 @@ impl Route {
             | Self::StaffSubmissions
             | Self::StaffSubmission(_)
             | Self::StaffSubmissionReview(_) => Endpoint::StaffAssignments,
+            Self::PaymentOptions
+            | Self::PaymentCheckout
+            | Self::PaymentConfirm(_)
+            | Self::Payment(_)
+            | Self::MyBilling
+            | Self::MyPlanCancel(_)
+            | Self::MyPlanCard(_) => Endpoint::Payments,
+            Self::StripeWebhook => Endpoint::PaymentsWebhook,
+            Self::StaffPayments
+            | Self::StaffPaymentsCsv
+            | Self::StaffPaymentLedger
+            | Self::StaffManualPayment
+            | Self::StaffRefund(_)
+            | Self::StaffPlanDue(_) => Endpoint::StaffPayments,
         }
     }
 
@@ -425,7 +477,14 @@ impl Route {
             | Self::MyAssignmentFileComplete { .. }
             | Self::StaffAssignmentAttachments(_)
             | Self::StaffAssignmentAttachmentComplete { .. }
-            | Self::StaffSubmissionReview(_) => &[Method::POST],
+            | Self::StaffSubmissionReview(_)
+            | Self::PaymentCheckout
+            | Self::PaymentConfirm(_)
+            | Self::StripeWebhook
+            | Self::MyPlanCancel(_)
+            | Self::StaffManualPayment
+            | Self::StaffRefund(_) => &[Method::POST],
+            Self::MyPlanCard(_) => &[Method::POST, Method::PUT],
             Self::MyBatches
             | Self::StaffLectures(_)
             | Self::StaffDemoSlots
@@ -437,7 +496,8 @@ impl Route {
             | Self::StaffCompletion { .. }
             | Self::StaffAttendee { .. }
             | Self::StaffAttendanceMinimum(_)
-            | Self::StaffAssignmentRule(_) => &[Method::PUT],
+            | Self::StaffAssignmentRule(_)
+            | Self::StaffPlanDue(_) => &[Method::PUT],
             Self::StaffTimetable(_) => &[Method::GET, Method::PUT],
             Self::MySubmission(_) => &[Method::GET, Method::PUT],
             Self::StaffAssignment(_) => &[Method::GET, Method::PATCH],
@@ -459,6 +519,7 @@ impl Route {
             [Method::DELETE] => "DELETE",
             [Method::PATCH] => "PATCH",
             [Method::GET, Method::POST] => "GET, HEAD, POST",
+            [Method::POST, Method::PUT] => "POST, PUT",
             [Method::GET, Method::PATCH] => "GET, HEAD, PATCH",
             [Method::GET, Method::PUT] => "GET, HEAD, PUT",
             [Method::PATCH, Method::DELETE] => "PATCH, DELETE",
@@ -628,6 +689,32 @@ mod tests {
         );
         assert_eq!(Route::resolve("/api/me/assignments").map(|r| r.endpoint()), Some(Endpoint::Assignments));
         assert_eq!(Route::StaffAssignment(id.into()).allow(), "GET, HEAD, PATCH");
+    }
+
+    #[test]
+    fn resolves_the_payment_paths() {
+        let plan = "665f1c2a9b3e4d0012a1b001";
+        let payment = "665f1c2a9b3e4d0012a1b0010a0b0c0d";
+        assert_eq!(Route::resolve("/api/payments/options"), Some(Route::PaymentOptions));
+        assert_eq!(Route::resolve("/api/payments/checkout"), Some(Route::PaymentCheckout));
+        assert_eq!(Route::resolve("/api/payments/stripe/webhook"), Some(Route::StripeWebhook));
+        assert_eq!(Route::resolve(&format!("/api/payments/{payment}")), Some(Route::Payment(payment.into())));
+        assert_eq!(
+            Route::resolve(&format!("/api/payments/{payment}/confirm")),
+            Some(Route::PaymentConfirm(payment.into()))
+        );
+        assert_eq!(Route::resolve(&format!("/api/me/billing/{plan}/card")), Some(Route::MyPlanCard(plan.into())));
+        assert_eq!(Route::MyPlanCard(plan.into()).allow(), "POST, PUT");
+        assert_eq!(Route::resolve("/api/staff/payments.csv"), Some(Route::StaffPaymentsCsv));
+        assert_eq!(Route::resolve("/api/staff/payments/manual"), Some(Route::StaffManualPayment));
+        assert_eq!(
+            Route::resolve(&format!("/api/staff/payments/{payment}/refund")),
+            Some(Route::StaffRefund(payment.into()))
+        );
+        assert_eq!(Route::resolve(&format!("/api/staff/plans/{plan}/due")), Some(Route::StaffPlanDue(plan.into())));
+        assert_eq!(Route::StripeWebhook.endpoint(), Endpoint::PaymentsWebhook);
+        assert_eq!(Route::MyBilling.endpoint(), Endpoint::Payments);
+        assert_eq!(Route::StaffPaymentLedger.endpoint(), Endpoint::StaffPayments);
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub async fn check_secret(
     if let Err(e) = SECRET_ID_GUESSES.refund(store, &guesser, now).await {
         tracing::warn!(error = %e, "could not give back a right Secret ID's count");
     }
-    Ok(grant)
+    unpaused(grant)
 }
 
 /// The grant a student linked for `batch_id`, while it is still active.
@@ -45,6 +45,14 @@ pub async fn linked_grant(
 ) -> Result<Option<AccessGrant>, ApiError> {
     let Some(link) = store.get_link(sub, batch_id).await? else { return Ok(None) };
     Ok(store.find_grant(batch_id, &link.secret_hash).await?.filter(AccessGrant::is_active))
+}
+
+/// `grant`, unless its plan is paused for an overdue payment: then the refusal that says so.
+pub fn unpaused(grant: AccessGrant) -> Result<AccessGrant, ApiError> {
+    if grant.is_paused() {
+        return Err(ApiError::Forbidden(crate::domain::PAYMENT_OVERDUE.into()));
+    }
+    Ok(grant)
 }
 
 /// A signed-in student asked for a batch they have not linked.

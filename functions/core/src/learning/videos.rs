@@ -62,6 +62,7 @@ pub async fn videos(
             }
         }
     };
+    let grant = access::unpaused(grant)?;
 
     let now = time::now();
     let stored: Vec<Video> = store.list_videos(batch_id).await?;

@@ -125,6 +125,17 @@ pub async fn enrolled(
     Ok(store.find_grant(batch_id, &link.secret_hash).await?.is_some_and(|g| g.is_active_at(now)))
 }
 
+/// Whether `sub`'s grant for `batch_id` is paused: their plan's payment is overdue (decision 0041
+/// left this check to payments; docs/decisions/0043-payments.md).
+pub async fn paused(
+    store: &(impl StudentRecords + GrantRecords + ?Sized),
+    sub: &str,
+    batch_id: &str,
+) -> Result<bool, StoreError> {
+    let Some(link) = store.get_link(sub, batch_id).await? else { return Ok(false) };
+    Ok(store.find_grant(batch_id, &link.secret_hash).await?.is_some_and(|g| g.is_paused()))
+}
+
 /// A fresh calendar token: 32 random bytes, unpadded base64url (43 characters).
 pub fn new_token() -> String {
     use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
@@ -292,6 +303,9 @@ impl<S: LiveStore + ?Sized> Classes<'_, S> {
             self.store.get_session(id).await?.ok_or_else(|| ApiError::NotFound("No session has this id.".into()))?;
         if !enrolled(self.store, &sub, &session.batch_id, self.now).await? {
             return Err(ApiError::Forbidden("You are not enrolled in this batch (or your access has ended).".into()));
+        }
+        if paused(self.store, &sub, &session.batch_id).await? {
+            return Err(ApiError::Forbidden(crate::domain::PAYMENT_OVERDUE.into()));
         }
         if session.status == SessionStatus::Cancelled {
             return Err(ApiError::Forbidden("This session was cancelled.".into()));

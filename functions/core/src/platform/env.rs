@@ -207,3 +207,44 @@ pub fn demo_reminder_arn() -> Option<String> {
 pub fn demo_scheduler_role_arn() -> Option<String> {
     var("ACADEMY_DEMO_SCHEDULER_ROLE_ARN")
 }
+
+/// Card payments (`ACADEMY_STRIPE_SECRET_KEY`, `ACADEMY_STRIPE_WEBHOOK_SECRET`,
+/// `ACADEMY_STRIPE_PUBLISHABLE_KEY`, `ACADEMY_STRIPE_API_BASE`, `ACADEMY_STRIPE_JS_URL`): none
+/// without a secret key (the plan form then offers the manual methods only). In AWS the secret key
+/// and the webhook secret are resolved from Secrets Manager at deploy.
+pub fn stripe() -> Result<Option<crate::payments::Cards>, String> {
+    let Some(secret_key) = var("ACADEMY_STRIPE_SECRET_KEY") else { return Ok(None) };
+    let webhook_secret = var("ACADEMY_STRIPE_WEBHOOK_SECRET")
+        .ok_or("ACADEMY_STRIPE_WEBHOOK_SECRET must be set with ACADEMY_STRIPE_SECRET_KEY")?;
+    let publishable_key = var("ACADEMY_STRIPE_PUBLISHABLE_KEY")
+        .ok_or("ACADEMY_STRIPE_PUBLISHABLE_KEY must be set with ACADEMY_STRIPE_SECRET_KEY")?;
+    let stripe = crate::payments::stripe::Stripe::new(var("ACADEMY_STRIPE_API_BASE"), secret_key)?;
+    Ok(Some(crate::payments::Cards {
+        stripe: Arc::new(stripe),
+        publishable_key,
+        stripe_js: var("ACADEMY_STRIPE_JS_URL").unwrap_or_else(|| "https://js.stripe.com/v3/".into()),
+        webhook_secret,
+    }))
+}
+
+/// `ACADEMY_PAY_BANK`, `ACADEMY_PAY_JAZZCASH`, `ACADEMY_PAY_EASYPAISA`: how to pay by hand, each
+/// `"Label: value; Label: value"`.
+pub fn how_to_pay() -> Vec<crate::payments::HowToPay> {
+    crate::payments::how_to_pay(var("ACADEMY_PAY_BANK"), var("ACADEMY_PAY_JAZZCASH"), var("ACADEMY_PAY_EASYPAISA"))
+}
+
+/// `ACADEMY_PAY_GRACE_DAYS`: how long an unpaid month leaves access before the plan pauses (7).
+pub fn pay_grace_secs() -> Result<i64, String> {
+    match var("ACADEMY_PAY_GRACE_DAYS") {
+        None => Ok(crate::payments::GRACE_DAYS * 86_400),
+        Some(days) => match days.parse::<i64>() {
+            Ok(d) if (0..=60).contains(&d) => Ok(d * 86_400),
+            _ => Err(format!("ACADEMY_PAY_GRACE_DAYS must be 0 to 60 days, not {days:?}")),
+        },
+    }
+}
+
+/// The payments desk from the environment, with `mailing` for its letters.
+pub fn payments_desk(mailing: Option<crate::enrolment::Mailing>) -> Result<crate::payments::Desk, String> {
+    Ok(crate::payments::Desk { cards: stripe()?, how_to_pay: how_to_pay(), mailing, grace_secs: pay_grace_secs()? })
+}

@@ -15,12 +15,12 @@ use crate::certificates::files::S3Certificates;
 use crate::demo::reminders::SchedulerReminders;
 use crate::demo::tokens::DemoKey;
 use crate::demo::Desk;
+use crate::enrolment::Mailing;
 use crate::http::routes::{self, Endpoint, Service};
 use crate::leads::mail::{stream, SesMailer};
 use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
 use crate::media::events::EventBridgeQueue;
 use crate::media::uploads::S3Uploads;
-use crate::staff::welcome::Mailing;
 use lambda_http::{service_fn, Error, Request};
 use std::convert::Infallible;
 use std::future::Future;
@@ -522,4 +522,79 @@ impl Function for StaffAssignments {
             clock: crate::time::Clock::default(),
         })
     }
+}
+
+/// The payments desk in AWS: Stripe from the environment (its secrets resolved at deploy), mail by SES.
+fn payments_desk(config: &aws_config::SdkConfig) -> Result<crate::payments::Desk, String> {
+    env::payments_desk(Some(staff_mailing(config)))
+}
+
+/// `/api/payments/…` (the card step) and `/api/me/billing…`.
+pub struct Payments;
+
+impl Function for Payments {
+    const ENDPOINT: Endpoint = Endpoint::Payments;
+    type Service = services::Payments;
+    async fn service() -> Result<services::Payments, String> {
+        let config = aws::config().await;
+        Ok(services::Payments {
+            store: aws::dynamodb_store(&config)?,
+            desk: payments_desk(&config)?,
+            verifier: env::verifier()?,
+            clock: crate::time::Clock::default(),
+        })
+    }
+}
+
+/// `POST /api/payments/stripe/webhook`.
+pub struct PaymentsWebhook;
+
+impl Function for PaymentsWebhook {
+    const ENDPOINT: Endpoint = Endpoint::PaymentsWebhook;
+    type Service = services::PaymentsWebhook;
+    async fn service() -> Result<services::PaymentsWebhook, String> {
+        let config = aws::config().await;
+        Ok(services::PaymentsWebhook {
+            store: aws::dynamodb_store(&config)?,
+            desk: payments_desk(&config)?,
+            clock: crate::time::Clock::default(),
+        })
+    }
+}
+
+/// `/api/staff/payments…`, `/api/staff/plans/…`.
+pub struct StaffPayments;
+
+impl Function for StaffPayments {
+    const ENDPOINT: Endpoint = Endpoint::StaffPayments;
+    type Service = services::StaffPayments;
+    async fn service() -> Result<services::StaffPayments, String> {
+        let config = aws::config().await;
+        Ok(services::StaffPayments {
+            store: aws::dynamodb_store(&config)?,
+            desk: payments_desk(&config)?,
+            verifier: env::verifier()?,
+            clock: crate::time::Clock::default(),
+        })
+    }
+}
+
+/// The `payments-renewals` function, on a daily schedule: one round over every plan
+/// (`payments::renewals`), answering what it did.
+pub async fn run_payments_renewals() -> Result<(), Error> {
+    use lambda_runtime::LambdaEvent;
+
+    super::telemetry::init_lambda();
+    let config = aws::config().await;
+    let store = aws::dynamodb_store(&config)?;
+    let desk = payments_desk(&config)?;
+    let (store, desk) = (&store, &desk);
+    lambda_runtime::run(lambda_runtime::service_fn(move |_event: LambdaEvent<serde_json::Value>| async move {
+        let round = crate::payments::renewals::run(store, desk, crate::time::now())
+            .await
+            .map_err(|e| Error::from(e.to_string()))?;
+        tracing::info!(?round, "payments round");
+        Ok::<_, Error>(serde_json::to_value(&round).unwrap_or_default())
+    }))
+    .await
 }

@@ -8,6 +8,7 @@ use crate::certificates::files::{CertificateFiles, FolderCertificates, S3Certifi
 use crate::demo::reminders::StoredReminders;
 use crate::demo::tokens::DemoKey;
 use crate::demo::Desk;
+use crate::enrolment::Mailing;
 use crate::http::identity::Verifier;
 use crate::http::origin::OriginGuard;
 use crate::http::routes::{self, Endpoint, Route, Service};
@@ -18,7 +19,6 @@ use crate::media::ffmpeg::Tools;
 use crate::media::uploads::{FolderUploads, S3Uploads};
 use crate::media::worker::LocalWorker;
 use crate::media::TranscodeQueue;
-use crate::staff::welcome::Mailing;
 use crate::store::{Store, StoreUrl};
 use async_trait::async_trait;
 use lambda_http::{Body, Request, Response};
@@ -49,6 +49,9 @@ pub struct AppState {
     pub staff_sessions: services::StaffSessions,
     pub assignments: services::Assignments,
     pub staff_assignments: services::StaffAssignments,
+    pub payments: services::Payments,
+    pub payments_webhook: services::PaymentsWebhook,
+    pub staff_payments: services::StaffPayments,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -113,6 +116,7 @@ impl AppState {
             ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config);
         let mut state = Self::with(opened, links, files, model);
         state.sign_demo_links(local_demo_key()?);
+        state.take_payments(env::payments_desk(None)?);
         match (store, env::lectures_bucket()) {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
@@ -147,7 +151,30 @@ impl AppState {
         // One clock for the services that take one: a test drives them together (`clock`).
         let clock = crate::time::Clock::default();
         let assignment_files: Arc<dyn crate::assignments::FileStorage> = uploads.clone();
+        let payments = crate::payments::Desk {
+            cards: None,
+            how_to_pay: Vec::new(),
+            mailing: None,
+            grace_secs: crate::payments::GRACE_DAYS * 86_400,
+        };
         Self {
+            payments: services::Payments {
+                store: store.clone(),
+                desk: payments.clone(),
+                verifier: None,
+                clock: clock.clone(),
+            },
+            payments_webhook: services::PaymentsWebhook {
+                store: store.clone(),
+                desk: payments.clone(),
+                clock: clock.clone(),
+            },
+            staff_payments: services::StaffPayments {
+                store: store.clone(),
+                desk: payments,
+                verifier: None,
+                clock: clock.clone(),
+            },
             assignments: services::Assignments {
                 store: store.clone(),
                 verifier: None,
@@ -224,6 +251,19 @@ impl AppState {
         self.staff_assignments.files = files;
     }
 
+    /// Takes card payments (and the manual methods' details) as `desk` says; the mail stays as set.
+    pub fn take_payments(&mut self, desk: crate::payments::Desk) {
+        let mailing = self.payments.desk.mailing.clone();
+        for d in [&mut self.payments.desk, &mut self.payments_webhook.desk, &mut self.staff_payments.desk] {
+            *d = crate::payments::Desk { mailing: mailing.clone(), ..desk.clone() };
+        }
+    }
+
+    /// The payments desk (the daily round runs on it).
+    pub fn payments_desk(&self) -> &crate::payments::Desk {
+        &self.payments.desk
+    }
+
     /// Signs demo booking links with `key` (both the visitor's and staff's mail carry them).
     pub fn sign_demo_links(&mut self, key: DemoKey) {
         self.demo.desk.key = key.clone();
@@ -256,6 +296,8 @@ impl AppState {
         self.staff_sessions.verifier = verifier.clone();
         self.assignments.verifier = verifier.clone();
         self.staff_assignments.verifier = verifier.clone();
+        self.payments.verifier = verifier.clone();
+        self.staff_payments.verifier = verifier.clone();
         self.staff_audit.verifier = verifier;
     }
 
@@ -265,6 +307,9 @@ impl AppState {
         let site_url = env::site_url();
         self.staff_enrolments.mailing = Some(Mailing { mailer: mailer.clone(), from: settings.from.clone(), site_url });
         self.staff_assignments.mailing = self.staff_enrolments.mailing.clone();
+        for desk in [&mut self.payments.desk, &mut self.payments_webhook.desk, &mut self.staff_payments.desk] {
+            desk.mailing = self.staff_enrolments.mailing.clone();
+        }
         self.staff_enquiries.mail = Some(services::InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
         let letters = Arc::new(MailedLetters { mailer: mailer.clone(), settings: settings.clone() });
         for desk in [&mut self.demo.desk, &mut self.staff_demo.desk] {
@@ -304,6 +349,9 @@ impl Service for AppState {
             Endpoint::StaffSessions => self.staff_sessions.answer(route, req).await,
             Endpoint::Assignments => self.assignments.answer(route, req).await,
             Endpoint::StaffAssignments => self.staff_assignments.answer(route, req).await,
+            Endpoint::Payments => self.payments.answer(route, req).await,
+            Endpoint::PaymentsWebhook => self.payments_webhook.answer(route, req).await,
+            Endpoint::StaffPayments => self.staff_payments.answer(route, req).await,
         }
     }
 }

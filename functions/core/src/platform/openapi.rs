@@ -71,7 +71,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Academy API",
-        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches, progress and certificates, the public verification of a certificate, booking the free demo class (open slots, bookings behind signed links), a student's live classes (sessions, Join, the calendar feed), and the staff console (enquiries, enrolments, reports, lectures and their uploads, certificates, demo classes, timetables and attendance, the audit trail; staff only)."
+        description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches, progress and certificates, the public verification of a certificate, booking the free demo class (open slots, bookings behind signed links), a student's live classes (sessions, Join, the calendar feed), paying for a plan (the card step, Stripe's webhook, a student's billing), and the staff console (enquiries, enrolments, reports, lectures and their uploads, certificates, demo classes, timetables and attendance, payments, the audit trail; staff only)."
     ),
     paths(
         health::health,
@@ -322,6 +322,8 @@ const ID_PATTERN: &str = "^[0-9a-f]{24}$";
 
 impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        // A feature with its own contract (its `api` module) is merged first, so the rules below hold for it too.
+        doc.merge(crate::payments::api::PaymentsApi::openapi());
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
             let kind = if path.contains("certificates/{id}") {
@@ -420,7 +422,10 @@ enum PathId {
 /// Path ids carry their pattern (an enrolment's is longer); a lecture number starts at 1.
 fn id_patterns(operation: &mut Operation, kind: PathId) {
     for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Path) {
-        if parameter.name == "studentId" {
+        if parameter.name == "paymentId" {
+            let pattern = crate::payments::api::PAYMENT_ID_PATTERN;
+            parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).into());
+        } else if parameter.name == "studentId" {
             let pattern = staff_certificates::STUDENT_ID_PATTERN;
             parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).into());
         } else if parameter.name == "id" && kind != PathId::Catalog {

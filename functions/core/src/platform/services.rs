@@ -8,6 +8,7 @@ use crate::certificates::files::CertificateFiles;
 use crate::certificates::{self, Issuer};
 use crate::demo::reminders::ReminderSchedule;
 use crate::demo::Desk;
+use crate::enrolment::Mailing;
 use crate::http::error::ApiError;
 use crate::http::identity::{identify, identify_staff, verified_email_of, Verifier};
 use crate::http::routes::{Route, Service};
@@ -18,7 +19,6 @@ use crate::learning::lecture::{self, LectureFiles, LectureLinks};
 use crate::learning::{me, videos};
 use crate::media::uploads::LectureUploads;
 use crate::media::TranscodeQueue;
-use crate::staff::welcome::Mailing;
 use crate::staff::{self, Actor};
 use crate::store::Store;
 use crate::{catalog, geo, time};
@@ -606,6 +606,88 @@ impl Service for StaffAssignments {
             Route::StaffSubmissions => handlers::queue(&h, req).await,
             Route::StaffSubmission(id) => handlers::submission(&h, &id).await,
             Route::StaffSubmissionReview(id) => handlers::review(&h, req, &id).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Payments: the plan form's card step and a student's billing; the payments desk (Stripe, the
+/// manual methods' details, mail) and the sign-in verifier.
+pub struct Payments {
+    pub store: Store,
+    pub desk: crate::payments::Desk,
+    pub verifier: Option<Arc<Verifier>>,
+    pub clock: time::Clock,
+}
+
+#[async_trait]
+impl Service for Payments {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use crate::payments::{billing, checkout};
+        let (store, desk, now) = (&self.store, &self.desk, self.clock.now());
+        match &route {
+            Route::PaymentOptions => return checkout::options(desk),
+            Route::PaymentCheckout => return checkout::checkout(store, desk, req, now).await,
+            Route::PaymentConfirm(id) => return checkout::confirm(store, desk, req, id, now).await,
+            Route::Payment(id) => return checkout::state(store, desk, req, id, now).await,
+            _ => {}
+        }
+        let student = identify(self.verifier.as_deref(), req).await?;
+        let email = verified_email_of(self.verifier.as_deref(), req, &student).await;
+        let email = email.as_deref();
+        match route {
+            Route::MyBilling => billing::billing(store, &student, email).await,
+            Route::MyPlanCancel(id) => billing::cancel(store, desk, &student, email, &id, now).await,
+            Route::MyPlanCard(id) if req.method() == Method::PUT => {
+                billing::use_card(store, desk, &student, email, &id, now).await
+            }
+            Route::MyPlanCard(id) => billing::start_card(store, desk, &student, email, &id).await,
+            _ => not_here(),
+        }
+    }
+}
+
+/// Stripe's webhook: the store and the payments desk (its webhook secret).
+pub struct PaymentsWebhook {
+    pub store: Store,
+    pub desk: crate::payments::Desk,
+    pub clock: time::Clock,
+}
+
+#[async_trait]
+impl Service for PaymentsWebhook {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        let Route::StripeWebhook = route else { return not_here() };
+        crate::payments::webhook::webhook(&self.store, &self.desk, req, self.clock.now()).await
+    }
+}
+
+/// Staff's payments.
+pub struct StaffPayments {
+    pub store: Store,
+    pub desk: crate::payments::Desk,
+    pub verifier: Option<Arc<Verifier>>,
+    pub clock: time::Clock,
+}
+
+#[async_trait]
+impl Service for StaffPayments {
+    async fn answer(&self, route: Route, req: &Request) -> Answer {
+        use staff::payments;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let (store, now) = (&self.store, self.clock.now());
+        match &route {
+            Route::StaffPayments => return payments::list(store, req).await,
+            Route::StaffPaymentsCsv => return payments::export(store, req).await,
+            Route::StaffPaymentLedger => return payments::ledger(store, req, now).await,
+            _ => {}
+        }
+        let actor = Actor::named(verifier, req, caller).await;
+        match route {
+            Route::StaffManualPayment => payments::record(store, &self.desk, &actor, req, now).await,
+            Route::StaffRefund(id) => payments::refund(store, &self.desk, &actor, req, &id, now).await,
+            Route::StaffPlanDue(id) => payments::set_due(store, &actor, req, &id, now).await,
             _ => not_here(),
         }
     }

@@ -7,7 +7,6 @@
 //! is in the audit trail.
 
 use super::audit::recorded;
-use super::welcome::Mailing;
 use super::Actor;
 use crate::assignments::mine::{state_of, WorkState};
 use crate::assignments::{
@@ -15,6 +14,7 @@ use crate::assignments::{
     FileView, NewFile, VersionView, MAX_ATTACHMENTS, MAX_BODY, MAX_MARKDOWN_CHARS, MAX_POINTS, MAX_TITLE_CHARS,
 };
 use crate::domain::{Assignment, AssignmentRule, AssignmentSubmission, FileRef, Grade, Marking, Review, STAFF_OWNER};
+use crate::enrolment::Mailing;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
 use crate::leads::mail::{Mail, MailKind};

@@ -7,12 +7,11 @@
 //! Secret ID is in the answer once, as the CLI prints it once, and only its hash is kept.
 
 use super::audit::recorded;
-use super::welcome::{welcome, Mailing};
 use super::{cursor, page_limit, Actor};
-use crate::domain::{AccessGrant, Batch, BatchLink, Enrolment, EnrolmentStatus, Handling};
+use crate::domain::{Batch, Enrolment, EnrolmentStatus, Handling};
+use crate::enrolment::{self, enrol, new_grant, revoke_grant, send_welcome, Mailing, Refusal};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
-use crate::learning::secret;
 use crate::store::{
     AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StoreError, StudentRecords,
     SubmissionRecords,
@@ -289,127 +288,6 @@ fn checked_until(access_until: Option<&str>) -> Result<Option<i64>, ApiError> {
     }
 }
 
-/// Why one enrolment was not made.
-enum Refusal {
-    AlreadyEnrolled,
-    Failed(ApiError),
-}
-
-impl From<StoreError> for Refusal {
-    fn from(e: StoreError) -> Self {
-        Self::Failed(e.into())
-    }
-}
-
-/// A new grant for `enrolment`'s batch and access end, and its Secret ID.
-async fn new_grant(
-    store: &(impl GrantRecords + ?Sized),
-    batch_id: &str,
-    email: &str,
-    access_until: Option<i64>,
-) -> Result<(AccessGrant, String), StoreError> {
-    let secret_id = secret::generate();
-    let grant = AccessGrant {
-        batch_id: batch_id.to_owned(),
-        secret_hash: secret::hash(&secret_id),
-        label: Some(format!("enrolment: {email}")),
-        created_at: time::now(),
-        revoked_at: None,
-        access_until,
-    };
-    store.insert_grant(&grant).await?;
-    Ok((grant, secret_id))
-}
-
-/// Revokes the grant behind `secret_hash`, if it is still active.
-async fn revoke_grant(
-    store: &(impl GrantRecords + ?Sized),
-    batch_id: &str,
-    secret_hash: &str,
-) -> Result<(), StoreError> {
-    if let Some(grant) = store.find_grant(batch_id, secret_hash).await?.filter(|g| g.revoked_at.is_none()) {
-        store.revoke_grant(&grant, time::now()).await?;
-    }
-    Ok(())
-}
-
-/// Mails the welcome and records whether it went.
-async fn send_welcome(
-    store: &(impl EnrolmentRecords + ?Sized),
-    mailing: Option<&Mailing>,
-    mut enrolment: Enrolment,
-    batch: &Batch,
-    secret_id: &str,
-) -> Result<Enrolment, StoreError> {
-    let sent = match mailing {
-        Some(mailing) => match mailing.mailer.send(&welcome(mailing, &enrolment, batch, secret_id)).await {
-            Ok(()) => true,
-            Err(error) => {
-                tracing::error!(enrolment = %enrolment.id(), %error, "welcome mail failed");
-                false
-            }
-        },
-        None => {
-            tracing::warn!(enrolment = %enrolment.id(), "no mailer: the welcome was not sent");
-            false
-        }
-    };
-    if sent != enrolment.welcome_sent {
-        enrolment.welcome_sent = sent;
-        store.save_enrolment(&enrolment).await?;
-    }
-    Ok(enrolment)
-}
-
-/// Enrols one checked student: the grant, then the enrolment (a conditional put: one per e-mail
-/// and batch; a revoked or expired one is replaced), then the welcome.
-async fn enrol(
-    store: &(impl EnrolmentStore + ?Sized),
-    mailing: Option<&Mailing>,
-    actor: &Actor,
-    batch: &Batch,
-    (name, email): (String, String),
-    access_until: Option<i64>,
-    enquiry_id: Option<String>,
-) -> Result<(Enrolment, String), Refusal> {
-    let before = store.get_enrolment(&batch.id, &Enrolment::email_key(&email)).await?;
-    if before.as_ref().is_some_and(|e| e.status_at(time::now()) == EnrolmentStatus::Active) {
-        return Err(Refusal::AlreadyEnrolled);
-    }
-    let (grant, secret_id) = new_grant(store, &batch.id, &email, access_until).await?;
-    let enrolment = Enrolment {
-        batch_id: batch.id.clone(),
-        name,
-        email,
-        secret_hash: grant.secret_hash.clone(),
-        enrolled_at: time::now(),
-        enrolled_by: actor.name().to_owned(),
-        access_until,
-        enquiry_id,
-        revoked_at: None,
-        welcome_sent: false,
-        // Enrolled again: what the student watched before still shows until their account links again.
-        revoked_accounts: before.as_ref().map(|b| b.revoked_accounts.clone()).unwrap_or_default(),
-    };
-    let stored = match &before {
-        None => store.insert_enrolment(&enrolment).await,
-        Some(_) => store.save_enrolment(&enrolment).await,
-    };
-    if let Err(e) = stored {
-        // Nobody will know this Secret ID: it must not stay valid.
-        store.revoke_grant(&grant, time::now()).await?;
-        return Err(match e {
-            StoreError::Conflict => Refusal::AlreadyEnrolled,
-            e => e.into(),
-        });
-    }
-    if let Some(before) = before {
-        revoke_grant(store, &batch.id, &before.secret_hash).await?;
-    }
-    let enrolment = send_welcome(store, mailing, enrolment, batch, &secret_id).await?;
-    Ok((enrolment, secret_id))
-}
-
 async fn find_batch(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -> Result<Batch, ApiError> {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))
@@ -463,7 +341,9 @@ pub async fn create(
         };
         let email = student.1.clone();
         let (enrolment, secret_id) =
-            match enrol(store, mailing, actor, &batch, student, until, enquiry.as_ref().map(|e| e.id.clone())).await {
+            match enrol(store, mailing, actor.name(), &batch, student, until, enquiry.as_ref().map(|e| e.id.clone()))
+                .await
+            {
                 Ok(done) => done,
                 Err(Refusal::AlreadyEnrolled) => return Err(already(&email)),
                 Err(Refusal::Failed(e)) => return Err(e),
@@ -492,28 +372,7 @@ async fn find(store: &(impl EnrolmentRecords + ?Sized), id: &str) -> Result<Enro
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn revoke(store: &(impl EnrolmentStore + ?Sized), actor: &Actor, id: &str) -> Answer {
     let result = async {
-        let mut enrolment = find(store, id).await?;
-        let holders: Vec<BatchLink> = store
-            .list_batch_links(&enrolment.batch_id)
-            .await?
-            .into_iter()
-            .filter(|l| l.secret_hash == enrolment.secret_hash)
-            .collect();
-        // The accounts are remembered before they are unlinked, so their history stays in the console.
-        let before = enrolment.clone();
-        enrolment.revoked_at = enrolment.revoked_at.or(Some(time::now()));
-        for link in &holders {
-            if !enrolment.revoked_accounts.contains(&link.sub) {
-                enrolment.revoked_accounts.push(link.sub.clone());
-            }
-        }
-        if enrolment != before {
-            store.save_enrolment(&enrolment).await?;
-        }
-        revoke_grant(store, &enrolment.batch_id, &enrolment.secret_hash).await?;
-        for link in holders {
-            store.delete_link(&link.sub, &link.batch_id).await?;
-        }
+        let enrolment = enrolment::revoke(store, find(store, id).await?).await?;
         let activity = activity_by_grant(store, &enrolment.batch_id, std::slice::from_ref(&enrolment)).await?;
         let mine = activity.get(&enrolment.secret_hash).copied().unwrap_or_default();
         let total = store.list_videos(&enrolment.batch_id).await?.len() as u32;
@@ -664,7 +523,7 @@ pub async fn bulk(
                     return Ok(result);
                 }
                 let target = format!("{}{}", batch.id, Enrolment::email_key(&student.1));
-                match enrol(store, mailing, actor, batch, student, until, None).await {
+                match enrol(store, mailing, actor.name(), batch, student, until, None).await {
                     Ok((enrolment, _)) => {
                         let done =
                             recorded(store, actor, "enrolment.create", &target, Some("bulk".into()), Ok(())).await;

@@ -1,5 +1,5 @@
 //! The staff console's API (`/api/staff/*`): enquiries (`enquiries`), enrolments and the batches'
-//! rosters (`enrolments`, mailing a welcome: `welcome`), what students watched (`report`), a
+//! rosters (`enrolments`, over the one enrolment lifecycle in `crate::enrolment`), what students watched (`report`), a
 //! batch's lectures and their recordings' uploads (`lectures`), the demo classes (`demo`), the audit trail (`audit`) and the
 //! spreadsheets staff export and paste (`sheet`). Every route first checks that the caller is in
 //! the provider's `staff` group (`http::identity::identify_staff`;
@@ -16,9 +16,9 @@ pub mod enquiries;
 pub mod enrolments;
 pub mod lectures;
 pub mod live;
+pub mod payments;
 pub mod report;
 pub mod sheet;
-pub mod welcome;
 
 use crate::http::error::ApiError;
 use crate::http::identity::{verified_email_of, Student, Verifier};

@@ -16,6 +16,9 @@ pub trait GrantRecords: Send + Sync {
 
     /// Marks a grant revoked (the record stays, for the audit trail).
     async fn revoke_grant(&self, grant: &AccessGrant, at: i64) -> Result<()>;
+
+    /// Pauses a grant from `paused_at` (a plan's payment overdue), or lifts the pause (`None`).
+    async fn pause_grant(&self, grant: &AccessGrant, paused_at: Option<i64>) -> Result<()>;
 }
 
 #[async_trait]
@@ -37,6 +40,12 @@ impl GrantRecords for Store {
     async fn revoke_grant(&self, grant: &AccessGrant, at: i64) -> Result<()> {
         let revoked = AccessGrant { revoked_at: Some(at), ..grant.clone() };
         let it = item(keys::batch_pk(&grant.batch_id), keys::grant_sk(&grant.secret_hash), &revoked)?;
+        self.items().put(it, PutMode::Upsert).await
+    }
+
+    async fn pause_grant(&self, grant: &AccessGrant, paused_at: Option<i64>) -> Result<()> {
+        let paused = AccessGrant { paused_at, ..grant.clone() };
+        let it = item(keys::batch_pk(&grant.batch_id), keys::grant_sk(&grant.secret_hash), &paused)?;
         self.items().put(it, PutMode::Upsert).await
     }
 }

@@ -34,7 +34,7 @@ pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
 pub use live::LiveRecords;
 pub use records::Store;
-pub use records::{Cursor, Page};
+pub use records::{body_of, item, record_of, records_of, Cursor, Page};
 pub use students::StudentRecords;
 pub use submissions::SubmissionRecords;
 

@@ -13,7 +13,7 @@ pub struct Store {
     items: Arc<dyn Items>,
 }
 
-pub(super) fn body_of<T: Serialize>(record: &T) -> Result<Map<String, Value>> {
+pub fn body_of<T: Serialize>(record: &T) -> Result<Map<String, Value>> {
     match serde_json::to_value(record) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(StoreError::Corrupt("record is not an object".into())),
@@ -21,12 +21,12 @@ pub(super) fn body_of<T: Serialize>(record: &T) -> Result<Map<String, Value>> {
     }
 }
 
-pub(super) fn record_of<T: DeserializeOwned>(item: Item) -> Result<T> {
+pub fn record_of<T: DeserializeOwned>(item: Item) -> Result<T> {
     serde_json::from_value(Value::Object(item.body))
         .map_err(|e| StoreError::Corrupt(format!("{} {}: {e}", item.pk, item.sk)))
 }
 
-pub(super) fn records_of<T: DeserializeOwned>(items: Vec<Item>) -> Result<Vec<T>> {
+pub fn records_of<T: DeserializeOwned>(items: Vec<Item>) -> Result<Vec<T>> {
     items.into_iter().map(record_of).collect()
 }
 
@@ -37,7 +37,7 @@ pub(super) fn submission_item(submission: &Submission) -> Result<Item> {
     Ok(it)
 }
 
-pub(super) fn item<T: Serialize>(pk: String, sk: String, record: &T) -> Result<Item> {
+pub fn item<T: Serialize>(pk: String, sk: String, record: &T) -> Result<Item> {
     Ok(Item { pk, sk, gsi1: None, expires_at: None, body: body_of(record)? })
 }
 
@@ -80,7 +80,7 @@ impl<T> Page<T> {
 
 impl Store {
     /// One page of `range` as records of type `T`, after `after` (which must lie in `range`).
-    pub(super) async fn page_of<T: DeserializeOwned>(
+    pub async fn page_of<T: DeserializeOwned>(
         &self,
         range: Range<'_>,
         order: Order,
@@ -100,7 +100,7 @@ impl Store {
     }
 
     /// Every record of `range`, page by page (for lists bounded by what they hold, e.g. one batch's students).
-    pub(super) async fn all_of<T: DeserializeOwned>(&self, range: Range<'_>) -> Result<Vec<T>> {
+    pub async fn all_of<T: DeserializeOwned>(&self, range: Range<'_>) -> Result<Vec<T>> {
         const PAGE: usize = 500;
         let (mut out, mut after) = (Vec::new(), None);
         loop {
@@ -117,7 +117,8 @@ impl Store {
         Self { items }
     }
 
-    pub(super) fn items(&self) -> &dyn Items {
+    /// The items under the records: a feature that keeps its own key layout (`payments::store`) works on them.
+    pub fn items(&self) -> &dyn Items {
         self.items.as_ref()
     }
 }

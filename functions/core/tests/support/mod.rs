@@ -204,6 +204,7 @@ pub async fn grant(store: &Store, batch: &str) -> (String, academy_core::domain:
         created_at: academy_core::time::now(),
         revoked_at: None,
         access_until: None,
+        paused_at: None,
     };
     store.insert_grant(&grant).await.unwrap();
     (secret, grant)

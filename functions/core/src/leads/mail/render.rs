@@ -29,6 +29,8 @@ pub enum MailKind {
     ClassReminder,
     /// An assignment's review returned, or its due time moved (the assignments feature).
     Assignment,
+    /// A plan's payment: a renewal that failed, a due date coming, access paused (payments).
+    Payment,
 }
 
 impl MailKind {
@@ -43,6 +45,7 @@ impl MailKind {
             Self::ClassChange => "class",
             Self::ClassReminder => "class-reminder",
             Self::Assignment => "assignment",
+            Self::Payment => "payment",
         }
     }
 }

@@ -81,11 +81,17 @@ pub async fn lecture(
         }
     }
     let is_playlist = file.ends_with(".m3u8");
-    if (file.is_empty() || is_playlist)
-        && !records.find_grant(batch_id, &params.grant).await?.is_some_and(|g| g.is_active())
-    {
-        tracing::info!(batch = batch_id, lecture = number, "lecture link of a revoked grant refused");
-        return Err(refused("This Secret ID is no longer valid for this batch."));
+    if file.is_empty() || is_playlist {
+        match records.find_grant(batch_id, &params.grant).await? {
+            Some(grant) if grant.is_active() && grant.is_paused() => {
+                return Err(refused(crate::domain::PAYMENT_OVERDUE));
+            }
+            Some(grant) if grant.is_active() => {}
+            _ => {
+                tracing::info!(batch = batch_id, lecture = number, "lecture link of a revoked grant refused");
+                return Err(refused("This Secret ID is no longer valid for this batch."));
+            }
+        }
     }
     let video = records.get_video(batch_id, number).await?.ok_or_else(no_such)?;
     if file.is_empty() {
