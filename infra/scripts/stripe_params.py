@@ -1,6 +1,6 @@
 """Checks a Stripe API request's parameters against Stripe's own description of that operation.
 
-localstripe (infra/scripts/localstripe.py) answers the Stripe API locally, but it implements only part of
+localstripe (infra/scripts/localstripe_server.py) answers the Stripe API locally, but it implements only part of
 each operation: it refuses some valid parameters and cannot tell a misspelt one from one it lacks. Stripe's
 published OpenAPI description is the authority; stripe-python (pinned in infra/requirements.txt, 10.12,
 API version 2024-06-20) is generated from it and ships every operation's parameters as TypedDicts
@@ -17,7 +17,8 @@ must be there. Problems are worded as Stripe words them ("Received unknown param
     python infra/scripts/stripe_params.py METHOD PATH [ENCODED]   # ENCODED, else stdin; exit 1 on problems
     python infra/scripts/stripe_params.py --jsonl FILE            # one {"method","path","body"} a line
 
-As a library: `problems(method, path, encoded) -> list[str]` ([] is a valid request);
+As a library: `problems(method, path, encoded) -> list[Problem]` ([] is a valid request; each a str with
+Stripe's error `code` and the `param` it is about);
 `operation(method, path)` -> the params TypedDict, or None when stripe-python has no such operation.
 """
 
@@ -130,6 +131,26 @@ def parse(encoded: str) -> list[tuple[list[str], str]]:
     return pairs
 
 
+class Problem(str):
+    """A sentence as Stripe words it, with Stripe's error code and the parameter it is about."""
+
+    code: str
+    param: str
+
+    def __new__(cls, text: str, code: str, param: str):
+        problem = super().__new__(cls, text)
+        problem.code, problem.param = code, param
+        return problem
+
+
+def _unknown(name: str, why: str = "") -> Problem:
+    return Problem(f"Received unknown parameter: {name}{why}", "parameter_unknown", name)
+
+
+def _invalid(here: str, text: str) -> Problem:
+    return Problem(text, "parameter_invalid", here)
+
+
 def _name(segments: list[str]) -> str:
     return segments[0] + "".join(f"[{s}]" for s in segments[1:]) if segments else ""
 
@@ -180,48 +201,50 @@ def _check(tp, module: str, done: list[str], rest: list[str], value: str) -> Che
         return max(tried, key=lambda c: c.depth)
     if _is_typeddict(tp):
         if not rest:
-            return Check([f"Invalid object: {here} takes parameters ({here}[…]=…), not a value"], [], len(done))
+            return Check([_invalid(here, f"Invalid object: {here} takes parameters ({here}[…]=…), not a value")], [], len(done))
         key, fields = rest[0], _fields(tp)
         module = tp.__module__
         if key not in fields:
-            return Check([f"Received unknown parameter: {_name(done + [key])}"], [], len(done))
+            return Check([_unknown(_name(done + [key]))], [], len(done))
         inner = _check(fields[key], module, done + [key], rest[1:], value)
         return Check(inner.problems, [(here, tp, key), *inner.seen], inner.depth)
     if origin in (list, typing.List):
         if not rest or not (rest[0] == "" or rest[0].isdigit()):
-            return Check([f"Invalid array: {here} is a list ({here}[]=… or {here}[0]=…)"], [], len(done))
+            return Check([_invalid(here, f"Invalid array: {here} is a list ({here}[]=… or {here}[0]=…)")], [], len(done))
         return _check(typing.get_args(tp)[0], module, done + [rest[0]], rest[1:], value)
     if origin in (dict, typing.Dict):
         if not rest or rest[0] == "":
-            return Check([f"Invalid object: {here} takes keys ({here}[key]=…)"], [], len(done))
+            return Check([_invalid(here, f"Invalid object: {here} takes keys ({here}[key]=…)")], [], len(done))
         return _check(typing.get_args(tp)[1], module, done + [rest[0]], rest[1:], value)
     if rest:
-        return Check([f"Received unknown parameter: {_name(done + rest)} ({here} is a value, not an object)"], [])
+        return Check([_unknown(_name(done + rest), f" ({here} is a value, not an object)")], [])
     if origin is typing.Literal or origin is typing_extensions.Literal:
         allowed = typing.get_args(tp)
         if value in allowed:
             return Check([], [])
-        return Check([f"Invalid {here}: must be one of {', '.join(repr(a) for a in allowed)} (got {value!r})"], [])
+        return Check([_invalid(here, f"Invalid {here}: must be one of {', '.join(repr(a) for a in allowed)} (got {value!r})")], [])
     if tp is bool:
         ok = value in ("true", "false")
-        return Check([] if ok else [f"Invalid boolean: {here} must be true or false (got {value!r})"], [])
+        return Check([] if ok else [_invalid(here, f"Invalid boolean: {here} must be true or false (got {value!r})")], [])
     if tp is int:
         ok = re.fullmatch(r"-?[0-9]+", value) is not None
-        return Check([] if ok else [f"Invalid integer: {here} (got {value!r})"], [])
+        return Check([] if ok else [_invalid(here, f"Invalid integer: {here} (got {value!r})")], [])
     if tp is float:
         ok = re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", value) is not None
-        return Check([] if ok else [f"Invalid decimal: {here} (got {value!r})"], [])
+        return Check([] if ok else [_invalid(here, f"Invalid decimal: {here} (got {value!r})")], [])
     return Check([], [])  # str, Any
 
 
-def problems(method: str, path: str, encoded: str = "") -> list[str]:
+def problems(method: str, path: str, encoded: str = "") -> list[Problem]:
     """What Stripe would refuse in this request's parameters; [] when nothing."""
     params = operation(method, path)
     if params is None:
-        return [f"Unrecognized request URL ({method.upper()}: {path.split('?', 1)[0]}): no such operation in stripe-python {stripe.VERSION}"]
+        path = path.split("?", 1)[0]
+        text = f"Unrecognized request URL ({method.upper()}: {path}): no such operation in stripe-python {stripe.VERSION}"
+        return [Problem(text, "resource_missing", "")]
     pairs = parse(encoded)
     if params is type(None):
-        return [f"Received unknown parameter: {_name(segments)}" for segments, _ in pairs]
+        return [_unknown(_name(segments)) for segments, _ in pairs]
     found, seen = [], {("", params): set()}
     for segments, value in pairs:
         check = _check(params, params.__module__, [], segments, value)
@@ -231,7 +254,8 @@ def problems(method: str, path: str, encoded: str = "") -> list[str]:
                 seen.setdefault((where, tp), set()).add(key)
     for (where, tp), keys in seen.items():
         for missing in sorted(tp.__required_keys__ - keys):
-            found.append(f"Missing required param: {_name([where, missing]) if where else missing}")
+            name = _name([where, missing]) if where else missing
+            found.append(Problem(f"Missing required param: {name}", "parameter_missing", name))
     return found
 
 
