@@ -176,7 +176,7 @@ build-site: node-tools
 	@cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run --silent build -- --logLevel warn 2>&1 \
 	  | { grep -v -e '^Prerender (' -e 'The `envFile` option is deprecated' -e '^vite v[0-9.]* building' -e '^$$' || true; }
 
-test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
+test-site: node-tools python-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
 	cd site && npm run typecheck
 	cd site && npm test
 	cd site && npm run lint
@@ -184,14 +184,14 @@ test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
 
-bench-site: node-tools browser build ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile) on every public route → docs/benchmarks/site.md.
+bench-site: node-tools python-tools browser build ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile) on every public route → docs/benchmarks/site.md.
 	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
 else
 build-site test-site bench-site:
 	@echo "no site/ yet: skipping $@"
 endif
 
-bench-api: build-site ## wrk against the API on loopback → docs/benchmarks/api.md.
+bench-api: python-tools build-site ## wrk against the API on loopback → docs/benchmarks/api.md.
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	cargo build --profile bench-server --bin academy
 	infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh
