@@ -898,3 +898,16 @@ def test_the_cold_start_bench_has_an_event_for_each_payments_function(source):
         assert event["routeKey"] == f"{event['requestContext']['http']['method']} {event['rawPath']}"
         guarded = event["rawPath"].startswith(("/api/me/", "/api/staff/"))
         assert ("authorizer" in event["requestContext"]) == guarded, binary
+
+
+def test_cloudfront_forwards_the_payments_headers_to_the_api(source):
+    """A checkout's Idempotency-Key (the contract requires it) and Stripe's Stripe-Signature (the webhook refuses a
+    delivery without it) reach the API through CloudFront's /api/* behaviour, uncached, with the body as sent."""
+    resources = source["Resources"]
+    forwarded = resources["ApiOriginRequestPolicy"]["Properties"]["OriginRequestPolicyConfig"]["HeadersConfig"]["Headers"]
+    assert {"Idempotency-Key", "Stripe-Signature", "Content-Type"} <= set(forwarded)
+    assert len(forwarded) <= 10, "CloudFront's default quota of headers in an origin request policy"
+    api = next(b for b in distribution(source)["CacheBehaviors"] if b["PathPattern"] == "/api/*")
+    assert "POST" in api["AllowedMethods"]
+    cache = resources["ApiCachePolicy"]["Properties"]["CachePolicyConfig"]
+    assert cache["DefaultTTL"] == 0 and cache["MinTTL"] == 0
