@@ -46,10 +46,14 @@ def keep_state(store, state: Path | None):
         store.dump_to_disk = lambda: None
         return
     if state.exists():
-        with open(state, "rb") as f:
-            old = pickle.load(f)
-        store.clear()
-        dict.update(store, old)
+        try:
+            with open(state, "rb") as f:
+                old = pickle.load(f)
+        except Exception as error:  # another localstripe's file, a truncated one: start afresh, say so
+            print(f"localstripe: {state} unreadable ({error!r}); starting empty", file=sys.stderr, flush=True)
+        else:
+            store.clear()
+            dict.update(store, old)
 
     def dump():
         partial = state.with_name(state.name + ".partial")

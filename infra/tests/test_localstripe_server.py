@@ -195,3 +195,12 @@ def test_state_is_kept_in_its_own_file_only_when_asked(start, tmp_path):
     _, empty = start()
     status, _ = empty.call("GET", f"/v1/customers/{customer['id']}")
     assert status == 404
+
+
+def test_an_unreadable_state_file_is_replaced_not_fatal(start, tmp_path):
+    state = tmp_path / "localstripe.pickle"
+    state.write_bytes(b"not a pickle")
+    _, stripe = start("--state", str(state))
+    status, customer = stripe.call("POST", "/v1/customers", [("email", "fresh@example.com")])
+    assert status == 200
+    assert state.read_bytes() != b"not a pickle"
