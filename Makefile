@@ -9,16 +9,24 @@ CACHE ?= $(HOME)/.cache/academy
 export CARGO_TARGET_DIR ?= $(CACHE)/target
 VENV := $(CACHE)/venv
 export MOTO_SERVER := $(VENV)/bin/moto_server
+# The local Stripe API (PyPI localstripe) for the Rust payments tests, and the python that has it and stripe-python
+# (infra/scripts/localstripe_server.py, infra/scripts/stripe_params.py).
+export LOCALSTRIPE := $(VENV)/bin/localstripe
+export STRIPE_PYTHON := $(VENV)/bin/python
 NPM_CACHE := $(CACHE)/npm
 ACADEMY := $(CARGO_TARGET_DIR)/debug/academy
 PORT ?= 8080
-LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit staff-lectures certificates staff-certificates transcode demo staff-demo demo-reminder sessions staff-sessions assignments staff-assignments
+LAMBDAS := health courses outline batches videos lecture send-email mailer geo chat me staff-enquiries staff-enrolments staff-reports staff-audit staff-lectures certificates staff-certificates transcode demo staff-demo demo-reminder sessions staff-sessions assignments staff-assignments payments payments-webhook staff-payments payments-renewals
 HAS_SITE := $(wildcard site/package.json)
 # The LOCAL ONLY OpenID provider (infra/oidc) that `make dev` and the browser tests sign in against.
 OIDC_PORT ?= 9400
 OIDC_DEV_ISSUER := http://127.0.0.1:$(OIDC_PORT)
 # The browser tests get their own provider on a free port, known before the site is built.
 OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# `make dev`'s LOCAL Stripe (localstripe on its default port; nothing reaches Stripe): its API, its Stripe.js
+# stand-in, and the webhook it signs with a fixed local secret to the server's /api/payments/stripe/webhook.
+STRIPE_DEV_PORT ?= 8420
+STRIPE_DEV := http://127.0.0.1:$(STRIPE_DEV_PORT)
 
 .PHONY: help dev academy test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
         test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
@@ -31,11 +39,26 @@ help: ## List the targets.
 dev: export OIDC_ISSUER := $(OIDC_DEV_ISSUER)
 dev: export ACADEMY_STAFF_EMAILS ?= staff@example.com
 dev: export ACADEMY_SITE_URL ?= http://localhost:$(PORT)
-dev: build oidc-tools ffmpeg ## Install what is missing, build, and serve the whole product (and the local OpenID provider) on http://localhost:$(PORT); staff@example.com signs in as staff.
-	@OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
-	ACADEMY_CSP_CONNECT=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
+dev: export ACADEMY_STRIPE_API_BASE := $(STRIPE_DEV)
+dev: export ACADEMY_STRIPE_SECRET_KEY := sk_test_local
+dev: export ACADEMY_STRIPE_WEBHOOK_SECRET := whsec_local_academy
+dev: export ACADEMY_STRIPE_PUBLISHABLE_KEY := pk_test_local
+dev: export ACADEMY_STRIPE_JS_URL := $(STRIPE_DEV)/js.stripe.com/v3/
+dev: export ACADEMY_PAY_BANK ?= Account title: Academy Training (demo); Bank: Demo Bank; IBAN: PK00DEMO0000000000000000
+dev: export ACADEMY_PAY_JAZZCASH ?= Account title: Academy Training (demo); JazzCash account: 0000 0000000 (demo)
+dev: export ACADEMY_PAY_EASYPAISA ?= Account title: Academy Training (demo); Easypaisa account: 0000 0000000 (demo)
+dev: build python-tools oidc-tools ffmpeg ## Install what is missing, build, and serve the whole product (with the local OpenID provider and a local Stripe) on http://localhost:$(PORT); staff@example.com signs in as staff.
+	@mkdir -p var; \
+	$(STRIPE_PYTHON) infra/scripts/localstripe_server.py --port $(STRIPE_DEV_PORT) --state var/localstripe.pickle --validate \
+	  --webhook http://127.0.0.1:$(PORT)/api/payments/stripe/webhook --secret "$$ACADEMY_STRIPE_WEBHOOK_SECRET" & stripe=$$!; \
+	OIDC_PORT=$(OIDC_PORT) node infra/oidc/server.mjs & oidc=$$!; \
+	trap 'kill $$stripe $$oidc 2>/dev/null; wait $$stripe $$oidc 2>/dev/null' EXIT; \
+	until curl -sf -o /dev/null $(STRIPE_DEV)/js.stripe.com/v3/; do \
+	  kill -0 $$stripe 2>/dev/null || { echo "make dev: localstripe stopped (see above; is port $(STRIPE_DEV_PORT) taken?)"; exit 1; }; sleep 0.2; \
+	done; \
+	ACADEMY_CSP_CONNECT="$(OIDC_DEV_ISSUER) $(STRIPE_DEV)" ACADEMY_OIDC_ISSUER=$(OIDC_DEV_ISSUER) ACADEMY_OIDC_CLIENT_ID=academy-local \
 	  $(ACADEMY) serve --port $(PORT) --site site/build/client & server=$$!; \
-	trap 'kill $$server $$oidc 2>/dev/null; wait $$server $$oidc 2>/dev/null' EXIT; \
+	trap 'kill $$server $$stripe $$oidc 2>/dev/null; wait $$server $$stripe $$oidc 2>/dev/null' EXIT; \
 	until curl -sf -o /dev/null http://127.0.0.1:$(PORT)/api/health; do \
 	  kill -0 $$server 2>/dev/null || { echo "make dev: academy serve stopped (see above)"; exit 1; }; sleep 0.5; \
 	done; \
@@ -44,6 +67,7 @@ dev: build oidc-tools ffmpeg ## Install what is missing, build, and serve the wh
 	  site "$(ACADEMY_SITE_URL)/" \
 	  "staff console" "$(ACADEMY_SITE_URL)/staff  (sign in as $(ACADEMY_STAFF_EMAILS))" \
 	  sign-in "$(OIDC_DEV_ISSUER)  (the LOCAL ONLY provider: any e-mail signs in)" \
+	  payments "$(STRIPE_DEV)  (localstripe, the LOCAL Stripe: card 4242 4242 4242 4242, declined 4000 0000 0000 0002; its events signed to /api/payments/stripe/webhook)" \
 	  mail "var/outbox/  (one .eml per message)" \
 	  certificates "var/certificates/" \
 	  "the CLI" 'make academy ARGS="grant --batch 665f1c2a9b3e4d0012a1c002"  (README: Operating)'; \
@@ -109,7 +133,7 @@ lint-rust:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-test-rust: python-tools oidc-tools ffmpeg poppler ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider.
+test-rust: python-tools oidc-tools ffmpeg poppler ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider, payments against localstripe.
 	cargo test --workspace
 
 fuzz-api: python-tools oidc-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store, signed in.
@@ -152,7 +176,7 @@ build-site: node-tools
 	@cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run --silent build -- --logLevel warn 2>&1 \
 	  | { grep -v -e '^Prerender (' -e 'The `envFile` option is deprecated' -e '^vite v[0-9.]* building' -e '^$$' || true; }
 
-test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
+test-site: node-tools python-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
 	cd site && npm run typecheck
 	cd site && npm test
 	cd site && npm run lint
@@ -160,14 +184,14 @@ test-site: node-tools oidc-tools browser build-api ## Typecheck, component tests
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
 
-bench-site: node-tools browser build ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile) on every public route → docs/benchmarks/site.md.
+bench-site: node-tools python-tools browser build ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile) on every public route → docs/benchmarks/site.md.
 	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
 else
 build-site test-site bench-site:
 	@echo "no site/ yet: skipping $@"
 endif
 
-bench-api: build-site ## wrk against the API on loopback → docs/benchmarks/api.md.
+bench-api: python-tools build-site ## wrk against the API on loopback → docs/benchmarks/api.md.
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	cargo build --profile bench-server --bin academy
 	infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh

@@ -26,7 +26,9 @@ start is a new visitor (its own source address, so the per-client limits of send
 never refuse a run) with the CloudFront origin header; send-email gets a new submission id (a
 repeated one is answered without a write); `x-secret-id` becomes a Secret ID granted for the
 event's batch; for the stream, each inserted submission is given a new id and written to the table
-first, so every `mailer` start mails a pending submission as in AWS.
+first, so every `mailer` start mails a pending submission as in AWS. A `stripe-signature` header (Stripe's
+delivery to `payments-webhook`) becomes a fresh event id signed now with the webhook secret, as Stripe signs;
+the payments functions' Stripe API is a closed local port (their events name no payment, so none calls it).
 
 Per start: init = spawn → the first GET /runtime/invocation/next; first answer = spawn → the POST
 of the response; peak RSS = the process's VmHWM just before it is killed, once it has answered and
@@ -77,6 +79,7 @@ LECTURE_KEY_ID, LECTURE_KEY = "k1", "bench-lecture-key-0123456789abcdef012345678
 LECTURE_KEY_SECRET = "academy/bench-lecture-key"
 # The demo link key, as CloudFormation resolves template.yaml's DemoKey secret into the environment.
 DEMO_KEY = "bench-demo-key-" + "0" * 40
+STRIPE_WEBHOOK_SECRET = "whsec_bench_" + "0" * 32
 MAIL_FROM = "no-reply@skylinetech.academy"
 MAIL_TO = "admissions@skylinetech.academy"
 REQUEST_ID = "8476a536-e9f4-11e8-9739-2dfe598c3fcd"
@@ -223,6 +226,17 @@ class Events:
         event["queryStringParameters"] = params
         event["rawQueryString"] = "&".join(f"{k}={v}" for k, v in params.items())
 
+    def sign_stripe_event(self, event: dict):
+        """Stripe's delivery of the fixture's event under a new id, signed now: `t=<unix time>,v1=<hex
+        HMAC-SHA256 of "<t>.<body>" with the webhook secret>` (the signature payments-webhook checks)."""
+        stripe_event = json.loads(event["body"])
+        stripe_event["id"] = f"evt_bench{uuid.uuid4().hex[:20]}"
+        event["body"] = json.dumps(stripe_event)
+        now = str(int(time.time()))
+        mac = hmac.new(STRIPE_WEBHOOK_SECRET.encode(), f"{now}.{event['body']}".encode(), hashlib.sha256).hexdigest()
+        event["headers"]["stripe-signature"] = f"t={now},v1={mac}"
+        event["headers"]["content-length"] = str(len(event["body"]))
+
     def make(self, fixture: dict) -> dict:
         event = json.loads(json.dumps(fixture))
         if "requestContext" in event:
@@ -235,6 +249,8 @@ class Events:
                 headers["x-secret-id"] = self.secret_for(event["pathParameters"]["batchId"])
             if event.get("rawPath", "").startswith("/lecture/"):
                 self.sign_lecture_link(event)
+            if "stripe-signature" in headers:
+                self.sign_stripe_event(event)
             body = event.get("body")
             if body and '"submissionId"' in body:
                 fields = json.loads(body)
@@ -400,6 +416,11 @@ def lambda_env(name: str, runtime: str, moto_url: str) -> dict:
         "ACADEMY_DEMO_KEY": DEMO_KEY,
         "ACADEMY_DEMO_REMINDER_ARN": "arn:aws:lambda:eu-west-2:123456789012:function:demo-reminder",
         "ACADEMY_DEMO_SCHEDULER_ROLE_ARN": "arn:aws:iam::123456789012:role/academy-DemoSchedulerRole",
+        # The payments functions': the keys as template.yaml resolves them, Stripe's API a closed port (discard).
+        "ACADEMY_STRIPE_SECRET_KEY": "sk_test_bench",
+        "ACADEMY_STRIPE_WEBHOOK_SECRET": STRIPE_WEBHOOK_SECRET,
+        "ACADEMY_STRIPE_PUBLISHABLE_KEY": "pk_test_bench",
+        "ACADEMY_STRIPE_API_BASE": "http://127.0.0.1:9",
     }
 
 

@@ -240,6 +240,9 @@ def test_lecture_links_are_signed_and_checked_with_one_generated_key_secret(sour
             elif "s3:GetObject" in actions(statement) and binary in ("assignments", "staff-assignments"):
                 # Assignment files only (test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"}]
+            elif "s3:GetObject" in actions(statement) and binary == "staff-payments":
+                # Receipt images only (test_payment_receipts_are_kept_under_the_lectures_buckets_payment_receipts_prefix).
+                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/payment-receipts/*"}]
             elif "s3:GetObject" in actions(statement) and binary == "certificates":
                 # Certificates' PDFs only (test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}]
@@ -327,6 +330,12 @@ STAFF_ROUTES = {
     "/api/staff/submissions": "StaffAssignmentsFunction",
     "/api/staff/submissions/{id}": "StaffAssignmentsFunction",
     "/api/staff/submissions/{id}/review": "StaffAssignmentsFunction",
+    "/api/staff/payments": "StaffPaymentsFunction",
+    "/api/staff/payments.csv": "StaffPaymentsFunction",
+    "/api/staff/payments/ledger": "StaffPaymentsFunction",
+    "/api/staff/payments/manual": "StaffPaymentsFunction",
+    "/api/staff/payments/{paymentId}/refund": "StaffPaymentsFunction",
+    "/api/staff/plans/{planId}/due": "StaffPaymentsFunction",
 }
 # A student's assignments: one function, signed in.
 MY_ASSIGNMENT_ROUTES = {
@@ -341,8 +350,19 @@ MY_ASSIGNMENT_ROUTES = {
 # and the feed (fetched by calendar programs) are not behind the authorizer.
 MY_SESSION_ROUTES = {"/api/me/sessions", "/api/me/calendar", "/api/me/calendar/token"}
 TOKEN_SESSION_ROUTES = {"/api/me/sessions/{id}/join", "/calendar/{file}"}
+# Payments: a signed-in student's billing; the checkout, its confirmation and a payment's status are public (the
+# payer has no account yet; the client secret names the payment), and so is Stripe's webhook (Stripe signs it).
+MY_BILLING_ROUTES = {"/api/me/billing", "/api/me/billing/{planId}/cancel", "/api/me/billing/{planId}/card"}
+PUBLIC_PAYMENT_ROUTES = {
+    "/api/payments/options": "PaymentsFunction",
+    "/api/payments/checkout": "PaymentsFunction",
+    "/api/payments/{paymentId}": "PaymentsFunction",
+    "/api/payments/{paymentId}/confirm": "PaymentsFunction",
+    "/api/payments/stripe/webhook": "PaymentsWebhookFunction",
+}
 SIGNED_IN_ROUTES = (
     {path: "MeFunction" for path in ME_ROUTES}
+    | {path: "PaymentsFunction" for path in MY_BILLING_ROUTES}
     | {path: "CertificatesFunction" for path in MY_CERTIFICATE_ROUTES}
     | {path: "SessionsFunction" for path in MY_SESSION_ROUTES}
     | {path: "AssignmentsFunction" for path in MY_ASSIGNMENT_ROUTES}
@@ -396,6 +416,9 @@ def test_exactly_the_signed_in_routes_are_behind_the_cognito_jwt_authorizer(tran
             elif path in TOKEN_SESSION_ROUTES:
                 # Join and the feed name the student by their calendar token (Join also verifies a bearer itself).
                 assert function == "SessionsFunction", path
+            elif path in PUBLIC_PAYMENT_ROUTES:
+                # The payer has no token yet (the function checks the client secret); Stripe signs the webhook.
+                assert function == PUBLIC_PAYMENT_ROUTES[path], path
             else:
                 assert function not in SIGNED_IN_ROUTES.values(), f"{path} reaches a signed-in function unguarded"
     assert guarded == SIGNED_IN_ROUTES
@@ -715,3 +738,176 @@ def test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix
     mailer_ses = next(s for s in statements(roles["mailer"]) if "ses:SendEmail" in actions(s))
     ses = [s for s in statements(roles["staff-assignments"]) if "ses:SendEmail" in actions(s)]
     assert [s["Resource"] for s in ses] == [mailer_ses["Resource"]]
+
+
+# ---- payments (docs/OPERATIONS.md#payments) ---------------------------------------------------
+
+PAYMENT_FUNCTIONS = {
+    "PaymentsFunction": "payments",
+    "PaymentsWebhookFunction": "payments-webhook",
+    "StaffPaymentsFunction": "staff-payments",
+    "PaymentsRenewalsFunction": "payments-renewals",
+}
+STRIPE_KEY = {"Fn::If": ["HasStripe", {"Fn::Sub": "{{resolve:secretsmanager:${StripeSecret}:SecretString:secretKey}}"}, ""]}
+WEBHOOK_SECRET = {"Fn::If": ["HasStripe", {"Fn::Sub": "{{resolve:secretsmanager:${StripeSecret}:SecretString:webhookSecret}}"}, ""]}
+
+
+def payment_env(source, name):
+    return source["Resources"][name]["Properties"]["Environment"]["Variables"]
+
+
+def test_each_payments_route_goes_to_its_function_guarded_as_the_contract_says(transformed):
+    body = api_body(transformed)
+    routed = {path: methods["x-amazon-apigateway-any-method"] for path, methods in body["paths"].items()}
+    payments = {p: o for p, o in routed.items() if p.startswith(("/api/payments", "/api/me/billing", "/api/staff/payments", "/api/staff/plans"))}
+    expected = (
+        PUBLIC_PAYMENT_ROUTES
+        | {p: "PaymentsFunction" for p in MY_BILLING_ROUTES}
+        | {p: f for p, f in STAFF_ROUTES.items() if f == "StaffPaymentsFunction"}
+    )
+    assert {p: target_function(o) for p, o in payments.items()} == expected
+    for path, operation in payments.items():
+        guarded = path.startswith(("/api/me/", "/api/staff/"))
+        assert (operation.get("security") == [{"CognitoJwt": ["openid"]}]) == guarded, path
+        assert guarded or "security" not in operation, f"{path} must stay public"
+    # The daily run has no route: only its schedule invokes it.
+    assert "Events" not in transformed["Resources"]["PaymentsRenewalsFunction"]["Properties"]
+    assert not [p for p, o in routed.items() if target_function(o) == "PaymentsRenewalsFunction"]
+
+
+def test_the_stripe_keys_are_resolved_from_one_secret_at_deploy_and_never_fetched(source, transformed):
+    parameters = source["Parameters"]
+    assert parameters["StripeSecret"]["Default"] == "", "card payments are off until the operator gives a secret"
+    assert source["Conditions"]["HasStripe"] == {"Fn::Not": [{"Fn::Equals": [{"Ref": "StripeSecret"}, ""]}]}
+    for name, binary in PAYMENT_FUNCTIONS.items():
+        env = payment_env(source, name)
+        # Resolved at deploy, as ACADEMY_DEMO_KEY is: no function calls Secrets Manager at a cold start.
+        assert env["ACADEMY_STRIPE_SECRET_KEY"] == STRIPE_KEY, name
+        assert env["ACADEMY_STRIPE_KEYS_REVISION"] == {"Ref": "StripeKeysRevision"}, name
+        assert env["ACADEMY_PAY_GRACE_DAYS"] == {"Ref": "PayGraceDays"}, name
+        assert not [v for v in env if v.endswith("_SECRET_NAME") or v == "ACADEMY_STRIPE_SECRET"], name
+        assert "ACADEMY_STRIPE_API_BASE" not in env and "ACADEMY_STRIPE_JS_URL" not in env, f"{name}: Stripe's own defaults"
+        granted = {a for s in statements(dict(roles_by_binary(source, transformed))[binary]) for a in actions(s)}
+        assert not {a for a in granted if a.startswith("secretsmanager:")}, binary
+    # The webhook secret only where the signature is checked.
+    assert payment_env(source, "PaymentsWebhookFunction")["ACADEMY_STRIPE_WEBHOOK_SECRET"] == WEBHOOK_SECRET
+    for name in PAYMENT_FUNCTIONS.keys() - {"PaymentsWebhookFunction"}:
+        assert "ACADEMY_STRIPE_WEBHOOK_SECRET" not in payment_env(source, name), name
+    for resource in source["Resources"].values():
+        if resource["Type"] == "AWS::Serverless::Function" and resource not in [source["Resources"][n] for n in PAYMENT_FUNCTIONS]:
+            assert "StripeSecret" not in json.dumps(resource), "only the payments functions hold Stripe's keys"
+    # What the browser and the payer see: the publishable key and the manual methods' details, from parameters.
+    env = payment_env(source, "PaymentsFunction")
+    for variable, parameter in (("ACADEMY_STRIPE_PUBLISHABLE_KEY", "StripePublishableKey"), ("ACADEMY_PAY_BANK", "PayBank"),
+                                ("ACADEMY_PAY_JAZZCASH", "PayJazzCash"), ("ACADEMY_PAY_EASYPAISA", "PayEasypaisa")):
+        assert env[variable] == {"Ref": parameter}, variable
+        assert parameters[parameter]["Default"] == "", parameter
+    assert parameters["StripePublishableKey"]["AllowedPattern"] == "^$|^pk_(test|live)_[A-Za-z0-9]+$"
+    grace = parameters["PayGraceDays"]
+    assert (grace["Type"], grace["Default"], grace["MinValue"]) == ("Number", 7, 0)
+
+
+def test_the_daily_payments_run_is_a_scheduler_schedule_invoking_only_payments_renewals(source, transformed):
+    resources = source["Resources"]
+    schedule = resources["PaymentsRenewalsSchedule"]["Properties"]
+    assert schedule["ScheduleExpression"] == "cron(0 7 * * ? *)"
+    assert schedule["ScheduleExpressionTimezone"] == "Asia/Karachi"
+    assert schedule["FlexibleTimeWindow"] == {"Mode": "OFF"}
+    assert schedule["Target"]["Arn"] == {"Fn::GetAtt": ["PaymentsRenewalsFunction", "Arn"]}
+    assert schedule["Target"]["RoleArn"] == {"Fn::GetAtt": ["PaymentsSchedulerRole", "Arn"]}
+    # The event the function gets, and the one the cold-start bench hands it.
+    assert json.loads(schedule["Target"]["Input"]) == {"kind": "renewals"}
+    assert json.loads((ROOT / "infra/events/payments-renewals.json").read_text()) == {"kind": "renewals"}
+    role = resources["PaymentsSchedulerRole"]["Properties"]
+    [trust] = role["AssumeRolePolicyDocument"]["Statement"]
+    assert trust["Principal"] == {"Service": "scheduler.amazonaws.com"} and trust["Action"] == "sts:AssumeRole"
+    assert trust["Condition"] == {"StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}}
+    [policy] = role["Policies"]
+    [invoke] = policy["PolicyDocument"]["Statement"]
+    assert (invoke["Action"], invoke["Resource"]) == ("lambda:InvokeFunction", {"Fn::GetAtt": ["PaymentsRenewalsFunction", "Arn"]})
+    # Charging every due month takes a while; the HTTP functions stay within the API's 30 s.
+    assert resources["PaymentsRenewalsFunction"]["Properties"]["Timeout"] >= 120
+    for name in PAYMENT_FUNCTIONS.keys() - {"PaymentsRenewalsFunction"}:
+        assert resources[name]["Properties"]["Timeout"] <= 29, name
+    # Nothing else may invoke it: no permission for another principal (Scheduler uses the role).
+    permissions = [p for p in of_type(transformed, "AWS::Lambda::Permission").values()
+                   if p["Properties"]["FunctionName"] == {"Ref": "PaymentsRenewalsFunction"}]
+    assert permissions == []
+
+
+def test_payment_receipts_are_kept_under_the_lectures_buckets_payment_receipts_prefix(source, transformed):
+    roles = dict(roles_by_binary(source, transformed))
+    assert payment_env(source, "StaffPaymentsFunction")["ACADEMY_LECTURES_BUCKET"] == {"Ref": "LecturesBucket"}
+    s3 = [s for s in statements(roles["staff-payments"]) if any(a.startswith("s3:") for a in actions(s))]
+    assert sorted(a for s in s3 for a in actions(s)) == ["s3:GetObject", "s3:PutObject"]
+    for statement in s3:
+        assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/payment-receipts/*"}], "only payment-receipts/"
+    for binary in ("payments", "payments-webhook", "payments-renewals"):
+        assert not [s for s in statements(roles[binary]) if any(a.startswith("s3:") for a in actions(s))], binary
+
+
+def test_payments_mail_as_the_mailer_does_and_links_to_the_site(source, transformed):
+    resources = source["Resources"]
+    mailer = resources["MailerFunction"]["Properties"]["Environment"]["Variables"]
+    site = resources["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]
+    roles = dict(roles_by_binary(source, transformed))
+    mailer_ses = next(s for s in statements(roles["mailer"]) if "ses:SendEmail" in actions(s))
+    for name, binary in PAYMENT_FUNCTIONS.items():
+        env = payment_env(source, name)
+        for variable in ("ACADEMY_MAIL_FROM", "ACADEMY_SES_CONFIGURATION_SET"):
+            assert env[variable] == mailer[variable], f"{name}: {variable}"
+        assert env["ACADEMY_SITE_URL"] == site, name
+        ses = [s for s in statements(roles[binary]) if "ses:SendEmail" in actions(s)]
+        assert [s["Resource"] for s in ses] == [mailer_ses["Resource"]], f"{binary} sends as the mailer does"
+
+
+def test_refused_stripe_deliveries_raise_an_alarm(source):
+    resources = source["Resources"]
+    metric = resources["PaymentsWebhookRefusedMetric"]["Properties"]
+    assert metric["LogGroupName"] == {"Ref": "PaymentsWebhookLogs"}
+    # The line payments-webhook logs (as JSON, like the mailer's "mail failed") for each 400 it answers.
+    assert metric["FilterPattern"] == '{ $.fields.message = "stripe webhook refused" }'
+    [transformation] = metric["MetricTransformations"]
+    alarm = resources["PaymentsWebhookRefusedAlarm"]["Properties"]
+    assert (alarm["Namespace"], alarm["MetricName"]) == (transformation["MetricNamespace"], transformation["MetricName"])
+    assert alarm["AlarmActions"] == [{"Ref": "AlarmTopic"}]
+    assert alarm["TreatMissingData"] == "notBreaching"
+    # And the function's own errors, as every function's (test_every_function_logs_to_a_group_with_retention).
+    failing = resources["PaymentsWebhookFailingAlarm"]["Properties"]
+    assert "PaymentsWebhookFunction" in json.dumps(failing["Metrics"]) and failing["AlarmActions"] == [{"Ref": "AlarmTopic"}]
+    url = source["Outputs"]["StripeWebhookUrl"]["Value"]
+    assert url["Fn::If"][0] == "HasDomain" and all(v["Fn::Sub"].endswith("/api/payments/stripe/webhook") for v in url["Fn::If"][1:])
+
+
+def test_the_local_stripe_webhook_is_the_routed_one(source):
+    """make dev and with-server.sh register localstripe's webhook at the path the template routes to payments-webhook."""
+    route = source["Resources"]["PaymentsWebhookFunction"]["Properties"]["Events"]["StripeWebhook"]["Properties"]["Path"]
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"--webhook http://127.0.0.1:$(PORT){route} " in makefile
+    assert f'--webhook "$BASE_URL{route}"' in (ROOT / "infra/scripts/with-server.sh").read_text()
+
+
+def test_the_cold_start_bench_has_an_event_for_each_payments_function(source):
+    for name, binary in PAYMENT_FUNCTIONS.items():
+        event = json.loads((ROOT / f"infra/events/{binary}.json").read_text())
+        if "rawPath" not in event:
+            continue  # the schedule's event (test_the_daily_payments_run_is_…)
+        paths = [e["Properties"]["Path"] for e in source["Resources"][name]["Properties"]["Events"].values()]
+        pattern = [re.sub(r"\{[^}]+\}", "[^/]+", p) for p in paths]
+        assert any(re.fullmatch(p, event["rawPath"]) for p in pattern), f"{binary}: {event['rawPath']} is not its route"
+        assert event["routeKey"] == f"{event['requestContext']['http']['method']} {event['rawPath']}"
+        guarded = event["rawPath"].startswith(("/api/me/", "/api/staff/"))
+        assert ("authorizer" in event["requestContext"]) == guarded, binary
+
+
+def test_cloudfront_forwards_the_payments_headers_to_the_api(source):
+    """A checkout's Idempotency-Key (the contract requires it) and Stripe's Stripe-Signature (the webhook refuses a
+    delivery without it) reach the API through CloudFront's /api/* behaviour, uncached, with the body as sent."""
+    resources = source["Resources"]
+    forwarded = resources["ApiOriginRequestPolicy"]["Properties"]["OriginRequestPolicyConfig"]["HeadersConfig"]["Headers"]
+    assert {"Idempotency-Key", "Stripe-Signature", "Content-Type"} <= set(forwarded)
+    assert len(forwarded) <= 10, "CloudFront's default quota of headers in an origin request policy"
+    api = next(b for b in distribution(source)["CacheBehaviors"] if b["PathPattern"] == "/api/*")
+    assert "POST" in api["AllowedMethods"]
+    cache = resources["ApiCachePolicy"]["Properties"]["CachePolicyConfig"]
+    assert cache["DefaultTTL"] == 0 and cache["MinTTL"] == 0
