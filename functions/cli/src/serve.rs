@@ -85,19 +85,45 @@ struct Server {
 /// `'unsafe-inline'` scripts: React Router's pre-rendered pages carry inline hydration data;
 /// `'wasm-unsafe-eval'`: the search page's index (Pagefind) is WebAssembly. The CDN's
 /// response-headers policy in `template.yaml` is this policy with Cognito's origins (tested).
-pub fn content_security_policy(extra: &str, lectures: &str) -> String {
+pub fn content_security_policy(extra: &str, lectures: &str, stripe: &StripeSources) -> String {
     let lectures = if lectures.is_empty() { String::new() } else { format!(" {lectures}") };
+    let StripeSources { script, frame, connect } = stripe;
     format!(
-        "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+        "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'{script}; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data: blob:{lectures}; font-src 'self'; media-src 'self' blob: https:; \
-         frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com; \
-         connect-src 'self'{lectures} {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+         frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com{frame}; \
+         connect-src 'self'{lectures}{connect} {extra}; form-action 'self' {extra}; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
     )
+}
+
+/// What the card step needs the CSP to allow, each with a leading space: Stripe.js, its frames
+/// (the Card Element, 3-D Secure) and its API; or, locally, localstripe's stand-in at its origin.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StripeSources {
+    pub script: String,
+    pub frame: String,
+    pub connect: String,
+}
+
+impl StripeSources {
+    /// The sources for Stripe.js at `js_url` (none without card payments).
+    pub fn of(js_url: Option<&str>) -> Self {
+        let Some(url) = js_url else { return Self::default() };
+        let origin = url.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
+        if origin == "https://js.stripe.com" {
+            return Self {
+                script: " https://js.stripe.com".into(),
+                frame: " https://js.stripe.com https://hooks.stripe.com".into(),
+                connect: " https://api.stripe.com".into(),
+            };
+        }
+        Self { script: format!(" {origin}"), frame: format!(" {origin}"), connect: format!(" {origin}") }
+    }
 }
 
 pub fn router(state: AppState, site: Site, body_timeout: Duration) -> Router {
     let server = Arc::new(Server { state, site, body_timeout });
-    let csp = content_security_policy(&env::csp_connect(), "");
+    let csp = content_security_policy(&env::csp_connect(), "", &StripeSources::of(env::stripe_js_url().as_deref()));
     let csp = HeaderValue::from_str(&csp).expect("CSP is a valid header value");
     let fixed = |name: &'static str, value: &'static str| {
         SetResponseHeaderLayer::if_not_present(header::HeaderName::from_static(name), HeaderValue::from_static(value))
@@ -493,7 +519,7 @@ async fn serve_connections(
 
 #[cfg(test)]
 mod tests {
-    use super::content_security_policy;
+    use super::{content_security_policy, StripeSources};
 
     /// The CDN sends the server's CSP: the response-headers policy in `template.yaml` is this
     /// policy with the Cognito issuer and managed login domain as the extra origins, and the
@@ -503,9 +529,21 @@ mod tests {
         let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../template.yaml")).unwrap();
         let cognito = "https://cognito-idp.${AWS::Region}.amazonaws.com https://${UserPoolDomain}.auth.${AWS::Region}.amazoncognito.com";
         let bucket = "https://${LecturesBucket.RegionalDomainName}";
-        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket));
+        let stripe = StripeSources::of(Some("https://js.stripe.com/v3/"));
+        let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket, &stripe));
         let found: Vec<&str> =
             template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();
         assert_eq!(found, [expected.as_str()], "template.yaml's CSP differs from the server's");
+    }
+
+    /// localstripe's stand-in is allowed at its own origin; without card payments nothing of Stripe is.
+    #[test]
+    fn the_card_step_is_allowed_where_stripe_js_is() {
+        let local =
+            content_security_policy("", "", &StripeSources::of(Some("http://127.0.0.1:8420/js.stripe.com/v3/")));
+        assert!(local.contains("'wasm-unsafe-eval' http://127.0.0.1:8420;"), "{local}");
+        assert!(local.contains("connect-src 'self' http://127.0.0.1:8420 "), "{local}");
+        let none = content_security_policy("", "", &StripeSources::of(None));
+        assert!(!none.contains("stripe") && !none.contains("8420"), "{none}");
     }
 }

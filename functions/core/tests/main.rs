@@ -25,5 +25,6 @@ mod live;
 mod me;
 mod media;
 mod partitions;
+mod payments;
 mod staff;
 mod transcode;

@@ -322,6 +322,7 @@ fn first_payment(plan: &PaymentPlan, now: i64) -> Payment {
         reference: None,
         intent: None,
         client_secret: None,
+        buyer_secret: None,
         receipt_url: None,
         failure: None,
         refunded_at: None,
@@ -385,6 +386,7 @@ async fn prepare(
         };
         let intent: PaymentIntent = stripe.send(&call, &format!("{}-intent", payment.id)).await.map_err(unreachable)?;
         payment.intent = Some(intent.id);
+        payment.buyer_secret = payment.buyer_secret.or_else(|| intent.client_secret.clone());
         payment.client_secret = intent.client_secret;
         store.put_payment(&payment).await?;
     }
@@ -451,7 +453,7 @@ async fn owned(
     let unknown = || ApiError::NotFound("No payment has this id.".into());
     let plan_id = Payment::plan_of(id).ok_or_else(unknown)?;
     let payment = store.get_payment(id).await?.ok_or_else(unknown)?;
-    let known = payment.client_secret.as_deref().unwrap_or_default();
+    let known = payment.buyer_secret.as_deref().or(payment.client_secret.as_deref()).unwrap_or_default();
     if known.is_empty() || !bool::from(subtle::ConstantTimeEq::ct_eq(known.as_bytes(), secret.as_bytes())) {
         return Err(unknown());
     }
@@ -520,12 +522,8 @@ pub async fn confirm(store: &(impl PaymentStore + ?Sized), desk: &Desk, req: &Re
         match stripe.send::<PaymentIntent>(&confirm, &format!("{}-confirm-{card}", payment.id)).await {
             Ok(confirmed) => intent = confirmed,
             Err(StripeError::Card { message, .. }) => {
-                let (plan, _) = plans::failed(store, desk, plan, payment.clone(), &message, now).await?;
-                let mut plan = plan;
-                let customer = plan.customer.clone().unwrap_or_default();
-                fresh_setup(cards, &mut plan, &customer).await?;
-                store.put_plan(&plan).await?;
-                return Ok(ok(&answer("failed", Some(message), plan.setup_secret.clone())));
+                let setup = after_failure(store, desk, cards, plan, payment.clone(), &message, now).await?;
+                return Ok(ok(&answer("failed", Some(message), setup)));
             }
             Err(e) => return Err(unreachable(e)),
         }
@@ -546,13 +544,44 @@ pub async fn confirm(store: &(impl PaymentStore + ?Sized), desk: &Desk, req: &Re
                 .last_payment_error
                 .and_then(|e| e.message)
                 .unwrap_or_else(|| "The card could not be charged. Try another card.".into());
-            let (mut plan, _) = plans::failed(store, desk, plan, payment.clone(), &message, now).await?;
-            let customer = plan.customer.clone().unwrap_or_default();
-            fresh_setup(cards, &mut plan, &customer).await?;
-            store.put_plan(&plan).await?;
-            Ok(ok(&answer("failed", Some(message), plan.setup_secret.clone())))
+            let setup = after_failure(store, desk, cards, plan, payment.clone(), &message, now).await?;
+            Ok(ok(&answer("failed", Some(message), setup)))
         }
     }
+}
+
+/// A charge refused: the payment marked failed, and what the next card needs: a new SetupIntent,
+/// and a new PaymentIntent for the month (one whose charge failed is not confirmed again: Stripe
+/// would take it, localstripe does not, and a fresh one is right for both). The buyer keeps
+/// proving who they are with the checkout's first client secret. The new SetupIntent's secret.
+#[allow(clippy::too_many_arguments)]
+async fn after_failure(
+    store: &(impl PaymentStore + ?Sized),
+    desk: &Desk,
+    cards: &Cards,
+    plan: PaymentPlan,
+    payment: Payment,
+    message: &str,
+    now: i64,
+) -> Result<Option<String>, ApiError> {
+    let (mut plan, mut payment) = plans::failed(store, desk, plan, payment, message, now).await?;
+    let customer = plan.customer.clone().unwrap_or_default();
+    fresh_setup(cards, &mut plan, &customer).await?;
+    store.put_plan(&plan).await?;
+    let call = Call::CreatePaymentIntent {
+        amount: payment.amount,
+        currency: &payment.currency,
+        customer: &customer,
+        plan_id: &plan.id,
+        payment_id: &payment.id,
+        month: payment.month,
+    };
+    let retry = format!("{}-intent-after-{}", payment.id, payment.intent.as_deref().unwrap_or_default());
+    let intent: PaymentIntent = cards.stripe.send(&call, &retry).await.map_err(unreachable)?;
+    payment.intent = Some(intent.id);
+    payment.client_secret = intent.client_secret;
+    store.put_payment(&payment).await?;
+    Ok(plan.setup_secret)
 }
 
 /// Notes the card `payment_method` on the plan, with its brand and last four digits when Stripe says them.

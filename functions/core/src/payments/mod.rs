@@ -199,9 +199,13 @@ pub struct Payment {
     pub paid_on: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
-    /// The Stripe PaymentIntent and its client secret (the card step's).
+    /// The Stripe PaymentIntent and its client secret (the card step's): after a refused charge, a new one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub intent: Option<String>,
+    /// The first PaymentIntent's client secret, the checkout's answer: what proves the buyer to
+    /// `confirm` and the success page's poll, whichever intent is current.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyer_secret: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_secret: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

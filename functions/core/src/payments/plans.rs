@@ -42,7 +42,9 @@ pub fn due_at(anchor: i64, month: u32) -> i64 {
 /// The last moment a payment may be refunded without a reason: 3 days from the purchase or from
 /// the course's start, whichever is later.
 pub fn refundable_until(payment: &Payment, batch_start: Option<i64>) -> i64 {
-    let bought = payment.paid_at.unwrap_or(payment.created_at);
+    // A manual payment was made on the day staff say, whenever they recorded it.
+    let paid_on = payment.paid_on.as_deref().filter(|_| payment.method != Method::Card).and_then(start_of);
+    let bought = paid_on.or(payment.paid_at).unwrap_or(payment.created_at);
     bought.max(batch_start.unwrap_or(0)) + REFUND_WINDOW_SECS
 }
 

@@ -122,6 +122,7 @@ async fn month_payment(
         reference: None,
         intent: None,
         client_secret: None,
+        buyer_secret: None,
         receipt_url: None,
         failure: None,
         refunded_at: None,

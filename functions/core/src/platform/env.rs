@@ -222,9 +222,16 @@ pub fn stripe() -> Result<Option<crate::payments::Cards>, String> {
     Ok(Some(crate::payments::Cards {
         stripe: Arc::new(stripe),
         publishable_key,
-        stripe_js: var("ACADEMY_STRIPE_JS_URL").unwrap_or_else(|| "https://js.stripe.com/v3/".into()),
+        stripe_js: stripe_js_url().unwrap_or_default(),
         webhook_secret,
     }))
+}
+
+/// Where the site loads Stripe.js from when card payments are set up (`ACADEMY_STRIPE_JS_URL`,
+/// Stripe's own by default): the CSP allows it.
+pub fn stripe_js_url() -> Option<String> {
+    var("ACADEMY_STRIPE_SECRET_KEY")?;
+    Some(var("ACADEMY_STRIPE_JS_URL").unwrap_or_else(|| "https://js.stripe.com/v3/".into()))
 }
 
 /// `ACADEMY_PAY_BANK`, `ACADEMY_PAY_JAZZCASH`, `ACADEMY_PAY_EASYPAISA`: how to pay by hand, each

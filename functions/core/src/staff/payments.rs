@@ -523,6 +523,7 @@ pub async fn record(
             reference: Some(reference),
             intent: None,
             client_secret: None,
+            buyer_secret: None,
             receipt_url: None,
             failure: None,
             refunded_at: None,

@@ -422,3 +422,23 @@ pub async fn all_stopped(pids: &[u32]) -> bool {
     }
     true
 }
+
+/// localstripe (the local Stripe API), started once for the test process, checking every request
+/// made with the secret key against Stripe's own parameter types (`infra/scripts/localstripe_server.py
+/// --validate`), run by `STRIPE_PYTHON` (the venv `make test` installs it into).
+pub fn localstripe() -> &'static str {
+    static ENDPOINT: OnceLock<String> = OnceLock::new();
+    ENDPOINT.get_or_init(|| {
+        let python = std::env::var("STRIPE_PYTHON").unwrap_or_else(|_| "python3".into());
+        let port = free_port();
+        let mut command = Command::new(python);
+        command.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/scripts/localstripe_server.py")).args([
+            "--port",
+            &port.to_string(),
+            "--validate",
+        ]);
+        let endpoint = serve_for_life(command, port, "`make test` installs localstripe into the venv");
+        eprintln!("localstripe (Stripe API) at {endpoint}");
+        endpoint
+    })
+}
