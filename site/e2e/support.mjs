@@ -46,7 +46,7 @@ export async function sitemapPaths() {
 }
 
 /** Pre-rendered pages kept out of the sitemap. */
-export const utilityPaths = ["/Thank-you", "/FreeDemo/booking", "/search", "/sign-in", "/sign-up"];
+export const utilityPaths = ["/Thank-you", "/FreeDemo/booking", "/enrollnow/paid", "/search", "/sign-in", "/sign-up"];
 
 export const courseIds = ["665f1c2a9b3e4d0012a1b001", "665f1c2a9b3e4d0012a1b002", "665f1c2a9b3e4d0012a1b003", "665f1c2a9b3e4d0012a1b004"];
 
