@@ -1,4 +1,4 @@
-// Paying for a plan through the real pages (issue 32, docs/product.md#plan-form, #billing, #staff-console), against
+// Paying for a plan through the real pages (docs/product.md#plan-form, #billing, #staff-console), against
 // localstripe (LOCALSTRIPE_URL, which the harness exports with the server configured for it: its Stripe.js
 // stand-in is what /api/payments/options names) and the real OpenID Connect flow (infra/oidc):
 // - a visitor outside Pakistan buys Standard for a MERN batch with 4242 4242 4242 4242 and lands on the success page

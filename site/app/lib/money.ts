@@ -1,5 +1,5 @@
 // How the site writes an amount of money the API gives in its currency's smallest unit (cents, paisa):
-// "$149.00", "PKR 25,000" (docs/product.md#money). Whole rupees are shown without paisa.
+// "$149.00", "PKR 25,000" (docs/product.md#plan-form, Money). Whole rupees are shown without paisa.
 import type { Currency } from "./payments-schema";
 
 export function formatMoney(amount: number, currency: Currency | string): string {

@@ -1,5 +1,5 @@
-// The payments API's shapes, written by hand from the contract the backend is building against
-// (/work/shared-notes/payments-contract.md, issue 32) until functions/openapi.json carries them. This is the one place
+// The payments API's shapes (card checkout, Billing, the console's Payments), written by hand from the contract agreed
+// with the backend until functions/openapi.json carries them. This is the one place
 // they live: once `npm run api-types` generates them, each type here becomes an alias of the generated schema (as
 // ./api-schema.ts names the others) and `paymentsCall` gives way to the typed apiGet/apiPost/apiPut of ./api-client.ts.
 // Three features use them (the plan form, the student's Billing, the staff console's Payments), so they sit in lib.
