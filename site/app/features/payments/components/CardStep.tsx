@@ -32,6 +32,9 @@ type OptionsState = { status: "loading" } | { status: "error" } | { status: "rea
 export function CardStep(props: CardStepProps) {
   const [state, setState] = useState<OptionsState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step opens in place of 'Proceed to Payment', which leaves the page: focus (and a screen reader) move here.
+  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     let live = true;
     setState({ status: "loading" });
@@ -46,7 +49,7 @@ export function CardStep(props: CardStepProps) {
 
   return (
     <section aria-labelledby="card-step-heading" className="rounded-xl border border-slate-300 p-5" data-testid="card-step">
-      <h3 id="card-step-heading" className="text-lg font-semibold text-ink">
+      <h3 id="card-step-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
         Pay by card
       </h3>
       {state.status === "loading" && (

@@ -201,7 +201,7 @@ export function ManualPaymentForm({
         <label htmlFor={`${id}-paid`} className={label}>
           Paid on
         </label>
-        <input id={`${id}-paid`} type="date" required max={today} value={v.paidOn} onChange={set("paidOn")} className={input} {...invalid("paidOn")} />
+        <input id={`${id}-paid`} type="date" required value={v.paidOn} onChange={set("paidOn")} className={input} {...invalid("paidOn")} />
         {fieldError("paidOn")}
       </div>
       {otherFailure ? (
