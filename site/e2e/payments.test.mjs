@@ -135,7 +135,7 @@ describe("payments", { skip: !localstripe && "LOCALSTRIPE_URL is not set: the pa
     assert.ok(paid, "the purchase above ran");
     for (const viewport of [viewports.desktop, viewports.mobile]) {
       const { context, page } = await signedIn(buyer.email, "/lms", viewport);
-      await myBatches(page).getByRole("heading", { name: paid.batchName }).waitFor({ timeout: 15000 });
+      await myBatches(page).getByRole("heading", { name: paid.batchName, exact: true }).waitFor({ timeout: 15000 });
       const billing = page.getByTestId("billing");
       await billing.waitFor({ timeout: 15000 });
       const text = await billing.innerText();
@@ -213,7 +213,7 @@ describe("payments", { skip: !localstripe && "LOCALSTRIPE_URL is not set: the pa
 
     // The student signs in with that e-mail: the batch is theirs.
     const student = await signedIn(banked.email, "/lms");
-    await myBatches(student.page).getByRole("heading", { name: paid.batchName }).waitFor({ timeout: 15000 });
+    await myBatches(student.page).getByRole("heading", { name: paid.batchName, exact: true }).waitFor({ timeout: 15000 });
     await student.context.close();
   });
 
@@ -237,7 +237,7 @@ describe("payments", { skip: !localstripe && "LOCALSTRIPE_URL is not set: the pa
     const student = await signedIn(buyer.email, "/lms");
     const mine = myBatches(student.page);
     await mine.getByText(/Link a Secret ID to see your batches here|lectures watched/).first().waitFor({ timeout: 15000 });
-    assert.equal(await mine.getByRole("heading", { name: paid.batchName }).count(), 0, "the refunded batch is gone from /lms");
+    assert.equal(await mine.getByRole("heading", { name: paid.batchName, exact: true }).count(), 0, "the refunded batch is gone from /lms");
     await student.context.close();
     const status = await (await fetch(url(`/api/payments/${encodeURIComponent(paid.paymentId)}?secret=${encodeURIComponent(paid.secret)}`))).json();
     assert.equal(status.status, "refunded");
