@@ -8,7 +8,7 @@
 // - staff record a bank transfer for a new e-mail and the student is enrolled (the welcome mail carries the Secret ID);
 // - staff refund the card payment within its window and the student's access ends;
 // - axe finds nothing on the payment step and on Billing at 1280 and 390 px (the card Element itself is the
-//   processor's, not the site's, and is left out).
+//   processor's, not the site's, and is left out), nor on the console's Payments on a phone, which it fits.
 // localstripe's card Element renders plain inputs into the mount node, named by their placeholders (number,
 // exp_month, exp_year as two digits, cvc, postal_code).
 import assert from "node:assert/strict";
@@ -215,6 +215,20 @@ describe("payments", { skip: !localstripe && "LOCALSTRIPE_URL is not set: the pa
     const student = await signedIn(banked.email, "/lms");
     await myBatches(student.page).getByRole("heading", { name: paid.batchName, exact: true }).waitFor({ timeout: 15000 });
     await student.context.close();
+  });
+
+  it("the console's Payments fits a 390 px phone and passes axe, with the list, the ledger and the manual form open", async () => {
+    assert.ok(paid, "the purchase above ran");
+    const { context, page } = await signedIn(staffEmail, `/staff?section=payments&q=${encodeURIComponent(buyer.email)}`, viewports.mobile);
+    await page.getByRole("row", { name: new RegExp(buyer.last) }).waitFor({ timeout: 15000 });
+    await page.getByRole("button", { name: new RegExp(`^Ledger of `) }).first().click();
+    await page.getByTestId("ledger").getByRole("table").first().waitFor({ timeout: 15000 });
+    await page.getByRole("button", { name: "Record a manual payment" }).click();
+    await page.getByRole("form", { name: "Record a manual payment" }).waitFor();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= viewports.mobile.width, `Payments is ${wide} px wide on a phone`);
+    await expectNoAxeViolations(page, "Payments at 390 px");
+    await context.close();
   });
 
   it("staff refund the card payment within its window and the student's access ends", async () => {

@@ -16,7 +16,7 @@ export function LedgerView({ email, currencyOf, onClose }: { email: string; curr
   const load = useCallback((): Promise<Ledger> => getLedger(token, email), [token, email]);
   const { state, retry } = useLoad(load);
   return (
-    <section aria-labelledby="ledger-heading" className="card grid gap-4 p-5" data-testid="ledger">
+    <section aria-labelledby="ledger-heading" className="card grid grid-cols-1 gap-4 p-5" data-testid="ledger">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="ledger-heading" className="text-lg font-semibold text-ink [overflow-wrap:anywhere]">
           Ledger of <Email address={email} />

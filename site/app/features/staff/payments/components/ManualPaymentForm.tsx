@@ -96,7 +96,7 @@ export function ManualPaymentForm({
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="card grid gap-4 p-5 sm:grid-cols-2" aria-label="Record a manual payment">
+    <form onSubmit={(e) => void submit(e)} className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2" aria-label="Record a manual payment">
       <h3 className="text-lg font-semibold text-ink sm:col-span-2">Record a manual payment</h3>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-email`} className={label}>

@@ -16,7 +16,7 @@ export function PaymentFilterBar({ filters, batches, onChange }: { filters: Paym
     onChange({ ...filters, q: q.trim() || undefined });
   };
   return (
-    <form role="search" aria-label="Filter payments" onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <form role="search" aria-label="Filter payments" onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
       <div>
         <label htmlFor={`${id}-status`} className={label}>
           Status

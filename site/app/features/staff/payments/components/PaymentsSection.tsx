@@ -51,7 +51,7 @@ export function PaymentsSection({ batches, onEnrolled }: { batches: readonly Sta
   const currencyOf = (planId: string): Currency => list.items.find((p) => p.planId === planId)?.currency ?? "usd";
 
   return (
-    <section aria-labelledby="staff-payments" className="grid gap-6">
+    <section aria-labelledby="staff-payments" className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="staff-payments" className="text-2xl font-bold">
           Payments
