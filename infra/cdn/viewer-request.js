@@ -27,6 +27,7 @@ var ROUTES = {
     "/refund-policy",
     "/Thank-you",
     "/FreeDemo/booking",
+    "/enrollnow/paid",
     "/search",
     "/sign-in",
     "/sign-up",

@@ -26,6 +26,7 @@ export default [
   route(at(paths.contact), "routes/contact.tsx"),
   route(at(paths.thankYou), "routes/thank-you.tsx"),
   route(at(paths.enroll), "routes/enroll-now.tsx"),
+  route(at(paths.paymentDone), "routes/payment-done.tsx"),
   route(at(paths.search), "routes/search.tsx"),
   route(at(paths.privacy), "routes/privacy.tsx"),
   route(at(paths.terms), "routes/terms.tsx"),

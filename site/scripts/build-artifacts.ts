@@ -27,6 +27,7 @@ export function robotsTxt(): string {
     `Disallow: ${paths.staff}`,
     `Disallow: ${paths.thankYou}`,
     `Disallow: ${paths.demoBooking}`,
+    `Disallow: ${paths.paymentDone}`,
     `Disallow: ${paths.search}`,
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,

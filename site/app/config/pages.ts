@@ -40,6 +40,7 @@ export const publicPagePaths: readonly string[] = [
 export const utilityPagePaths: readonly string[] = [
   paths.thankYou,
   paths.demoBooking,
+  paths.paymentDone,
   paths.search,
   paths.signIn,
   paths.signUp,

@@ -12,6 +12,8 @@ export const paths = {
   contact: "/contact",
   thankYou: "/Thank-you",
   enroll: "/enrollnow",
+  /** After a card payment (?payment=…&secret=…): the enrolment being made, then what happens next. */
+  paymentDone: "/enrollnow/paid",
   lms: "/lms",
   staff: "/staff",
   verify: "/verify",
@@ -64,6 +66,10 @@ export const enrollPath = (course: string) => `${paths.enroll}?${enrollCoursePar
 /** The enrolment page with a plan chosen (basic, standard, premium); the plan form offers it once a course is chosen. */
 export const enrollPlanParam = "plan";
 export const enrollPlanPath = (plan: string) => `${paths.enroll}?${enrollPlanParam}=${encodeURIComponent(plan)}`;
+
+/** The success page of a card payment: the payment's id and its client secret, which alone may read its status. */
+export const paymentDonePath = (paymentId: string, secret: string) =>
+  `${paths.paymentDone}?payment=${encodeURIComponent(paymentId)}&secret=${encodeURIComponent(secret)}`;
 
 /** The signed link to manage a demo booking, as the API's mails write it. */
 export const demoBookingPath = (id: string, token: string) =>

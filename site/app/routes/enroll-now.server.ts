@@ -13,7 +13,7 @@ export function enrollData() {
       description: `Enrol in a ${brand.name} course: MERN stack, data analysis, AI & machine learning or cyber security. Talk to an advisor on WhatsApp or schedule a call.`,
       path: paths.enroll,
     }),
-    courses: courses.map((c) => ({ title: c.title, slug: c.slug, duration: c.duration, path: c.path, planMonths: planMonths(c.title) })),
+    courses: courses.map((c) => ({ id: c.id, title: c.title, slug: c.slug, duration: c.duration, path: c.path, planMonths: planMonths(c.title) })),
     plans,
     highlightedPlanLabel,
     /** The simple form's country (docs/product.md#records: Pakistan, not asked). */

@@ -1,5 +1,6 @@
 // /enrollnow: a location check picks the layout (docs/product.md#pages, #behaviour): Pakistan or Qatar → the simple form, everyone
-// else (failures included) → the plan form; 'Preparing your experience...' meanwhile. Both layouts show
+// else (failures included) → the plan form, which pays by card; 'Preparing your experience...' meanwhile. The simple form
+// has "How to pay" under it (bank, JazzCash, Easypaisa). Both layouts show
 // contact information, Chat on WhatsApp / Schedule a Call, and the opening hours. ?course= preselects a course.
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
@@ -10,6 +11,8 @@ import { Section } from "../components/Section";
 import { toastHandle } from "../components/Toasts";
 import { enrollCourseParam, enrollPlanParam } from "../config/paths";
 import { courseFromParam } from "../features/forms/components/enrolment";
+import type { PaymentStep } from "../features/forms/components/RegistrationForm";
+import { getCourseBatches } from "../features/lms/api/get-batches";
 import { enrollData } from "./enroll-now.server";
 import { useRegion } from "../lib/geo";
 import { metaFromLoader } from "../lib/route-meta";
@@ -19,6 +22,17 @@ import type { Route } from "./+types/enroll-now";
 const EnrollmentForm = lazy(() => import("../features/forms/components/EnrollmentForm").then((m) => ({ default: m.EnrollmentForm })));
 const RegistrationForm = lazy(() =>
   import("../features/forms/components/RegistrationForm").then((m) => ({ default: m.RegistrationForm })),
+);
+// The card step (and Stripe.js, which it loads itself) only once 'Proceed to Payment' has found the form complete;
+// "How to pay" beside the simple form (features/payments).
+const CardStep = lazy(() => import("../features/payments/components/CardStep").then((m) => ({ default: m.CardStep })));
+const HowToPay = lazy(() => import("../features/payments/components/HowToPay").then((m) => ({ default: m.HowToPay })));
+
+/** The plan form's card step: the route joins the form (features/forms) to the payment (features/payments). */
+const cardStep = (step: PaymentStep) => (
+  <Suspense fallback={<p role="status">Preparing the secure card form…</p>}>
+    <CardStep {...step} />
+  </Suspense>
 );
 
 export const loader = () => enrollData();
@@ -62,9 +76,22 @@ export default function EnrollNow({ loaderData: d }: Route.ComponentProps) {
             <div className="mt-6">
               <Suspense fallback={<Preparing />}>
                 {region === "loading" && <Preparing />}
-                {region === "pk" && <EnrollmentForm courses={d.courses} initialCourse={initialCourse} country={d.simpleFormCountry} />}
+                {region === "pk" && (
+                  <>
+                    <EnrollmentForm courses={d.courses} initialCourse={initialCourse} country={d.simpleFormCountry} />
+                    <HowToPay />
+                  </>
+                )}
                 {region === "other" && (
-                  <RegistrationForm courses={d.courses} plans={d.plans} highlightLabel={d.highlightedPlanLabel} initialCourse={initialCourse} initialPlan={initialPlan} />
+                  <RegistrationForm
+                    courses={d.courses}
+                    plans={d.plans}
+                    highlightLabel={d.highlightedPlanLabel}
+                    initialCourse={initialCourse}
+                    initialPlan={initialPlan}
+                    loadBatches={getCourseBatches}
+                    payment={cardStep}
+                  />
                 )}
               </Suspense>
             </div>

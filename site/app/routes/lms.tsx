@@ -1,5 +1,5 @@
 // /lms: signed-in users only. Hero, "My batches" (the student's linked batches with their progress, a complete
-// batch's certificate or "Get your certificate", and the form that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
+// batch's certificate or "Get your certificate", Billing for a student with a plan, and the form that links a Secret ID), the courses from GET /api/courses (each opens a choice dialog), story, stats, mission,
 // vision and the six values. The fixed content is build-time data; the clientLoader sends a signed-out visitor to
 // sign-in and starts the lists, which show their own loading, error and empty states.
 import { lazy, Suspense, use, useState } from "react";
@@ -20,6 +20,8 @@ import { ClassCalendar, type CalendarActions } from "../features/live/components
 import { NextClass, nextClassTexts, type MySessionList } from "../features/live/components/NextClass";
 import { knownZone, visitorZone } from "../lib/demo-time";
 import { getMyCertificates } from "../features/certificates/api/get-my-certificates";
+import { getBilling } from "../features/payments/api/payments";
+import type { BillingList } from "../features/payments/components/Billing";
 import type { CertificateActions } from "../features/certificates/components/BatchCertificate";
 import { LinkBatchForm, MyBatchesList, myBatchesTexts, type MyBatchList } from "../features/lms/components/MyBatches";
 import { signInRedirectFor, useSignedInGate } from "../features/auth/hooks/use-signed-in-gate";
@@ -40,6 +42,9 @@ const OtherCertificates = lazy(() => certificates().then((m) => ({ default: m.Ot
 
 // The student's assignments ("Due this week", features/assignments) load in the browser with their own states.
 const DueThisWeek = lazy(() => import("../features/assignments/components/DueThisWeek").then((m) => ({ default: m.DueThisWeek })));
+
+// The student's plans and payments ("Billing", features/payments) load in the browser with their own states.
+const Billing = lazy(() => import("../features/payments/components/Billing").then((m) => ({ default: m.Billing })));
 
 // The choice dialog (Radix) loads when a course is first chosen.
 const CourseChoiceDialog = lazy(() =>
@@ -71,7 +76,12 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const otherCertificates: Promise<CertificateView[]> = Promise.all([certificates, myBatches]).then(([list, mine]) =>
     (list ?? []).filter((c) => mine.kind === "list" && !mine.batches.some((b) => b.batch._id === c.batchId)),
   );
-  return { ...(await serverLoader()), courses, myBatches, mySessions, allBatches, certificates, otherCertificates };
+  // The student's plans, read once the batches have been (which links an enrolled e-mail's batches to the account).
+  const billing: Promise<BillingList> = myBatches.then(() => getBilling(accessToken)).then(
+    (answer) => ({ kind: "ready", billing: answer }),
+    () => ({ kind: "error" }),
+  );
+  return { ...(await serverLoader()), courses, myBatches, mySessions, allBatches, certificates, otherCertificates, billing };
 }
 clientLoader.hydrate = true as const;
 
@@ -150,6 +160,9 @@ export default function Lms({ loaderData: d }: Route.ComponentProps) {
         </Suspense>
         <Suspense fallback={null}>
           <OtherCertificatesOf list={d.otherCertificates} />
+        </Suspense>
+        <Suspense fallback={<p role="status" className="mt-10 text-slate-600">Loading your billing...</p>}>
+          <Billing list={d.billing} source={accessToken} onRetry={() => void revalidate()} />
         </Suspense>
         <Suspense fallback={null}>
           <LinkBatchForm

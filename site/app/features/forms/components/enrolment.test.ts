@@ -5,8 +5,8 @@ import { apiRules } from "../../../lib/api-contract";
 import { courseFromParam, type EnrolCourse } from "./enrolment";
 
 const courses: EnrolCourse[] = [
-  { title: "MERN Stack Development", slug: "mern-full-stack-development", duration: "4 months", path: "/MernStackPage", planMonths: 4 },
-  { title: "Data Analysis", slug: "data-analyst", duration: "3 months", path: "/DataAnalysisPage", planMonths: 3 },
+  { id: "665f1c2a9b3e4d0012a1b001", title: "MERN Stack Development", slug: "mern-full-stack-development", duration: "4 months", path: "/MernStackPage", planMonths: 4 },
+  { id: "665f1c2a9b3e4d0012a1b002", title: "Data Analysis", slug: "data-analyst", duration: "3 months", path: "/DataAnalysisPage", planMonths: 3 },
 ];
 
 describe("?course= on /enrollnow", () => {

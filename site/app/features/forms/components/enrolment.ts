@@ -5,6 +5,8 @@ import type { FormFields } from "../api/send-email";
 export type EnrolmentTitle = FormFields<"enrollment-form">["course"];
 
 export interface EnrolCourse {
+  /** The catalog's course id (the card checkout sends it). */
+  id: string;
   title: string;
   slug: string;
   duration: string;

@@ -92,7 +92,10 @@ export function useSubmission<F extends FormType>({
     [formType, texts, redirectAfterMs, navigate],
   );
 
-  return { submit, submitting, fieldErrors, clearFieldError };
+  /** Reasons per field from elsewhere (the card checkout's 400), shown as the form's own. */
+  const showFieldErrors = useCallback((fields: Record<string, string>) => setFieldErrors(fields), []);
+
+  return { submit, submitting, fieldErrors, clearFieldError, showFieldErrors };
 }
 
 /** The text fields of a form (the honeypot included), trimmed. */

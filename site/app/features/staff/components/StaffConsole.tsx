@@ -1,5 +1,5 @@
-// The staff console (/staff, docs/product.md#staff-console): Enquiries, Batches (and one batch), Demo classes and the
-// Audit trail, chosen in the URL (`?section=`, `&batch=`). Its first call, the batches, is also the gate: the API
+// The staff console (/staff, docs/product.md#staff-console): Enquiries, Batches (and one batch), Demo classes, Payments
+// and the Audit trail, chosen in the URL (`?section=`, `&batch=`). Its first call, the batches, is also the gate: the API
 // answers 403 to a signed-in user outside the staff group, who sees "Staff only".
 import { useCallback, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -8,6 +8,7 @@ import { TokenProvider, type TokenSource } from "../api/token";
 import { isForbidden, isUnauthorized } from "../format";
 import { useLoad } from "../hooks/use-load";
 import { DemoSection } from "../demo/components/DemoSection";
+import { PaymentsSection } from "../payments/components/PaymentsSection";
 import { AuditSection } from "./AuditSection";
 import { ReviewsSection } from "../assignments/components/ReviewsSection";
 import { BatchesSection } from "./BatchesSection";
@@ -21,6 +22,7 @@ export const staffSections = [
   { id: "batches", label: "Batches" },
   { id: "reviews", label: "Reviews" },
   { id: "demo", label: "Demo classes" },
+  { id: "payments", label: "Payments" },
   { id: "audit", label: "Audit trail" },
 ] as const;
 type SectionId = (typeof staffSections)[number]["id"];
@@ -79,6 +81,7 @@ export function StaffConsole({ token, onSessionEnded }: StaffConsoleProps) {
               )}
               {section === "reviews" && <ReviewsSection batches={state.data} />}
               {section === "demo" && <DemoSection batches={state.data} onEnrolled={refresh} />}
+              {section === "payments" && <PaymentsSection batches={state.data} onEnrolled={refresh} />}
               {section === "audit" && <AuditSection batches={state.data} />}
             </div>
           </>

@@ -1,0 +1,112 @@
+// The plan form: a course's upcoming batches with seats (started and full ones left out, soonest first), then
+// 'Proceed to Payment' hands the card step the details as the checkout takes them; without a batch it asks for one.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { plans } from "../../../content/plans";
+import type { Batch } from "../../../lib/api-schema";
+import { renderAt } from "../../../test/render";
+import type { PaymentStep } from "./RegistrationForm";
+import { RegistrationForm } from "./RegistrationForm";
+import { openBatches } from "./batch-choice";
+
+const showToast = vi.hoisted(() => vi.fn());
+vi.mock("../../../components/Toasts", () => ({ showToast }));
+
+const courses = [
+  { id: "665f1c2a9b3e4d0012a1b001", title: "MERN Stack Development", slug: "mern-full-stack-development", duration: "4 Months", path: "/MernStackPage", planMonths: 4 },
+];
+
+const batch = (id: string, startDate: string, seats: number, enrolled: number): Batch => ({
+  _id: id,
+  courseId: courses[0]!.id,
+  name: `MERN-${id}`,
+  mode: "Online",
+  schedule: "Mon-Fri",
+  timing: "7:00 PM",
+  instructor: "A",
+  startDate,
+  endDate: "2099-01-01",
+  price: "",
+  seats,
+  enrolled,
+  description: "",
+});
+
+const batches = [batch("20", "2099-03-01", 30, 2), batch("09", "2020-10-06", 40, 18), batch("19", "2099-02-01", 25, 25), batch("18", "2099-01-15", 25, 24)];
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the plan form's batches", () => {
+  it("offers only batches that have not started and have a seat, soonest first", () => {
+    expect(openBatches(batches, new Date("2026-12-01T10:00:00Z")).map((b) => b._id)).toEqual(["18", "20"]);
+  });
+});
+
+describe("the plan form", () => {
+  it("hands the card step the checkout's details once a batch, a plan and the fields are given", async () => {
+    const loadBatches = vi.fn(async () => batches);
+    const steps: PaymentStep[] = [];
+    renderAt(
+      <RegistrationForm
+        courses={courses}
+        plans={plans}
+        highlightLabel="Most Popular"
+        initialCourse="MERN Stack Development"
+        initialPlan="standard"
+        loadBatches={loadBatches}
+        payment={(step) => {
+          steps.push(step);
+          return <p>card step</p>;
+        }}
+      />,
+    );
+    const select = (await screen.findByLabelText(/^Batch/)) as HTMLSelectElement;
+    expect(loadBatches).toHaveBeenCalledWith("665f1c2a9b3e4d0012a1b001");
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      "Select a batch",
+      "MERN-18: starts 2099-01-15, 7:00 PM (1 seat left)",
+      "MERN-20: starts 2099-03-01, 7:00 PM (28 seats left)",
+    ]);
+    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: "Emma" } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: "Jones" } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: "emma@example.com" } });
+    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "+44 7700 900123" } });
+
+    fireEvent.click(screen.getByRole("button", { name: "Proceed to Payment" }));
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("card step")).toBeNull();
+
+    fireEvent.change(select, { target: { value: "20" } });
+    fireEvent.click(screen.getByRole("button", { name: "Proceed to Payment" }));
+    await screen.findByText("card step");
+    const step = steps.at(-1)!;
+    expect([step.monthlyCents, step.months]).toEqual([14900, 4]);
+    expect(step.readOrder()).toEqual({
+      courseId: "665f1c2a9b3e4d0012a1b001",
+      batchId: "20",
+      plan: "standard",
+      firstName: "Emma",
+      lastName: "Jones",
+      email: "emma@example.com",
+      phone: "+44 7700 900123",
+    });
+    // The server's reasons for fields show beside them.
+    step.onFieldErrors({ email: "must be an e-mail address" });
+    await waitFor(() => expect(screen.getByText("E-mail must be an e-mail address.")).toBeTruthy());
+  });
+
+  it("says when the course has no upcoming batch with a seat", async () => {
+    renderAt(
+      <RegistrationForm
+        courses={courses}
+        plans={plans}
+        highlightLabel="Most Popular"
+        initialCourse="MERN Stack Development"
+        loadBatches={async () => [batch("09", "2020-10-06", 40, 18)]}
+        payment={() => null}
+      />,
+    );
+    expect(await screen.findByText(/No upcoming batch of this course has a seat left/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Batch/)).toBeNull();
+  });
+});

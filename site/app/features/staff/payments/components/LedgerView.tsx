@@ -1,0 +1,58 @@
+// A student's ledger (docs/product.md#staff-console): each of their plans by month, with the day each month is due
+// and whether it is paid, due, overdue, upcoming or refunded.
+import { useCallback } from "react";
+import { formatMoney } from "../../../../lib/money";
+import type { Currency, Ledger } from "../../../../lib/payments-schema";
+import { useTokenSource } from "../../api/token";
+import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
+import { Email } from "../../components/Email";
+import { useLoad } from "../../hooks/use-load";
+import { getLedger } from "../api/payments";
+import { methodLabel } from "../filters";
+import { PaymentBadge } from "./PaymentBadge";
+
+export function LedgerView({ email, currencyOf, onClose }: { email: string; currencyOf: (planId: string) => Currency; onClose: () => void }) {
+  const token = useTokenSource();
+  const load = useCallback((): Promise<Ledger> => getLedger(token, email), [token, email]);
+  const { state, retry } = useLoad(load);
+  return (
+    <section aria-labelledby="ledger-heading" className="card grid grid-cols-1 gap-4 p-5" data-testid="ledger">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="ledger-heading" className="text-lg font-semibold text-ink [overflow-wrap:anywhere]">
+          Ledger of <Email address={email} />
+        </h3>
+        <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={onClose}>
+          Close ledger
+        </button>
+      </div>
+      {state.status === "loading" && <Loading text="Loading the ledger…" />}
+      {state.status === "error" && <Failure what="Could not load the ledger." error={state.error} onRetry={retry} />}
+      {state.status === "ready" && state.data.plans.length === 0 && <Empty>No plans or payments for this e-mail.</Empty>}
+      {state.status === "ready" &&
+        state.data.plans.map((plan) => (
+          <ScrollTable key={plan.planId} caption={`${plan.batchName}: ${plan.plan ? `${plan.plan} plan` : "no plan"}, ${methodLabel(plan.method)}, ${plan.status}`}>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>Month</th>
+                <th scope="col" className={th}>Due on</th>
+                <th scope="col" className={th}>Status</th>
+                <th scope="col" className={th}>Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.months.map((m) => (
+                <tr key={m.month}>
+                  <td className={td}>Month {m.month}</td>
+                  <td className={`${td} whitespace-nowrap`}>{m.dueOn}</td>
+                  <td className={td}>
+                    <PaymentBadge status={m.status} />
+                  </td>
+                  <td className={td}>{formatMoney(m.amount, currencyOf(plan.planId))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        ))}
+    </section>
+  );
+}

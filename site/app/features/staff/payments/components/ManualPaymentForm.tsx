@@ -1,0 +1,215 @@
+// "Record a manual payment" (docs/product.md#staff-console): a bank transfer, JazzCash, Easypaisa or cash payment
+// staff have seen arrive. The student (e-mail, first and last name), the batch, the plan if any, the amount and its
+// currency (USD or PKR, typed in dollars or rupees, sent in cents or paisa), the method, its reference and the day
+// it was paid. The server records it and enrols the student (the welcome mail carries the Secret ID); the form then
+// shows the enrolment made, with the Secret ID when the answer carries one.
+import { useId, useState, type FormEvent } from "react";
+import type { StaffBatch } from "../../../../lib/api-schema";
+import { formatMoney } from "../../../../lib/money";
+import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "../../../../lib/payments-schema";
+import { useTokenSource } from "../../api/token";
+import { batchLabel, openFirst } from "../../batch-choice";
+import { fieldErrors } from "../../components/field-errors";
+import { FormButtons } from "../../components/FormButtons";
+import { failureText, todayUtc } from "../../format";
+import { recordManualPayment } from "../api/payments";
+import { paymentMethods } from "../filters";
+
+const input = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
+const label = "block text-sm font-semibold text-slate-800";
+const FIELD_NAMES = {
+  email: "E-mail",
+  firstName: "First name",
+  lastName: "Last name",
+  batchId: "Batch",
+  plan: "Plan",
+  amount: "Amount",
+  currency: "Currency",
+  method: "Method",
+  reference: "Reference",
+  paidOn: "Paid on",
+};
+
+const manualMethods = paymentMethods.filter((m): m is { value: ManualMethod; label: string } => m.value !== "card");
+const plans: { value: PlanId; label: string }[] = [
+  { value: "basic", label: "Basic" },
+  { value: "standard", label: "Standard" },
+  { value: "premium", label: "Premium" },
+];
+
+/** "149", "149.5", "25,000" → the smallest unit (14900, 14950, 2500000); null when it is not an amount above zero. */
+export function toMinorUnits(text: string): number | null {
+  const plain = text.trim().replace(/,/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
+  const minor = Math.round(Number(plain) * 100);
+  return minor > 0 ? minor : null;
+}
+
+export function ManualPaymentForm({
+  batches,
+  onRecorded,
+  onCancel,
+}: {
+  batches: readonly StaffBatch[];
+  onRecorded: (answer: ManualPaymentAnswer, batch: StaffBatch) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const token = useTokenSource();
+  const today = todayUtc();
+  const [v, setV] = useState({ email: "", firstName: "", lastName: "", batchId: "", plan: "", amount: "", currency: "pkr" as Currency, method: "bank" as ManualMethod, reference: "", paidOn: today });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [amountProblem, setAmountProblem] = useState<string | null>(null);
+  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, FIELD_NAMES);
+  const set = (name: keyof typeof v) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
+  const minor = toMinorUnits(v.amount);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const batch = batches.find((b) => b.batch._id === v.batchId);
+    if (!batch) return;
+    if (minor === null) return setAmountProblem("Enter an amount above zero, such as 149 or 25000.");
+    setAmountProblem(null);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await recordManualPayment(token, {
+        email: v.email.trim(),
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        batchId: batch.batch._id,
+        ...(v.plan ? { plan: v.plan as PlanId } : {}),
+        amount: minor,
+        currency: v.currency,
+        method: v.method,
+        reference: v.reference.trim(),
+        paidOn: v.paidOn,
+      });
+      onRecorded(answer, batch);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2" aria-label="Record a manual payment">
+      <h3 className="text-lg font-semibold text-ink sm:col-span-2">Record a manual payment</h3>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-email`} className={label}>
+          Student's e-mail
+        </label>
+        <input id={`${id}-email`} type="email" required maxLength={254} autoComplete="off" value={v.email} onChange={set("email")} className={input} {...invalid("email")} />
+        {fieldError("email")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-first`} className={label}>
+          First name
+        </label>
+        <input id={`${id}-first`} required maxLength={100} autoComplete="off" value={v.firstName} onChange={set("firstName")} className={input} {...invalid("firstName")} />
+        {fieldError("firstName")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-last`} className={label}>
+          Last name
+        </label>
+        <input id={`${id}-last`} required maxLength={100} autoComplete="off" value={v.lastName} onChange={set("lastName")} className={input} {...invalid("lastName")} />
+        {fieldError("lastName")}
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-batch`} className={label}>
+          Batch
+        </label>
+        <select id={`${id}-batch`} required value={v.batchId} onChange={set("batchId")} className={input} {...invalid("batchId")}>
+          <option value="">Choose a batch</option>
+          {openFirst(batches, today).map((b) => (
+            <option key={b.batch._id} value={b.batch._id}>
+              {batchLabel(b, today)}
+            </option>
+          ))}
+        </select>
+        {fieldError("batchId")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-plan`} className={label}>
+          Plan <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <select id={`${id}-plan`} value={v.plan} onChange={set("plan")} className={input} {...invalid("plan")}>
+          <option value="">No plan (a one-off payment)</option>
+          {plans.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+        {fieldError("plan")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-method`} className={label}>
+          Method
+        </label>
+        <select id={`${id}-method`} required value={v.method} onChange={set("method")} className={input} {...invalid("method")}>
+          {manualMethods.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+        {fieldError("method")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-amount`} className={label}>
+          Amount <span className="font-normal text-slate-600">(in {v.currency === "usd" ? "dollars" : "rupees"})</span>
+        </label>
+        <input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          required
+          value={v.amount}
+          onChange={set("amount")}
+          className={input}
+          aria-describedby={`${id}-amount-shown`}
+          {...(amountProblem ? { "aria-invalid": true } : {})}
+          {...invalid("amount")}
+        />
+        <p id={`${id}-amount-shown`} className="mt-1 text-sm text-slate-600">
+          {amountProblem ?? (minor !== null ? `Recorded as ${formatMoney(minor, v.currency)}` : "For example 149 or 25000")}
+        </p>
+        {fieldError("amount")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-currency`} className={label}>
+          Currency
+        </label>
+        <select id={`${id}-currency`} required value={v.currency} onChange={set("currency")} className={input} {...invalid("currency")}>
+          <option value="pkr">PKR (rupees)</option>
+          <option value="usd">USD (dollars)</option>
+        </select>
+        {fieldError("currency")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-reference`} className={label}>
+          Reference <span className="font-normal text-slate-600">(transaction id, receipt number)</span>
+        </label>
+        <input id={`${id}-reference`} required maxLength={200} autoComplete="off" value={v.reference} onChange={set("reference")} className={input} {...invalid("reference")} />
+        {fieldError("reference")}
+      </div>
+      <div>
+        <label htmlFor={`${id}-paid`} className={label}>
+          Paid on
+        </label>
+        <input id={`${id}-paid`} type="date" required value={v.paidOn} onChange={set("paidOn")} className={input} {...invalid("paidOn")} />
+        {fieldError("paidOn")}
+      </div>
+      {otherFailure ? (
+        <p role="alert" className="font-medium text-red-700 sm:col-span-2">
+          Not recorded. {failureText(error)}
+        </p>
+      ) : null}
+      <FormButtons label="Record payment" busyLabel="Recording…" busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,253 @@
+// Payments (docs/product.md#staff-console): every payment, card or manual, newest first a page at a time, with its
+// student, batch, plan month, method, amount in its currency, status and links to Stripe and the receipt; filters
+// (status, method, batch, a search) kept in the URL, Export CSV of the filtered list, a student's ledger by month,
+// "Record a manual payment" (which enrols the student) and Refund (confirmed; a reason past the 3-day window).
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { showToast } from "../../../../components/Toasts";
+import type { StaffBatch } from "../../../../lib/api-schema";
+import { formatMoney } from "../../../../lib/money";
+import type { Currency, ManualPaymentAnswer, PaymentView } from "../../../../lib/payments-schema";
+import { useTokenSource } from "../../api/token";
+import { Email } from "../../components/Email";
+import { SecretIdReveal } from "../../components/SecretIdReveal";
+import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "../../components/States";
+import { failureText, formatTime } from "../../format";
+import { useCursorList } from "../../hooks/use-cursor-list";
+import { exportPayments, listPayments } from "../api/payments";
+import { methodLabel, paymentFiltersFromSearch, withPaymentFilters, type PaymentFilters } from "../filters";
+import { LedgerView } from "./LedgerView";
+import { ManualPaymentForm } from "./ManualPaymentForm";
+import { PaymentBadge } from "./PaymentBadge";
+import { PaymentFilterBar } from "./PaymentFilterBar";
+import { RefundDialog } from "./RefundDialog";
+
+export function PaymentsSection({ batches, onEnrolled }: { batches: readonly StaffBatch[]; onEnrolled: () => void }) {
+  const token = useTokenSource();
+  const [search, setSearch] = useSearchParams();
+  const filters = paymentFiltersFromSearch(search);
+  const filterKey = JSON.stringify(filters);
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const loadPage = useCallback((cursor?: string | null) => listPayments(token, JSON.parse(filterKey) as PaymentFilters, cursor), [token, filterKey]);
+  const list = useCursorList(loadPage);
+  const [exporting, setExporting] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const [recorded, setRecorded] = useState<{ answer: ManualPaymentAnswer; batch: StaffBatch } | null>(null);
+  const [refunding, setRefunding] = useState<PaymentView | null>(null);
+  const [ledger, setLedger] = useState<string | null>(null);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const name = await exportPayments(token, filters);
+      showToast((t) => t.success("Export ready", { description: `Saved as ${name}.` }));
+    } catch (e) {
+      showToast((t) => t.error("Export failed", { description: failureText(e) }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const currencyOf = (planId: string): Currency => list.items.find((p) => p.planId === planId)?.currency ?? "usd";
+
+  return (
+    <section aria-labelledby="staff-payments" className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="staff-payments" className="text-2xl font-bold">
+          Payments
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          {!recording && (
+            <button
+              type="button"
+              className="btn-primary min-h-10 px-4 py-2 text-sm"
+              onClick={() => {
+                setRecording(true);
+                setRecorded(null);
+              }}
+            >
+              Record a manual payment
+            </button>
+          )}
+          <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? "Exporting…" : "Export CSV"}
+          </button>
+        </div>
+      </div>
+
+      {recording && (
+        <ManualPaymentForm
+          batches={batches}
+          onCancel={() => setRecording(false)}
+          onRecorded={(answer, batch) => {
+            setRecording(false);
+            setRecorded({ answer, batch });
+            list.reload();
+            onEnrolled();
+          }}
+        />
+      )}
+      {recorded && <Recorded answer={recorded.answer} batch={recorded.batch} onDone={() => setRecorded(null)} />}
+
+      <PaymentFilterBar key={filters.q ?? ""} filters={filters} batches={batches} onChange={(next) => setSearch(withPaymentFilters(search, next))} />
+      <LedgerLookup onShow={setLedger} />
+      {ledger && <LedgerView key={ledger} email={ledger} currencyOf={currencyOf} onClose={() => setLedger(null)} />}
+
+      <div>
+        {list.state === "loading" && <Loading text="Loading payments…" />}
+        {list.state === "error" && <Failure what="Could not load the payments." error={list.error} onRetry={list.reload} />}
+        {list.state === "ready" && list.items.length === 0 && !list.hasMore && (
+          <Empty>{filtered ? "No payments match these filters." : "No payments yet. Card payments appear here as they are made, and manual ones once recorded."}</Empty>
+        )}
+        {list.state === "ready" && list.items.length > 0 && (
+          <ScrollTable caption="Payments, newest first" captionHidden>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>Date</th>
+                <th scope="col" className={th}>Student</th>
+                <th scope="col" className={th}>Batch</th>
+                <th scope="col" className={th}>Method</th>
+                <th scope="col" className={th}>Amount</th>
+                <th scope="col" className={th}>Status</th>
+                <th scope="col" className={th}>Links</th>
+                <th scope="col" className={actionTh}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((p) => (
+                <PaymentRow key={p.id} payment={p} onRefund={() => setRefunding(p)} onLedger={() => setLedger(p.email)} />
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+        <LoadMore hasMore={list.state === "ready" && list.hasMore} loading={list.loadingMore} error={list.moreError} onLoadMore={() => void list.loadMore()} />
+      </div>
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => setRefunding(null)}
+          onRefunded={(p) => {
+            list.replace((x) => x.id === p.id, p);
+            showToast((t) => t.success("Payment refunded", { description: `${formatMoney(p.amount, p.currency)} to ${p.name || p.email}.` }));
+            onEnrolled();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function PaymentRow({ payment: p, onRefund, onLedger }: { payment: PaymentView; onRefund: () => void; onLedger: () => void }) {
+  const who = p.name || p.email;
+  return (
+    <tr>
+      <td className={`${td} whitespace-nowrap`}>{p.paidOn ?? formatTime(p.createdAt / 1000)}</td>
+      <td className={td}>
+        <span className="block font-semibold text-ink">{p.name || "—"}</span>
+        <Email address={p.email} />
+      </td>
+      <td className={td}>
+        {p.batchName}
+        <span className="block text-slate-600">
+          {p.plan ? `${p.plan[0]!.toUpperCase()}${p.plan.slice(1)}, ` : ""}month {p.month} of {p.months}
+        </span>
+      </td>
+      <td className={td}>
+        {methodLabel(p.method)}
+        {p.reference && <span className="block font-mono text-xs [overflow-wrap:anywhere] text-slate-600">{p.reference}</span>}
+      </td>
+      <td className={`${td} whitespace-nowrap`}>{formatMoney(p.amount, p.currency)}</td>
+      <td className={td}>
+        <PaymentBadge status={p.status} />
+        {p.refundReason && <span className="block text-xs text-slate-600">{p.refundReason}</span>}
+      </td>
+      <td className={td}>
+        {p.stripeUrl && (
+          <a href={p.stripeUrl} target="_blank" rel="noopener noreferrer" className="block font-semibold text-brand-700 underline">
+            Stripe<span className="sr-only"> payment of {who} (opens in a new tab)</span>
+          </a>
+        )}
+        {p.receiptUrl && (
+          <a href={p.receiptUrl} target="_blank" rel="noopener noreferrer" className="block font-semibold text-brand-700 underline">
+            Receipt<span className="sr-only"> of {who} (opens in a new tab)</span>
+          </a>
+        )}
+        {!p.stripeUrl && !p.receiptUrl && "—"}
+      </td>
+      <td className={actionTd}>
+        <div className="flex flex-col items-start gap-2">
+          <button type="button" className="font-semibold text-brand-700 underline" onClick={onLedger} aria-label={`Ledger of ${who}`}>
+            Ledger
+          </button>
+          {p.status === "paid" && (
+            <button type="button" className="font-semibold text-red-700 underline" onClick={onRefund} aria-label={`Refund ${formatMoney(p.amount, p.currency)} to ${who}`}>
+              Refund
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function LedgerLookup({ onShow }: { onShow: (email: string) => void }) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (email.trim()) onShow(email.trim().toLowerCase());
+  };
+  return (
+    <form onSubmit={submit} aria-label="A student's ledger" className="flex flex-wrap items-end gap-2">
+      <div className="min-w-0 grow sm:grow-0">
+        <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
+          A student's ledger (paid, due and overdue by month)
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="student@example.com"
+          className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink sm:w-80"
+        />
+      </div>
+      <button type="submit" className="btn-secondary min-h-10 px-4 py-2 text-sm">
+        Show ledger
+      </button>
+    </form>
+  );
+}
+
+/** After a manual payment: the enrolment it made, and the Secret ID when the answer carries one (shown this once). */
+function Recorded({ answer, batch, onDone }: { answer: ManualPaymentAnswer; batch: StaffBatch; onDone: () => void }) {
+  const { payment, enrolment, secretId } = answer;
+  const amount = formatMoney(payment.amount, payment.currency);
+  if (secretId) {
+    return (
+      <div className="grid gap-2" data-testid="manual-recorded">
+        <p className="font-medium text-green-900">
+          {methodLabel(payment.method)} payment of {amount} recorded.
+        </p>
+        <SecretIdReveal enrolled={{ enrolment, secretId }} batchName={batch.batch.name} onDone={onDone} />
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="rounded-xl border border-green-300 bg-green-50 p-4 text-slate-800" data-testid="manual-recorded">
+      <p className="font-semibold text-green-900">
+        {methodLabel(payment.method)} payment of {amount} recorded. {enrolment.name || enrolment.email} is enrolled in {batch.batch.name} ({enrolment.status}).
+      </p>
+      <p className="mt-2 text-sm">
+        The enrolment was already there: its Secret ID is unchanged. {enrolment.welcome === "sent" ? "The welcome mail went to " : "No welcome mail went to "}
+        <Email address={enrolment.email} />.
+      </p>
+      <button type="button" className="mt-3 text-sm font-semibold text-brand-700 underline" onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// A fresh random id (a version-4 UUID): a lead form's submission id, a checkout's Idempotency-Key. Kept by the caller
+// across retries of the same attempt, so the server can tell a retry from a second request.
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  // Older browsers (and plain-http origins) lack randomUUID: a version-4 UUID from random bytes.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
