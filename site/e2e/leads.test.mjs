@@ -320,7 +320,7 @@ describe("enrolment", () => {
     await page.locator("input[name=plan][value=premium]").check();
     assert.equal(await page.getByTestId("plan-total").innerText(), "$597");
 
-    // No batch chosen (the course may have no upcoming one): the card step waits for one.
+    // No batch chosen: the card step waits for one.
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expectToast(page, "Please Select a Batch", "Choose the batch you want to join before proceeding to payment.");
     assert.equal(await page.getByTestId("card-step").count(), 0);
@@ -366,9 +366,9 @@ describe("enrolment", () => {
     await page.route(sendEmail, (route) =>
       ++n === 1 ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.abort(),
     );
-    // The course's upcoming batches, when it has one, are a required choice.
+    // The course's batches taking students, when it has one, are a required choice.
     const batch = page.locator("#batchId");
-    await batch.or(page.getByText(/No upcoming batch of this course/)).first().waitFor();
+    await batch.or(page.getByText(/No batch of this course is taking students/)).first().waitFor();
     const batchOption = (await batch.count()) ? await batch.locator("option").evaluateAll((os) => os.map((o) => o.value).find(Boolean)) : undefined;
     if (batchOption) await batch.selectOption(batchOption);
     await page.fill("#firstName", "Emma");

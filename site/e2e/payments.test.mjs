@@ -49,17 +49,17 @@ async function signedIn(email, path, viewport = viewports.desktop) {
   return { context, page };
 }
 
-/** The plan form filled for `who` (MERN, Standard, the first upcoming MERN batch), up to the card step. Answers the batch's name. */
+/** The plan form filled for `who` (MERN, Standard, the first MERN batch taking students), up to the card step. Answers the batch's name. */
 async function toCardStep(page, who) {
   await page.goto(url("/enrollnow?course=mern-full-stack-development&plan=standard"));
   await hydrated(page);
   await page.locator("#registration-form").waitFor();
   assert.match(await page.locator("#course").inputValue(), /mern/i);
   const batch = page.locator("#batchId");
-  await batch.or(page.getByText(/No upcoming batch of this course has a seat left/)).waitFor();
-  assert.equal(await batch.count(), 1, "the seed needs an upcoming MERN batch with seats left (one that has not started)");
+  await batch.or(page.getByText(/No batch of this course is taking students right now/)).waitFor();
+  assert.equal(await batch.count(), 1, "the seed has a MERN batch taking students (MERN-09)");
   const [first] = (await batch.locator("option").evaluateAll((os) => os.map((o) => ({ value: o.value, text: o.textContent })))).filter((o) => o.value);
-  assert.ok(first, "the plan form offers an upcoming MERN batch");
+  assert.ok(first, "the plan form offers a MERN batch");
   await batch.selectOption(first.value);
   assert.equal(await page.locator("input[name=plan][value=standard]").isChecked(), true);
   await page.fill("#firstName", who.first);

@@ -132,6 +132,37 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "CheckoutAnswer": {
+    "amount": {
+      "minimum": 0
+    },
+    "months": {
+      "minimum": 0
+    }
+  },
+  "CheckoutRequest": {
+    "courseId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "batchId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "firstName": {
+      "minLength": 1,
+      "maxLength": 50
+    },
+    "lastName": {
+      "minLength": 1,
+      "maxLength": 50
+    },
+    "email": {
+      "maxLength": 254
+    },
+    "phone": {
+      "minLength": 7,
+      "maxLength": 20
+    }
+  },
   "ClaimRequest": {
     "batchId": {
       "pattern": "^[0-9a-f]{24}$"
@@ -150,6 +181,11 @@ export const apiRules = {
     "parts": {
       "minItems": 1,
       "maxItems": 10000
+    }
+  },
+  "ConfirmRequest": {
+    "clientSecret": {
+      "maxLength": 200
     }
   },
   "ContactFormData": {
@@ -373,6 +409,14 @@ export const apiRules = {
       "failed"
     ]
   },
+  "LedgerMonth": {
+    "month": {
+      "minimum": 0
+    },
+    "amount": {
+      "minimum": 0
+    }
+  },
   "LineOutcome": {
     "enum": [
       "enrolled",
@@ -390,10 +434,52 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "ManualPayment": {
+    "email": {
+      "maxLength": 254
+    },
+    "firstName": {
+      "minLength": 1,
+      "maxLength": 50
+    },
+    "lastName": {
+      "minLength": 1,
+      "maxLength": 50
+    },
+    "batchId": {
+      "pattern": "^[0-9a-f]{24}$"
+    },
+    "amount": {
+      "minimum": 1,
+      "maximum": 100000000
+    },
+    "reference": {
+      "minLength": 1,
+      "maxLength": 100
+    }
+  },
   "Marking": {
     "enum": [
       "pass",
       "points"
+    ]
+  },
+  "Method": {
+    "enum": [
+      "card",
+      "bank",
+      "jazzcash",
+      "easypaisa",
+      "cash"
+    ]
+  },
+  "MonthStatus": {
+    "enum": [
+      "paid",
+      "due",
+      "overdue",
+      "upcoming",
+      "refunded"
     ]
   },
   "MyAssignmentSummary": {
@@ -418,6 +504,25 @@ export const apiRules = {
       "minimum": 0
     },
     "assignmentsPassed": {
+      "minimum": 0
+    }
+  },
+  "MyPayment": {
+    "month": {
+      "minimum": 0
+    },
+    "amount": {
+      "minimum": 0
+    }
+  },
+  "MyPlan": {
+    "amount": {
+      "minimum": 0
+    },
+    "months": {
+      "minimum": 0
+    },
+    "monthsPaid": {
       "minimum": 0
     }
   },
@@ -562,6 +667,57 @@ export const apiRules = {
       "minimum": 0
     }
   },
+  "PaymentState": {
+    "amount": {
+      "minimum": 0
+    },
+    "months": {
+      "minimum": 0
+    }
+  },
+  "PaymentStatus": {
+    "enum": [
+      "pending",
+      "paid",
+      "failed",
+      "refunded"
+    ]
+  },
+  "PaymentView": {
+    "month": {
+      "minimum": 0
+    },
+    "months": {
+      "minimum": 0
+    },
+    "amount": {
+      "minimum": 0
+    }
+  },
+  "PlanKind": {
+    "enum": [
+      "basic",
+      "standard",
+      "premium",
+      "custom"
+    ]
+  },
+  "PlanPrice": {
+    "monthlyAmount": {
+      "minimum": 0
+    }
+  },
+  "PlanStatus": {
+    "enum": [
+      "pending",
+      "active",
+      "overdue",
+      "paused",
+      "cancelled",
+      "completed",
+      "refunded"
+    ]
+  },
   "PlaybackKind": {
     "enum": [
       "hls"
@@ -583,6 +739,11 @@ export const apiRules = {
   "RecordingRef": {
     "lectureNumber": {
       "minimum": 0
+    }
+  },
+  "RefundRequest": {
+    "reason": {
+      "maxLength": 500
     }
   },
   "RegistrationFormData": {

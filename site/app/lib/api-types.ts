@@ -323,6 +323,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_billing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/billing/{planId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["my_billing_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/billing/{planId}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["my_billing_card_use"];
+        post: operations["my_billing_card_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/calendar": {
         parameters: {
             query?: never;
@@ -463,6 +511,86 @@ export interface paths {
         get: operations["outline"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{paymentId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1127,6 +1255,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payments.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_payments_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payments/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_payment_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payments/manual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_record_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payments/{paymentId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_refund_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/plans/{planId}/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_plan_due"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/sessions/{id}": {
         parameters: {
             query?: never;
@@ -1413,6 +1637,11 @@ export interface components {
             /** @description The batch's assignments, by due time. */
             assignments: components["schemas"]["AssignmentColumn"][];
         };
+        /** @description `GET /api/me/billing` answer. */
+        Billing: {
+            plans: components["schemas"]["MyPlan"][];
+            payments: components["schemas"]["MyPayment"][];
+        };
         /** @description A booking made or moved, with a token for its signed links. */
         Booked: {
             booking: components["schemas"]["Booking"];
@@ -1477,6 +1706,21 @@ export interface components {
             /** @description Mail 1 hour before each session (true) or not (false). */
             reminders: boolean;
         };
+        /** @description The card a plan charges (what Stripe says of it: never its number). */
+        CardOnFile: {
+            brand: string;
+            last4: string;
+        };
+        /** @description `POST /api/me/billing/{planId}/card` answer. */
+        CardSetup: {
+            /** @description The SetupIntent's client secret, for Stripe.js' `confirmCardSetup`. */
+            setupSecret: string;
+        };
+        CardStep: {
+            publishableKey: string;
+            /** @description Stripe.js (`https://js.stripe.com/v3/`, or localstripe's stand-in locally). */
+            stripeJs: string;
+        };
         /** @description `POST …/students/{studentId}/certificate` and `PATCH /api/staff/certificates/{id}` body. */
         CertificateName: {
             /** @description The name must be 2 to 80 characters: letters, spaces, hyphens, apostrophes and periods, starting with a letter. */
@@ -1522,6 +1766,33 @@ export interface components {
             /** @description At most 500 characters, not all of them spaces. */
             question: string;
         };
+        /** @description `POST /api/payments/checkout` answer. */
+        CheckoutAnswer: {
+            paymentId: string;
+            /** @description The first month's PaymentIntent's client secret (`pi_…_secret_…`): 3-D Secure confirms it. */
+            clientSecret: string;
+            /** @description The SetupIntent's client secret (`seti_…_secret_…`) the card step confirms the card with. */
+            setupSecret: string;
+            /**
+             * Format: int64
+             * @description Each month's price in cents, from the catalog.
+             */
+            amount: number;
+            currency: string;
+            /** Format: int32 */
+            months: number;
+            status: string;
+        };
+        /** @description `POST /api/payments/checkout` body. An amount, if sent, is ignored: the catalog prices the plan. */
+        CheckoutRequest: {
+            courseId: string;
+            batchId: string;
+            plan: components["schemas"]["PlanKind"];
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+        };
         /** @description `POST /api/me/certificates` body. */
         ClaimRequest: {
             batchId: string;
@@ -1538,6 +1809,22 @@ export interface components {
         CompletionChange: {
             /** @description Marked complete by staff (true), or not (false: the progress rule alone decides). */
             complete: boolean;
+        };
+        /** @description `POST /api/payments/{paymentId}/confirm` body: the checkout's client secret proves the caller is its buyer. */
+        ConfirmRequest: {
+            clientSecret: string;
+        };
+        /** @description What the card step does next. */
+        Confirmed: {
+            paymentId: string;
+            /**
+             * @description `succeeded`, `processing`, `requires_action` (3-D Secure: confirm `clientSecret` with
+             *     Stripe.js, then confirm here again) or `failed` (`message` says why; `setupSecret` takes another card).
+             */
+            status: string;
+            clientSecret: string;
+            message?: string | null;
+            setupSecret?: string | null;
         };
         /** @description The contact-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         ContactFormData: {
@@ -1814,6 +2101,12 @@ export interface components {
         Health: {
             status: string;
         };
+        /** @description How one manual method is paid: a title and the lines the site shows ("IBAN: …"). */
+        HowToPay: {
+            method: components["schemas"]["Method"];
+            title: string;
+            lines: string[];
+        };
         /** @description `PATCH /api/staff/batches/{batchId}/lectures/{lectureNumber}` body: the fields to change. */
         LectureChange: {
             title?: string | null;
@@ -1898,6 +2191,32 @@ export interface components {
          * @enum {string}
          */
         LectureState: "uploading" | "processing" | "ready" | "failed";
+        /** @description `GET /api/staff/payments/ledger` answer. */
+        Ledger: {
+            email: string;
+            plans: components["schemas"]["LedgerPlan"][];
+        };
+        /** @description One month of a plan in a student's ledger. */
+        LedgerMonth: {
+            /** Format: int32 */
+            month: number;
+            /** @description When it falls (or fell) due, `YYYY-MM-DD`; none before the first month is paid. */
+            dueOn?: string | null;
+            status: components["schemas"]["MonthStatus"];
+            paymentId?: string | null;
+            /** Format: int64 */
+            amount: number;
+        };
+        LedgerPlan: {
+            planId: string;
+            batchId: string;
+            batchName: string;
+            plan: components["schemas"]["PlanKind"];
+            method: components["schemas"]["Method"];
+            status: components["schemas"]["PlanStatus"];
+            currency: string;
+            months: components["schemas"]["LedgerMonth"][];
+        };
         /**
          * @description How one roster line ended.
          * @enum {string}
@@ -1908,11 +2227,41 @@ export interface components {
             batchId: string;
             secretId: string;
         };
+        /** @description `POST /api/staff/payments/manual` body. */
+        ManualPayment: {
+            email: string;
+            firstName: string;
+            lastName: string;
+            batchId: string;
+            plan?: null | components["schemas"]["PlanKind"];
+            /**
+             * Format: int64
+             * @description In the currency's smallest unit (cents, paisa).
+             */
+            amount: number;
+            /** @description `usd` or `pkr`. */
+            currency: string;
+            /** @description `bank`, `jazzcash`, `easypaisa` or `cash`. */
+            method: components["schemas"]["Method"];
+            reference: string;
+            /** @description The day the money arrived, `YYYY-MM-DD`: not in the future, at most a year ago. */
+            paidOn: string;
+        };
         /**
          * @description How an assignment is marked: passed or needs work, or points out of `Assignment::points`.
          * @enum {string}
          */
         Marking: "pass" | "points";
+        /**
+         * @description How a payment was made.
+         * @enum {string}
+         */
+        Method: "card" | "bank" | "jazzcash" | "easypaisa" | "cash";
+        /**
+         * @description Where one month of a plan stands.
+         * @enum {string}
+         */
+        MonthStatus: "paid" | "due" | "overdue" | "upcoming" | "refunded";
         /** @description `GET /api/me/assignments/{id}` answer. */
         MyAssignment: components["schemas"]["MyAssignmentSummary"] & {
             /** @description The instructions, rendered to safe HTML. */
@@ -2010,6 +2359,49 @@ export interface components {
         /** @description `GET /api/me/certificates` answer. */
         MyCertificates: {
             certificates: components["schemas"]["CertificateView"][];
+        };
+        /** @description One payment as its student sees it. */
+        MyPayment: {
+            id: string;
+            planId: string;
+            batchId: string;
+            /** Format: int32 */
+            month: number;
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+            method: components["schemas"]["Method"];
+            status: components["schemas"]["PaymentStatus"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            paidAt?: number | null;
+            receiptUrl?: string | null;
+        };
+        /** @description A plan as its student sees it. */
+        MyPlan: {
+            id: string;
+            batchId: string;
+            batchName: string;
+            courseTitle: string;
+            plan: components["schemas"]["PlanKind"];
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+            /** Format: int32 */
+            months: number;
+            /** Format: int32 */
+            monthsPaid: number;
+            method: components["schemas"]["Method"];
+            autoRenew: boolean;
+            status: components["schemas"]["PlanStatus"];
+            /**
+             * Format: int64
+             * @description When the next month is charged (card, auto-renewing) or due (epoch milliseconds).
+             */
+            nextChargeAt?: number | null;
+            card?: null | components["schemas"]["CardOnFile"];
         };
         /** @description A session as a student sees it (`GET /api/me/sessions`): never its meeting link. */
         MySession: {
@@ -2163,6 +2555,18 @@ export interface components {
              */
             repeatWeeks?: number | null;
         };
+        /** @description `PUT /api/staff/plans/{planId}/due` body. */
+        NextDue: {
+            /** @description `YYYY-MM-DD`: when the plan's next month falls due (a reminder goes 3 days before). */
+            nextDueOn: string;
+        };
+        /** @description `GET /api/payments/options` answer. */
+        Options: {
+            card?: null | components["schemas"]["CardStep"];
+            /** @description Bank transfer, JazzCash and Easypaisa details, from configuration. */
+            howToPay: components["schemas"]["HowToPay"][];
+            plans: components["schemas"]["PlanPrice"][];
+        };
         /** @description The week-by-week plan of one course. */
         Outline: {
             courseId: string;
@@ -2193,6 +2597,91 @@ export interface components {
             number: number;
             url: string;
         };
+        /** @description `GET /api/staff/payments` answer. */
+        PaymentPage: {
+            items: components["schemas"]["PaymentView"][];
+            nextCursor?: string | null;
+        };
+        /** @description `GET /api/payments/{paymentId}` answer: the success page's poll. */
+        PaymentState: {
+            paymentId: string;
+            /** @description `pending`, `paid`, `failed` or `refunded`. */
+            status: components["schemas"]["PaymentStatus"];
+            /** @description Whether the student is enrolled (their welcome mailed). */
+            enrolled: boolean;
+            email: string;
+            courseTitle: string;
+            batchName: string;
+            plan: components["schemas"]["PlanKind"];
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+            /** Format: int32 */
+            months: number;
+            message?: string | null;
+        };
+        /**
+         * @description Where one month's payment stands.
+         * @enum {string}
+         */
+        PaymentStatus: "pending" | "paid" | "failed" | "refunded";
+        /** @description A payment as staff see it. */
+        PaymentView: {
+            id: string;
+            planId: string;
+            email: string;
+            name: string;
+            batchId: string;
+            batchName: string;
+            courseTitle: string;
+            plan: components["schemas"]["PlanKind"];
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            months: number;
+            method: components["schemas"]["Method"];
+            /**
+             * Format: int64
+             * @description In the currency's smallest unit.
+             */
+            amount: number;
+            currency: string;
+            status: components["schemas"]["PaymentStatus"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            paidOn?: string | null;
+            reference?: string | null;
+            /** @description The PaymentIntent in Stripe's dashboard. */
+            stripeUrl?: string | null;
+            receiptUrl?: string | null;
+            /**
+             * Format: int64
+             * @description Until when it may be refunded without a reason (epoch milliseconds).
+             */
+            refundableUntil: number;
+            /** Format: int64 */
+            refundedAt?: number | null;
+            refundReason?: string | null;
+            failure?: string | null;
+        };
+        /** @enum {string} */
+        PlanKind: "basic" | "standard" | "premium" | "custom";
+        /** @description A plan as the site offers it. */
+        PlanPrice: {
+            plan: components["schemas"]["PlanKind"];
+            title: string;
+            /** Format: int64 */
+            monthlyAmount: number;
+            currency: string;
+        };
+        /**
+         * @description Where a plan stands.
+         * @enum {string}
+         */
+        PlanStatus: "pending" | "active" | "overdue" | "paused" | "cancelled" | "completed" | "refunded";
         /**
          * @description How a lecture's `url` is played, when the URL alone does not say.
          * @enum {string}
@@ -2219,6 +2708,19 @@ export interface components {
          * @enum {string}
          */
         QueueState: "waiting" | "reviewed" | "all";
+        /** @description The webhook's answer. */
+        Received: {
+            received: boolean;
+            /** @description Whether this delivery changed anything (a replay, or an event about nothing of ours, does not). */
+            applied: boolean;
+        };
+        /** @description `POST /api/staff/payments/manual` answer. */
+        Recorded: {
+            payment: components["schemas"]["PaymentView"];
+            enrolment?: null | components["schemas"]["EnrolmentView"];
+            /** @description The new enrolment's Secret ID, shown this once (also in the welcome mail). */
+            secretId?: string | null;
+        };
         /**
          * @description A recording attached to a session: a lecture of its batch, watched through the lecture list's
          *     signed links.
@@ -2228,6 +2730,11 @@ export interface components {
             /** Format: int32 */
             lectureNumber: number;
             title: string;
+        };
+        /** @description `POST /api/staff/payments/{id}/refund` body. */
+        RefundRequest: {
+            /** @description Why: required outside the 3-day window. */
+            reason?: string | null;
         };
         /** @description The registration-form fields as text, trimmed by the server (a blank one counts as missing); others are ignored. */
         RegistrationFormData: {
@@ -4646,6 +5153,353 @@ export interface operations {
             };
         };
     };
+    my_billing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the student's plans and payments (by their verified e-mail) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_billing_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description auto-renewal cancelled: no more months are charged (before the course starts: refunded, access ended) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPlan"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the plan is refunded or fully paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_billing_card_use: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the new card is the plan's; an overdue month was charged to it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPlan"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the card was not set up (confirm it with Stripe.js first) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_billing_card_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a SetupIntent for the new card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSetup"];
+                };
+            };
+            /** @description card payments are not set up */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_calendar: {
         parameters: {
             query?: never;
@@ -5451,6 +6305,411 @@ export interface operations {
                 };
             };
             /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_checkout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8 to 64 of A-Z a-z 0-9 _ -: one per checkout; the same key answers the same payment */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description the plan and its first month, ready for the card step (the same answer for the same key) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the batch is not the course's, has ended or is full; or the key was used for another checkout */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the card processor could not be reached: nothing was charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the plans' prices, the card step's Stripe.js, the manual methods' details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Options"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=…,v1=…: HMAC-SHA256 of the timestamp and the raw body */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description a Stripe event, as Stripe sends it */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description received (applied once per event id) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description a missing or wrong signature, a timestamp over 5 minutes old, or not an event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description could not be applied now: Stripe sends it again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_state: {
+        parameters: {
+            query: {
+                /** @description the checkout's clientSecret */
+                secret: string;
+            };
+            header?: never;
+            path: {
+                /** @description 32 lowercase hex characters */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentState"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no payment has this id and client secret */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 lowercase hex characters */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description what happened: succeeded, requires_action (3-D Secure), or failed with the reason and a new setupSecret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Confirmed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no payment has this id and client secret */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the card was not set up yet, or the payment was refunded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9803,6 +11062,530 @@ export interface operations {
                 };
             };
             /** @description the enrolment was revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_payments: {
+        parameters: {
+            query?: {
+                /** @description pending, paid, failed or refunded */
+                status?: string;
+                /** @description card, bank, jazzcash, easypaisa or cash */
+                method?: string;
+                /** @description a batch id */
+                batch?: string;
+                /** @description part of the e-mail, the name or the reference */
+                q?: string;
+                /** @description the last page's nextCursor */
+                cursor?: string;
+                /** @description rows per page, 1 to 100 (25) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the cursor is not one this list gave */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_payments_csv: {
+        parameters: {
+            query?: {
+                /** @description pending, paid, failed or refunded */
+                status?: string;
+                /** @description card, bank, jazzcash, easypaisa or cash */
+                method?: string;
+                /** @description a batch id */
+                batch?: string;
+                /** @description part of the e-mail, the name or the reference */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the payments the filters keep, every cell inert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_payment_ledger: {
+        parameters: {
+            query: {
+                /** @description the student's e-mail */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_record_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualPayment"];
+            };
+        };
+        responses: {
+            /** @description recorded; the first month enrols the student and mails the welcome */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recorded"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description every month of the student's plan is paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_refund_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 lowercase hex characters */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description refunded (a card through Stripe); the plan ends and the student's access with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not paid, or outside the refund window without a reason */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than the endpoint accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_plan_due: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NextDue"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPlan"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a card plan, or nothing more is owed */
             409: {
                 headers: {
                     [name: string]: unknown;

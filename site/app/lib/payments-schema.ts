@@ -7,8 +7,11 @@
 // currency's smallest unit (cents, paisa).
 import { send, type SendOptions } from "./api-client";
 import type { EnrolmentView } from "./api-schema";
+import type { components } from "./api-types";
 
 export type PlanId = "basic" | "standard" | "premium";
+/** A plan as answers name it: staff may record a payment for no catalog plan ("custom"). */
+export type AnsweredPlan = PlanId | "custom";
 export type Currency = "usd" | "pkr";
 export type ManualMethod = "bank" | "jazzcash" | "easypaisa" | "cash";
 export type PaymentMethod = "card" | ManualMethod;
@@ -36,7 +39,7 @@ export interface PlanPrice {
 
 export interface PaymentOptions {
   /** null: card payments are off (no secret key configured). */
-  card: CardOptions | null;
+  card?: CardOptions | null;
   howToPay: HowToPay[];
   plans: PlanPrice[];
 }
@@ -71,9 +74,9 @@ export interface ConfirmAnswer {
   paymentId: string;
   status: "succeeded" | "processing" | "requires_action" | "failed";
   clientSecret: string;
-  message?: string;
+  message?: string | null;
   /** With "failed": a fresh SetupIntent for the next card. */
-  setupSecret?: string;
+  setupSecret?: string | null;
 }
 
 // ---- GET /api/payments/{paymentId}?secret= -----------------------------------------------------------------------
@@ -85,16 +88,16 @@ export interface PaymentStatus {
   email: string;
   courseTitle: string;
   batchName: string;
-  plan: PlanId;
+  plan: AnsweredPlan;
   amount: number;
-  currency: Currency;
+  currency: string;
   months: number;
-  message?: string;
+  message?: string | null;
 }
 
 // ---- /api/me/billing ---------------------------------------------------------------------------------------------
 
-export type PlanStatus = "active" | "overdue" | "paused" | "cancelled" | "completed" | "refunded";
+export type PlanStatus = "pending" | "active" | "overdue" | "paused" | "cancelled" | "completed" | "refunded";
 export type PaymentState = "pending" | "paid" | "failed" | "refunded";
 
 export interface BillingPlan {
@@ -102,16 +105,16 @@ export interface BillingPlan {
   batchId: string;
   batchName: string;
   courseTitle: string;
-  plan: PlanId;
+  plan: AnsweredPlan;
   amount: number;
-  currency: Currency;
+  currency: string;
   months: number;
   monthsPaid: number;
   method: PaymentMethod;
   autoRenew: boolean;
   status: PlanStatus;
-  nextChargeAt: number | null;
-  card: { brand: string; last4: string } | null;
+  nextChargeAt?: number | null;
+  card?: { brand: string; last4: string } | null;
 }
 
 export interface BillingPayment {
@@ -120,11 +123,11 @@ export interface BillingPayment {
   batchId: string;
   month: number;
   amount: number;
-  currency: Currency;
+  currency: string;
   method: PaymentMethod;
   status: PaymentState;
-  paidAt: number | null;
-  receiptUrl: string | null;
+  paidAt?: number | null;
+  receiptUrl?: string | null;
 }
 
 export interface Billing {
@@ -146,35 +149,35 @@ export interface PaymentView {
   batchId: string;
   batchName: string;
   courseTitle: string;
-  plan: PlanId | null;
+  plan: AnsweredPlan;
   month: number;
   months: number;
   method: PaymentMethod;
   amount: number;
-  currency: Currency;
+  currency: string;
   status: PaymentState;
   createdAt: number;
-  paidOn: string | null;
-  reference: string | null;
-  stripeUrl: string | null;
-  receiptUrl: string | null;
+  paidOn?: string | null;
+  reference?: string | null;
+  stripeUrl?: string | null;
+  receiptUrl?: string | null;
   refundableUntil: number;
-  refundedAt: number | null;
-  refundReason: string | null;
+  refundedAt?: number | null;
+  refundReason?: string | null;
 }
 
 export interface PaymentPage {
   items: PaymentView[];
-  nextCursor: string | null;
+  nextCursor?: string | null;
 }
 
 export type LedgerMonthStatus = "paid" | "due" | "overdue" | "upcoming" | "refunded";
 
 export interface LedgerMonth {
   month: number;
-  dueOn: string;
+  dueOn?: string | null;
   status: LedgerMonthStatus;
-  paymentId: string | null;
+  paymentId?: string | null;
   amount: number;
 }
 
@@ -182,7 +185,7 @@ export interface LedgerPlan {
   planId: string;
   batchId: string;
   batchName: string;
-  plan: PlanId | null;
+  plan: AnsweredPlan;
   method: PaymentMethod;
   status: PlanStatus;
   months: LedgerMonth[];
@@ -200,7 +203,7 @@ export interface ManualPaymentRequest {
   batchId: string;
   plan?: PlanId;
   amount: number;
-  currency: Currency;
+  currency: string;
   method: ManualMethod;
   reference: string;
   paidOn: string;
@@ -214,7 +217,7 @@ export interface ManualPaymentAnswer {
 }
 
 export interface RefundRequest {
-  reason?: string;
+  reason?: string | null;
 }
 
 // ---- the call ----------------------------------------------------------------------------------------------------
@@ -226,3 +229,22 @@ export interface RefundRequest {
 export function paymentsCall<T>(method: "get" | "post" | "put", path: string, options: SendOptions = {}): Promise<T> {
   return send(method, path, options, "application/json", (res) => res.json() as Promise<T>);
 }
+
+// ---- Drift check: the hand-written shapes against the generated contract ---------------------------------------
+// Each answer the server gives (the generated schema) must fit what the pages read, and each request the pages send
+// must fit what the server takes: `tsc` fails here when the contract and these shapes part.
+type Generated = components["schemas"];
+type Fits<Actual extends Expected, Expected> = [Actual, Expected];
+export type ContractFits = [
+  // `status` is a word the server documents (its type is a string in the contract): checked by the component tests.
+  Fits<Omit<Generated["CheckoutAnswer"], "status" | "currency">, Omit<CheckoutAnswer, "status" | "currency">>,
+  Fits<Omit<Generated["Confirmed"], "status">, Omit<ConfirmAnswer, "status">>,
+  Fits<Generated["PaymentState"], PaymentStatus>,
+  Fits<Generated["Billing"], Billing>,
+  Fits<Generated["CardSetup"], CardSetup>,
+  Fits<Generated["PaymentPage"], PaymentPage>,
+  Fits<Generated["Ledger"], Ledger>,
+  Fits<CheckoutRequest, Generated["CheckoutRequest"]>,
+  Fits<ManualPaymentRequest, Generated["ManualPayment"]>,
+  Fits<RefundRequest, Generated["RefundRequest"]>,
+];

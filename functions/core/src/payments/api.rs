@@ -9,8 +9,8 @@ use super::checkout::{
 use super::webhook::{self, Received};
 use super::{CardOnFile, HowToPay, Method, PaymentStatus, PlanStatus};
 use crate::staff::payments::{
-    self as staff_payments, Ledger, LedgerMonth, LedgerPlan, ManualPayment, NextDue, PaymentPage, PaymentView,
-    Recorded, RefundRequest,
+    self as staff_payments, Ledger, LedgerMonth, LedgerPlan, ManualPayment, MonthStatus, NextDue, PaymentPage,
+    PaymentView, Recorded, RefundRequest,
 };
 use utoipa::OpenApi;
 
@@ -61,6 +61,7 @@ pub const PAYMENT_ID_PATTERN: &str = "^[0-9a-f]{32}$";
         Ledger,
         LedgerPlan,
         LedgerMonth,
+        MonthStatus,
         ManualPayment,
         Recorded,
         RefundRequest,

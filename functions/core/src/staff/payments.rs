@@ -275,6 +275,18 @@ pub async fn export(store: &(impl PaymentStore + ?Sized), req: &Request) -> Answ
     super::sheet::download("payments.csv", &header, rows)
 }
 
+/// Where one month of a plan stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MonthStatus {
+    Paid,
+    /// The next month, not yet due.
+    Due,
+    Overdue,
+    Upcoming,
+    Refunded,
+}
+
 /// One month of a plan in a student's ledger.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -282,8 +294,7 @@ pub struct LedgerMonth {
     pub month: u32,
     /// When it falls (or fell) due, `YYYY-MM-DD`; none before the first month is paid.
     pub due_on: Option<String>,
-    /// `paid`, `due` (the next month, not yet due), `overdue`, `upcoming` or `refunded`.
-    pub status: String,
+    pub status: MonthStatus,
     pub payment_id: Option<String>,
     pub amount: u64,
 }
@@ -328,17 +339,17 @@ pub async fn ledger(store: &(impl PaymentStore + ?Sized), req: &Request, now: i6
                 let due = plan.anchor_at.map(|anchor| plans::due_at(anchor, month));
                 let due = if month == plan.months_paid + 1 { plan.next_due_at.or(due) } else { due };
                 let status = match (paid, refunded, due) {
-                    (Some(_), _, _) => "paid",
-                    (None, Some(_), _) => "refunded",
-                    _ if plan.status == PlanStatus::Refunded => "refunded",
-                    (None, None, Some(due)) if due <= now => "overdue",
-                    _ if month == plan.months_paid + 1 => "due",
-                    _ => "upcoming",
+                    (Some(_), _, _) => MonthStatus::Paid,
+                    (None, Some(_), _) => MonthStatus::Refunded,
+                    _ if plan.status == PlanStatus::Refunded => MonthStatus::Refunded,
+                    (None, None, Some(due)) if due <= now => MonthStatus::Overdue,
+                    _ if month == plan.months_paid + 1 => MonthStatus::Due,
+                    _ => MonthStatus::Upcoming,
                 };
                 LedgerMonth {
                     month,
                     due_on: due.map(time::date),
-                    status: status.into(),
+                    status,
                     payment_id: paid.or(refunded).map(|p| p.id.clone()),
                     amount: plan.amount,
                 }

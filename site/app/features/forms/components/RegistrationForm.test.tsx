@@ -1,4 +1,4 @@
-// The plan form: a course's upcoming batches with seats (started and full ones left out, soonest first), then
+// The plan form: a course's batches still taking students (ended and full ones left out, soonest first), then
 // 'Proceed to Payment' hands the card step the details as the checkout takes them; without a batch it asks for one.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,7 +7,7 @@ import type { Batch } from "../../../lib/api-schema";
 import { renderAt } from "../../../test/render";
 import type { PaymentStep } from "./RegistrationForm";
 import { RegistrationForm } from "./RegistrationForm";
-import { openBatches } from "./batch-choice";
+import { batchChoiceLabel, openBatches } from "./batch-choice";
 
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock("../../../components/Toasts", () => ({ showToast }));
@@ -16,7 +16,7 @@ const courses = [
   { id: "665f1c2a9b3e4d0012a1b001", title: "MERN Stack Development", slug: "mern-full-stack-development", duration: "4 Months", path: "/MernStackPage", planMonths: 4 },
 ];
 
-const batch = (id: string, startDate: string, seats: number, enrolled: number): Batch => ({
+const batch = (id: string, startDate: string, seats: number, enrolled: number, endDate = "2099-01-01"): Batch => ({
   _id: id,
   courseId: courses[0]!.id,
   name: `MERN-${id}`,
@@ -25,20 +25,32 @@ const batch = (id: string, startDate: string, seats: number, enrolled: number): 
   timing: "7:00 PM",
   instructor: "A",
   startDate,
-  endDate: "2099-01-01",
+  endDate,
   price: "",
   seats,
   enrolled,
   description: "",
 });
 
-const batches = [batch("20", "2099-03-01", 30, 2), batch("09", "2020-10-06", 40, 18), batch("19", "2099-02-01", 25, 25), batch("18", "2099-01-15", 25, 24)];
+const batches = [
+  batch("20", "2099-03-01", 30, 2),
+  batch("09", "2020-10-06", 40, 18, "2099-12-31"),
+  batch("07", "2026-01-12", 30, 20, "2026-05-01"),
+  batch("19", "2099-02-01", 25, 25),
+  batch("18", "2099-01-15", 25, 24),
+];
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the plan form's batches", () => {
-  it("offers only batches that have not started and have a seat, soonest first", () => {
-    expect(openBatches(batches, new Date("2026-12-01T10:00:00Z")).map((b) => b._id)).toEqual(["18", "20"]);
+  it("offers the batches not ended with a seat left, under way ones too, soonest first", () => {
+    expect(openBatches(batches, new Date("2026-12-01T10:00:00Z")).map((b) => b._id)).toEqual(["09", "18", "20"]);
+  });
+
+  it("names a batch under way as started, one ahead as starting", () => {
+    const now = new Date("2026-12-01T10:00:00Z");
+    expect(batchChoiceLabel(batches[1]!, now)).toBe("MERN-09: started 2020-10-06, 7:00 PM (22 seats left)");
+    expect(batchChoiceLabel(batches[4]!, now)).toBe("MERN-18: starts 2099-01-15, 7:00 PM (1 seat left)");
   });
 });
 
@@ -64,6 +76,7 @@ describe("the plan form", () => {
     expect(loadBatches).toHaveBeenCalledWith("665f1c2a9b3e4d0012a1b001");
     expect([...select.options].map((o) => o.textContent)).toEqual([
       "Select a batch",
+      "MERN-09: started 2020-10-06, 7:00 PM (22 seats left)",
       "MERN-18: starts 2099-01-15, 7:00 PM (1 seat left)",
       "MERN-20: starts 2099-03-01, 7:00 PM (28 seats left)",
     ]);
@@ -95,18 +108,18 @@ describe("the plan form", () => {
     await waitFor(() => expect(screen.getByText("E-mail must be an e-mail address.")).toBeTruthy());
   });
 
-  it("says when the course has no upcoming batch with a seat", async () => {
+  it("says when no batch of the course takes students", async () => {
     renderAt(
       <RegistrationForm
         courses={courses}
         plans={plans}
         highlightLabel="Most Popular"
         initialCourse="MERN Stack Development"
-        loadBatches={async () => [batch("09", "2020-10-06", 40, 18)]}
+        loadBatches={async () => [batch("09", "2020-10-06", 40, 18, "2021-01-23"), batch("10", "2099-01-01", 20, 20)]}
         payment={() => null}
       />,
     );
-    expect(await screen.findByText(/No upcoming batch of this course has a seat left/)).toBeTruthy();
+    expect(await screen.findByText(/No batch of this course is taking students right now/)).toBeTruthy();
     expect(screen.queryByLabelText(/^Batch/)).toBeNull();
   });
 });

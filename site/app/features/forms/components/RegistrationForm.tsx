@@ -1,5 +1,5 @@
 // The plan-based enrolment form for everyone outside Pakistan and Qatar (docs/product.md#plan-form, #records,
-// #validation, #messages, #constants): a course, then one of its upcoming batches with seats left, then a plan (basic,
+// #validation, #messages, #constants): a course, then one of its batches still taking students (not ended, a seat left), then a plan (basic,
 // standard 'Most Popular', premium), the selected plan with its duration and total, the details, and 'Proceed to
 // Payment' (a plan and a batch first): the card step, which the route gives (features/payments: features never
 // import one another), pays and moves to the success page. 'Send Enrollment Request' still sends the details as an
@@ -11,7 +11,7 @@ import type { Batch } from "../../../lib/api-schema";
 import { cx } from "../../../lib/cx";
 import type { CheckoutRequest } from "../../../lib/payments-schema";
 import { formValues, toastMs, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
-import { batchChoiceLabel, openBatches } from "./batch-choice";
+import { batchChoiceLabel, batchStart, openBatches } from "./batch-choice";
 import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse, type EnrolmentTitle } from "./enrolment";
 import { Honeypot, SelectField, TextArea, TextField } from "../../../components/FormFields";
 
@@ -24,7 +24,7 @@ const texts: SubmissionTexts = {
 export const planFormTexts = {
   batchesLoading: "Loading the course's batches...",
   batchesFailed: "Could not load the course's batches.",
-  noBatch: "No upcoming batch of this course has a seat left. Send an enrolment request and we'll tell you when the next one opens.",
+  noBatch: "No batch of this course is taking students right now. Send an enrolment request and we'll tell you when the next one opens.",
 };
 
 const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
@@ -214,7 +214,7 @@ export function RegistrationForm({
           <h3 className="text-lg font-semibold text-ink">
             Selected: {plan.title} plan for {chosenCourse.title}
           </h3>
-          {batch && <p className="mt-1 text-sm text-slate-700">Batch: {batch.name}, starting {batch.startDate}</p>}
+          {batch && <p className="mt-1 text-sm text-slate-700">Batch: {batch.name}, {batchStart(batch)}</p>}
           <dl className="mt-3 grid grid-cols-3 gap-4 text-sm">
             <div>
               <dt className="text-slate-600">Monthly</dt>

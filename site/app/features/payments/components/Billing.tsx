@@ -26,6 +26,7 @@ const planTitle = (plan: string) => plan[0]!.toUpperCase() + plan.slice(1);
 export const formatDay = (ms: number) => new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 const statusWords: Record<PlanStatus, { text: string; tone: string }> = {
+  pending: { text: "Awaiting the first payment", tone: "bg-slate-100 text-slate-800" },
   active: { text: "Active", tone: "bg-green-100 text-green-900" },
   overdue: { text: "Payment overdue", tone: "bg-amber-100 text-amber-900" },
   paused: { text: "Paused: payment needed", tone: "bg-red-100 text-red-900" },

@@ -77,7 +77,7 @@ export function UpdateCardDialog(props: DialogProps) {
   useEffect(() => {
     let live = true;
     getPaymentOptions().then(
-      (o) => live && setState({ status: "ready", card: o.card }),
+      (o) => live && setState({ status: "ready", card: o.card ?? null }),
       () => live && setState({ status: "error" }),
     );
     return () => {

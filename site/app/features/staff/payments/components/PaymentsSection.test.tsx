@@ -99,7 +99,7 @@ describe("the console's Payments", () => {
         ? json({
             items: [
               payment(),
-              payment({ id: "pay_2", name: "Bilal Ahmed", email: "bilal@example.pk", method: "bank", currency: "pkr", amount: 2_500_000, reference: "TX-889", stripeUrl: null, receiptUrl: null, plan: null }),
+              payment({ id: "pay_2", name: "Bilal Ahmed", email: "bilal@example.pk", method: "bank", currency: "pkr", amount: 2_500_000, reference: "TX-889", stripeUrl: null, receiptUrl: null, plan: "custom" }),
             ],
             nextCursor: null,
           })

@@ -48,7 +48,7 @@ export function PaymentsSection({ batches, onEnrolled }: { batches: readonly Sta
     }
   };
 
-  const currencyOf = (planId: string): Currency => list.items.find((p) => p.planId === planId)?.currency ?? "usd";
+  const currencyOf = (planId: string): Currency => (list.items.find((p) => p.planId === planId)?.currency === "pkr" ? "pkr" : "usd");
 
   return (
     <section aria-labelledby="staff-payments" className="grid grid-cols-1 gap-6">
