@@ -527,7 +527,76 @@ async fn the_round_charges_renewals_and_pauses_overdue_plans(store: Store) {
     let _ = checkout;
 }
 
+async fn a_refund_made_at_stripe_ends_the_plan(store: Store) {
+    let world = World::open(store).await;
+    let email = unique("dashboard");
+    let (checkout, _) = world.paid_checkout(&email, GOOD_CARD).await;
+    assert!(world.enrolled(&email).await);
+    let intent = world.intent(&checkout).await;
+    let pi = intent["id"].as_str().unwrap();
+    let response = world
+        .http
+        .post(format!("{}/v1/refunds", support::localstripe()))
+        .bearer_auth("sk_test_tests")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!("payment_intent={pi}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let refund: Value = serde_json::from_slice(&response.bytes().await.unwrap()).unwrap();
+    let charge = json!({
+        "id": "ch_dashboard", "object": "charge", "payment_intent": pi, "refunded": true,
+        "refunds": { "object": "list", "data": [{ "id": refund["id"], "object": "refund" }] },
+    });
+    let applied = world
+        .deliver("evt_dashboard_refund", "charge.refunded", &charge, world.now(), WEBHOOK_SECRET)
+        .await
+        .expect(200);
+    assert_eq!(applied["applied"], true, "{applied}");
+    assert!(!world.enrolled(&email).await, "a refund at Stripe ends access too");
+    let billing = world.student("GET", "/api/me/billing", &email).await.expect(200);
+    assert_eq!(billing["plans"][0]["status"], "refunded", "{billing}");
+    assert_eq!(billing["payments"][0]["status"], "refunded");
+}
+
+async fn a_manual_plans_student_is_reminded_before_each_due_date(store: Store) {
+    let world = World::open(store).await;
+    let email = unique("dues");
+    let today = academy_core::time::date(world.now());
+    let body = json!({
+        "email": email, "firstName": "Hira", "lastName": "Aslam", "batchId": MERN_09, "amount": 4_000_000,
+        "currency": "pkr", "method": "easypaisa", "reference": "EP-1", "paidOn": today,
+    });
+    let recorded = world.staff("POST", "/api/staff/payments/manual", Some(body)).await.expect(201);
+    let plan_id = recorded["payment"]["planId"].as_str().unwrap().to_owned();
+    let desk = world.state.payments_desk().clone();
+    let reminders = |world: &World| world.mails_to(&email).into_iter().filter(|m| m.contains("is due on")).count();
+    // A month on less four days: not yet.
+    world.state.clock().advance(26.0 * 86_400.0);
+    assert_eq!(renewals::run(world.store(), &desk, world.now()).await.unwrap().reminded, 0);
+    // Two days before the due date: reminded, once.
+    world.state.clock().advance(2.5 * 86_400.0);
+    assert_eq!(renewals::run(world.store(), &desk, world.now()).await.unwrap().reminded, 1);
+    assert_eq!(renewals::run(world.store(), &desk, world.now()).await.unwrap().reminded, 0);
+    assert_eq!(reminders(&world), 1);
+    // Staff move the next due date: the reminder for it goes again before the new day.
+    let moved = academy_core::time::date(world.now() + 10 * 86_400);
+    world
+        .staff("PUT", &format!("/api/staff/plans/{plan_id}/due"), Some(json!({ "nextDueOn": moved })))
+        .await
+        .expect(200);
+    world.state.clock().advance(8.0 * 86_400.0);
+    assert_eq!(renewals::run(world.store(), &desk, world.now()).await.unwrap().reminded, 1);
+    assert_eq!(reminders(&world), 2);
+    // The ledger shows the moved day.
+    let ledger = world.staff("GET", &format!("/api/staff/payments/ledger?email={email}"), None).await.expect(200);
+    assert_eq!(ledger["plans"][0]["months"][1]["dueOn"], moved.as_str(), "{ledger}");
+}
+
 on_both_stores!(
+    a_refund_made_at_stripe_ends_the_plan,
+    a_manual_plans_student_is_reminded_before_each_due_date,
     a_card_checkout_is_priced_by_the_catalog_and_keyed,
     a_card_paid_enrols_the_buyer_once,
     declined_cards_enrol_nobody,
