@@ -148,19 +148,19 @@ export const apiRules = {
       "pattern": "^[0-9a-f]{24}$"
     },
     "firstName": {
-      "minLength": 1,
-      "maxLength": 50
+      "maxLength": 50,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
     },
     "lastName": {
-      "minLength": 1,
-      "maxLength": 50
+      "maxLength": 50,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
     },
     "email": {
       "maxLength": 254
     },
     "phone": {
-      "minLength": 7,
-      "maxLength": 20
+      "maxLength": 20,
+      "pattern": "^[ +()-]*([0-9][ +()-]*){7,15}$"
     }
   },
   "ClaimRequest": {
@@ -434,17 +434,25 @@ export const apiRules = {
       "pattern": "\\S"
     }
   },
+  "ManualMethod": {
+    "enum": [
+      "bank",
+      "jazzcash",
+      "easypaisa",
+      "cash"
+    ]
+  },
   "ManualPayment": {
     "email": {
       "maxLength": 254
     },
     "firstName": {
-      "minLength": 1,
-      "maxLength": 50
+      "maxLength": 50,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
     },
     "lastName": {
-      "minLength": 1,
-      "maxLength": 50
+      "maxLength": 50,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
     },
     "batchId": {
       "pattern": "^[0-9a-f]{24}$"
@@ -453,9 +461,15 @@ export const apiRules = {
       "minimum": 1,
       "maximum": 100000000
     },
+    "currency": {
+      "enum": [
+        "usd",
+        "pkr"
+      ]
+    },
     "reference": {
-      "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
     }
   },
   "Marking": {

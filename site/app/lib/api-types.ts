@@ -1790,6 +1790,7 @@ export interface components {
             plan: components["schemas"]["PlanKind"];
             firstName: string;
             lastName: string;
+            /** Format: email */
             email: string;
             phone: string;
         };
@@ -2227,8 +2228,14 @@ export interface components {
             batchId: string;
             secretId: string;
         };
+        /**
+         * @description How a manual payment was made (a card pays at checkout).
+         * @enum {string}
+         */
+        ManualMethod: "bank" | "jazzcash" | "easypaisa" | "cash";
         /** @description `POST /api/staff/payments/manual` body. */
         ManualPayment: {
+            /** Format: email */
             email: string;
             firstName: string;
             lastName: string;
@@ -2239,12 +2246,14 @@ export interface components {
              * @description In the currency's smallest unit (cents, paisa).
              */
             amount: number;
-            /** @description `usd` or `pkr`. */
-            currency: string;
-            /** @description `bank`, `jazzcash`, `easypaisa` or `cash`. */
-            method: components["schemas"]["Method"];
+            /** @enum {string} */
+            currency: "usd" | "pkr";
+            method: components["schemas"]["ManualMethod"];
             reference: string;
-            /** @description The day the money arrived, `YYYY-MM-DD`: not in the future, at most a year ago. */
+            /**
+             * Format: date
+             * @description The day the money arrived: today or within the past year (else 409).
+             */
             paidOn: string;
         };
         /**
@@ -2557,7 +2566,10 @@ export interface components {
         };
         /** @description `PUT /api/staff/plans/{planId}/due` body. */
         NextDue: {
-            /** @description `YYYY-MM-DD`: when the plan's next month falls due (a reminder goes 3 days before). */
+            /**
+             * Format: date
+             * @description Within two years (else 409).
+             */
             nextDueOn: string;
         };
         /** @description `GET /api/payments/options` answer. */
@@ -11103,9 +11115,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description pending, paid, failed or refunded */
-                status?: string;
+                status?: components["schemas"]["PaymentStatus"];
                 /** @description card, bank, jazzcash, easypaisa or cash */
-                method?: string;
+                method?: components["schemas"]["Method"];
                 /** @description a batch id */
                 batch?: string;
                 /** @description part of the e-mail, the name or the reference */
@@ -11186,9 +11198,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description pending, paid, failed or refunded */
-                status?: string;
+                status?: components["schemas"]["PaymentStatus"];
                 /** @description card, bank, jazzcash, easypaisa or cash */
-                method?: string;
+                method?: components["schemas"]["Method"];
                 /** @description a batch id */
                 batch?: string;
                 /** @description part of the e-mail, the name or the reference */
@@ -11256,7 +11268,7 @@ export interface operations {
     staff_payment_ledger: {
         parameters: {
             query: {
-                /** @description the student's e-mail */
+                /** @description the student's e-mail (none of theirs: no plans) */
                 email: string;
             };
             header?: never;
@@ -11380,7 +11392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description every month of the student's plan is paid */
+            /** @description every month of the student's plan is paid, or the day is not today or of the past year */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -203,7 +203,7 @@ export interface ManualPaymentRequest {
   batchId: string;
   plan?: PlanId;
   amount: number;
-  currency: string;
+  currency: Currency;
   method: ManualMethod;
   reference: string;
   paidOn: string;

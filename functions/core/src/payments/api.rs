@@ -9,8 +9,8 @@ use super::checkout::{
 use super::webhook::{self, Received};
 use super::{CardOnFile, HowToPay, Method, PaymentStatus, PlanStatus};
 use crate::staff::payments::{
-    self as staff_payments, Ledger, LedgerMonth, LedgerPlan, ManualPayment, MonthStatus, NextDue, PaymentPage,
-    PaymentView, Recorded, RefundRequest,
+    self as staff_payments, Ledger, LedgerMonth, LedgerPlan, ManualMethod, ManualPayment, MonthStatus, NextDue,
+    PaymentPage, PaymentView, Recorded, RefundRequest,
 };
 use utoipa::OpenApi;
 
@@ -63,9 +63,68 @@ pub const PAYMENT_ID_PATTERN: &str = "^[0-9a-f]{32}$";
         LedgerMonth,
         MonthStatus,
         ManualPayment,
+        ManualMethod,
         Recorded,
         RefundRequest,
         NextDue,
     ))
 )]
 pub struct PaymentsApi;
+
+/// An `Idempotency-Key` as the checkout takes it (`checkout::idempotency_key`).
+pub const IDEMPOTENCY_KEY_PATTERN: &str = "^[A-Za-z0-9_-]{8,64}$";
+/// A phone number as the checkout takes it: 7 to 15 digits, spaces, `+`, `-` and brackets (20 characters at most).
+pub const PHONE_PATTERN: &str = "^[ +()-]*([0-9][ +()-]*){7,15}$";
+
+/// The payments' bodies and parameters as the server checks them, written into the contract
+/// (`platform::openapi`'s rules call this), so the contract's fuzzing sends what a client may.
+pub fn rules(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::path::ParameterIn;
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+    use utoipa::openapi::{RefOr, Required};
+    let text = |max: usize| {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(max))
+            .pattern(Some(crate::leads::forms::not_blank_pattern()))
+    };
+    let email = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(254))
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+    };
+    let date =
+        || ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)));
+    if let Some(checkout) = doc.paths.paths.get_mut("/api/payments/checkout").and_then(|item| item.post.as_mut()) {
+        for parameter in checkout.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Header) {
+            parameter.required = Required::True;
+            let key = ObjectBuilder::new().schema_type(Type::String).pattern(Some(IDEMPOTENCY_KEY_PATTERN));
+            parameter.schema = Some(key.into());
+        }
+    }
+    let Some(components) = doc.components.as_mut() else { return };
+    let schemas = &mut components.schemas;
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("CheckoutRequest") {
+        body.properties.insert("firstName".into(), text(checkout::MAX_NAME_CHARS).into());
+        body.properties.insert("lastName".into(), text(checkout::MAX_NAME_CHARS).into());
+        body.properties.insert("email".into(), email().into());
+        let phone = ObjectBuilder::new().schema_type(Type::String).max_length(Some(20)).pattern(Some(PHONE_PATTERN));
+        body.properties.insert("phone".into(), phone.into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("ManualPayment") {
+        body.properties.insert("firstName".into(), text(50).into());
+        body.properties.insert("lastName".into(), text(50).into());
+        body.properties.insert("email".into(), email().into());
+        body.properties.insert("reference".into(), text(100).into());
+        let currency = ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["usd", "pkr"]));
+        body.properties.insert("currency".into(), currency.into());
+        body.properties.insert(
+            "paidOn".into(),
+            date().description(Some("The day the money arrived: today or within the past year (else 409).")).into(),
+        );
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NextDue") {
+        body.properties.insert("nextDueOn".into(), date().description(Some("Within two years (else 409).")).into());
+    }
+}

@@ -184,10 +184,10 @@ async fn filtered(
 
 #[utoipa::path(get, path = "/api/staff/payments", tag = "staff", operation_id = "staff_payments", security(("bearer" = [])),
     params(
-        ("status" = Option<String>, Query, description = "pending, paid, failed or refunded"),
-        ("method" = Option<String>, Query, description = "card, bank, jazzcash, easypaisa or cash"),
-        ("batch" = Option<String>, Query, description = "a batch id"),
-        ("q" = Option<String>, Query, description = "part of the e-mail, the name or the reference"),
+        ("status" = Option<PaymentStatus>, Query, description = "pending, paid, failed or refunded"),
+        ("method" = Option<Method>, Query, description = "card, bank, jazzcash, easypaisa or cash"),
+        ("batch" = Option<String>, Query, description = "a batch id", pattern = "^[0-9a-f]{24}$"),
+        ("q" = Option<String>, Query, description = "part of the e-mail, the name or the reference", max_length = 100),
         ("cursor" = Option<String>, Query, description = "the last page's nextCursor"),
         ("limit" = Option<usize>, Query, description = "rows per page, 1 to 100 (25)"),
     ),
@@ -195,6 +195,15 @@ async fn filtered(
 pub async fn list(store: &(impl PaymentStore + ?Sized), req: &Request) -> Answer {
     let filters = filters(req)?;
     let limit = page_limit(req)?;
+    // A cursor not of a cursor's form is 400 (`super::cursor`'s rule); of its form but not this list's, 404.
+    if let Some(text) = query_value(req, "cursor") {
+        let formed = !text.is_empty()
+            && text.len() <= 1024
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !formed {
+            return Err(ApiError::BadRequest("The cursor must be a nextCursor this list gave.".into()));
+        }
+    }
     let from = match query_value(req, "cursor") {
         None => 0,
         Some(text) => URL_SAFE_NO_PAD
@@ -202,7 +211,7 @@ pub async fn list(store: &(impl PaymentStore + ?Sized), req: &Request) -> Answer
             .ok()
             .and_then(|b| String::from_utf8(b).ok())
             .and_then(|t| t.strip_prefix("at:").and_then(|n| n.parse::<usize>().ok()))
-            .ok_or_else(|| ApiError::BadRequest("The cursor must be a nextCursor this list gave.".into()))?,
+            .ok_or_else(|| ApiError::NotFound("No page of this list starts at this cursor.".into()))?,
     };
     let (kept, plans) = filtered(store, &filters).await?;
     let starts = starts(store).await?;
@@ -222,10 +231,10 @@ pub async fn list(store: &(impl PaymentStore + ?Sized), req: &Request) -> Answer
 
 #[utoipa::path(get, path = "/api/staff/payments.csv", tag = "staff", operation_id = "staff_payments_csv", security(("bearer" = [])),
     params(
-        ("status" = Option<String>, Query, description = "pending, paid, failed or refunded"),
-        ("method" = Option<String>, Query, description = "card, bank, jazzcash, easypaisa or cash"),
-        ("batch" = Option<String>, Query, description = "a batch id"),
-        ("q" = Option<String>, Query, description = "part of the e-mail, the name or the reference"),
+        ("status" = Option<PaymentStatus>, Query, description = "pending, paid, failed or refunded"),
+        ("method" = Option<Method>, Query, description = "card, bank, jazzcash, easypaisa or cash"),
+        ("batch" = Option<String>, Query, description = "a batch id", pattern = "^[0-9a-f]{24}$"),
+        ("q" = Option<String>, Query, description = "part of the e-mail, the name or the reference", max_length = 100),
     ),
     responses((status = 200, description = "the payments the filters keep, every cell inert", content_type = "text/csv", body = String),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
@@ -320,13 +329,14 @@ pub struct Ledger {
 }
 
 #[utoipa::path(get, path = "/api/staff/payments/ledger", tag = "staff", operation_id = "staff_payment_ledger", security(("bearer" = [])),
-    params(("email" = String, Query, description = "the student's e-mail")),
+    params(("email" = String, Query, description = "the student's e-mail (none of theirs: no plans)", max_length = 254)),
     responses((status = 200, body = Ledger), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn ledger(store: &(impl PaymentStore + ?Sized), req: &Request, now: i64) -> Answer {
+    // Any text: an address that is nobody's has no plans.
     let email = query_value(req, "email").unwrap_or_default().to_lowercase();
-    if email.chars().count() > 254 || !email.validate_email() {
+    if email.chars().count() > 254 {
         return Err(ApiError::Invalid {
-            fields: BTreeMap::from([("email".into(), "must be an e-mail address".into())]),
+            fields: BTreeMap::from([("email".into(), "must be at most 254 characters".into())]),
         });
     }
     let mut plans = Vec::new();
@@ -383,17 +393,48 @@ pub struct ManualPayment {
     pub batch_id: String,
     /// The catalog plan paid for, if any.
     pub plan: Option<PlanKind>,
-    /// In the currency's smallest unit (cents, paisa).
+    /// In the currency's smallest unit (cents, paisa); a whole number (`9900` or `9900.0`).
     #[schema(minimum = 1, maximum = 100_000_000)]
+    #[serde(deserialize_with = "whole_amount")]
     pub amount: u64,
     /// `usd` or `pkr`.
     pub currency: String,
-    /// `bank`, `jazzcash`, `easypaisa` or `cash`.
-    pub method: Method,
+    pub method: ManualMethod,
     #[schema(min_length = 1, max_length = 100)]
     pub reference: String,
     /// The day the money arrived, `YYYY-MM-DD`: not in the future, at most a year ago.
     pub paid_on: String,
+}
+
+/// A whole amount as JSON may spell it (`9900` or `9900.0`).
+fn whole_amount<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    use serde::de::Error;
+    let n = serde_json::Number::deserialize(d)?;
+    let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f <= 1e15;
+    n.as_u64()
+        .or_else(|| n.as_f64().filter(fraction_free).map(|f| f as u64))
+        .ok_or_else(|| D::Error::custom("expected a whole number"))
+}
+
+/// How a manual payment was made (a card pays at checkout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ManualMethod {
+    Bank,
+    Jazzcash,
+    Easypaisa,
+    Cash,
+}
+
+impl From<ManualMethod> for Method {
+    fn from(m: ManualMethod) -> Self {
+        match m {
+            ManualMethod::Bank => Method::Bank,
+            ManualMethod::Jazzcash => Method::Jazzcash,
+            ManualMethod::Easypaisa => Method::Easypaisa,
+            ManualMethod::Cash => Method::Cash,
+        }
+    }
 }
 
 /// `POST /api/staff/payments/manual` answer.
@@ -407,7 +448,7 @@ pub struct Recorded {
     pub secret_id: Option<String>,
 }
 
-fn checked_manual(r: &ManualPayment, now: i64) -> Result<(String, String, String), ApiError> {
+fn checked_manual(r: &ManualPayment) -> Result<(String, String, String), ApiError> {
     let mut fields = BTreeMap::new();
     let name = |field: &str, text: &str, fields: &mut BTreeMap<String, String>| {
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -431,21 +472,12 @@ fn checked_manual(r: &ManualPayment, now: i64) -> Result<(String, String, String
     if !matches!(r.currency.as_str(), "usd" | "pkr") {
         fields.insert("currency".into(), "must be usd or pkr".into());
     }
-    if r.method == Method::Card {
-        fields.insert("method".into(), "must be bank, jazzcash, easypaisa or cash: cards pay at checkout".into());
-    }
     let reference = r.reference.trim();
     if reference.is_empty() || reference.chars().count() > 100 {
         fields.insert("reference".into(), "is required, at most 100 characters".into());
     }
-    match start_of(r.paid_on.trim()) {
-        Some(day) if day <= now && day >= now - 366 * 24 * 60 * 60 => {}
-        Some(_) => {
-            fields.insert("paidOn".into(), "must be today or a day of the past year".into());
-        }
-        None => {
-            fields.insert("paidOn".into(), "must be a date, YYYY-MM-DD".into());
-        }
+    if start_of(r.paid_on.trim()).is_none() {
+        fields.insert("paidOn".into(), "must be a date, YYYY-MM-DD".into());
     }
     if fields.is_empty() {
         Ok((format!("{first} {last}"), email, reference.to_owned()))
@@ -458,7 +490,7 @@ fn checked_manual(r: &ManualPayment, now: i64) -> Result<(String, String, String
     request_body = ManualPayment,
     responses((status = 201, description = "recorded; the first month enrols the student and mails the welcome", body = Recorded),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, description = "every month of the student's plan is paid", body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, description = "every month of the student's plan is paid, or the day is not today or of the past year", body = ErrorBody),
         (status = 413, body = ErrorBody)))]
 pub async fn record(
     store: &(impl PaymentStore + ?Sized),
@@ -473,7 +505,13 @@ pub async fn record(
             "The body must be JSON: email, firstName, lastName, batchId, amount, currency, method, reference, paidOn (and plan)."
                 .into()
         })?;
-        let (name, email, reference) = checked_manual(&r, now)?;
+        let (name, email, reference) = checked_manual(&r)?;
+        // A real day that contradicts today (ahead of it, or over a year ago): a schema cannot say so.
+        let day = start_of(r.paid_on.trim()).unwrap_or_default();
+        if day > now || day < now - 366 * 24 * 60 * 60 {
+            return Err(ApiError::Conflict(format!("{} is not today or a day of the past year.", r.paid_on.trim())));
+        }
+        let method = Method::from(r.method);
         let batch = store.get_batch(&r.batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
         let course_title = store.get_course(&batch.course_id).await?.map(|c| c.title).unwrap_or_default();
         let existing = store.plans_of(&email).await?.into_iter().find(|p| {
@@ -497,7 +535,7 @@ pub async fn record(
                 amount: r.amount,
                 currency: r.currency.clone(),
                 months: months_for(&course_title),
-                method: r.method,
+                method,
                 status: PlanStatus::Pending,
                 auto_renew: false,
                 created_at: now,
@@ -526,7 +564,7 @@ pub async fn record(
             month: plan.months_paid + 1,
             amount: r.amount,
             currency: r.currency.clone(),
-            method: r.method,
+            method,
             status: PaymentStatus::Pending,
             created_at: now,
             paid_at: None,
