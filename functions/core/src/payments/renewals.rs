@@ -157,7 +157,8 @@ async fn one(
         && !matches!(plan.status, PlanStatus::Pending | PlanStatus::Refunded | PlanStatus::Completed);
     let Some(due) = plan.next_due_at.filter(|_| owed) else { return Ok(()) };
     let month = plan.months_paid + 1;
-    let cancelled = plan.status == PlanStatus::Cancelled || !plan.auto_renew;
+    // A manual plan never auto-renews (its months are paid by hand): only a card plan's auto-renewal can be off.
+    let cancelled = plan.status == PlanStatus::Cancelled || (plan.method == Method::Card && !plan.auto_renew);
     if plan.method == Method::Card && !cancelled && now >= due && plan.failure_mailed_month != Some(month) {
         let already_failed =
             store.payments_of(&plan.id).await?.iter().any(|p| p.month == month && p.status == PaymentStatus::Failed);
