@@ -1432,7 +1432,8 @@ async fn staff_payments() -> BTreeSet<String> {
 
 /// The payments-renewals function's round: a month on, the saved card pays month 2; the card swapped
 /// for one declined when charged, month 3 fails (the student mailed); past the grace period the plan
-/// pauses (its grant paused, the student mailed); a manual plan's student reminded before its due date.
+/// pauses (its grant paused, the student mailed); a manual plan's student reminded before its due date,
+/// the plan overdue after it and paused (mailed) past the grace period.
 async fn payments_renewals() -> BTreeSet<String> {
     use academy_core::payments::renewals::run;
     let world = payments_world().await;
@@ -1468,6 +1469,12 @@ async fn payments_renewals() -> BTreeSet<String> {
     assert_eq!(world.staff(Endpoint::StaffPayments, send("PUT", &path, due, "203.0.113.106")).await.0, 200);
     world.forget();
     assert_eq!(run(store, desk, clock.now()).await.unwrap().reminded, 1);
+    // Unpaid past its due date it is overdue, its access kept for the grace period, then paused (mailed).
+    clock.advance(3.0 * 86_400.0);
+    let round = run(store, desk, clock.now()).await.unwrap();
+    assert_eq!((round.overdue, round.paused), (1, 0), "{round:?}");
+    clock.advance(8.0 * 86_400.0);
+    assert_eq!(run(store, desk, clock.now()).await.unwrap().paused, 1);
     made.extend(world.made());
     made
 }
