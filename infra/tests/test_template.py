@@ -240,9 +240,6 @@ def test_lecture_links_are_signed_and_checked_with_one_generated_key_secret(sour
             elif "s3:GetObject" in actions(statement) and binary in ("assignments", "staff-assignments"):
                 # Assignment files only (test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"}]
-            elif "s3:GetObject" in actions(statement) and binary == "staff-payments":
-                # Receipt images only (test_payment_receipts_are_kept_under_the_lectures_buckets_payment_receipts_prefix).
-                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/payment-receipts/*"}]
             elif "s3:GetObject" in actions(statement) and binary == "certificates":
                 # Certificates' PDFs only (test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}]
@@ -835,15 +832,12 @@ def test_the_daily_payments_run_is_a_scheduler_schedule_invoking_only_payments_r
     assert permissions == []
 
 
-def test_payment_receipts_are_kept_under_the_lectures_buckets_payment_receipts_prefix(source, transformed):
+def test_no_payments_function_touches_s3(source, transformed):
+    """None of them reads or writes an object (functions/core/tests/iam.rs records what each calls)."""
     roles = dict(roles_by_binary(source, transformed))
-    assert payment_env(source, "StaffPaymentsFunction")["ACADEMY_LECTURES_BUCKET"] == {"Ref": "LecturesBucket"}
-    s3 = [s for s in statements(roles["staff-payments"]) if any(a.startswith("s3:") for a in actions(s))]
-    assert sorted(a for s in s3 for a in actions(s)) == ["s3:GetObject", "s3:PutObject"]
-    for statement in s3:
-        assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/payment-receipts/*"}], "only payment-receipts/"
-    for binary in ("payments", "payments-webhook", "payments-renewals"):
+    for name, binary in PAYMENT_FUNCTIONS.items():
         assert not [s for s in statements(roles[binary]) if any(a.startswith("s3:") for a in actions(s))], binary
+        assert "ACADEMY_LECTURES_BUCKET" not in payment_env(source, name), name
 
 
 def test_payments_mail_as_the_mailer_does_and_links_to_the_site(source, transformed):

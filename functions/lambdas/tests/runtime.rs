@@ -83,6 +83,13 @@ impl World {
         self.env.push((name.into(), value.into()));
         self
     }
+
+    /// The same table and secrets, with `extra` in the environment too.
+    fn and(&self, extra: &[(&str, &str)]) -> Self {
+        let mut env = self.env.clone();
+        env.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        Self { store: self.store.clone(), env }
+    }
 }
 
 fn fixture(name: &str) -> String {
@@ -367,6 +374,80 @@ async fn certificate_lambdas_answer_a_student_and_staff() {
     assert_eq!(body, json!({"lecturesTotal": 6, "students": []}));
 }
 
+/// The Stripe settings of the payments worlds: Stripe's API is a localstripe of the test's own.
+const STRIPE_SECRET_KEY: &str = "sk_test_runtime";
+const STRIPE_PUBLISHABLE_KEY: &str = "pk_test_runtime";
+const STRIPE_WEBHOOK_SECRET: &str = "whsec_runtime";
+
+/// The webhook fixture's event under a fresh id, signed now with `secret` as Stripe signs
+/// (what infra/scripts/bench_lambdas.py does at each start).
+fn signed_webhook_event(secret: &str) -> String {
+    let mut event: Value = serde_json::from_str(&fixture("payments-webhook")).unwrap();
+    let mut stripe_event: Value = serde_json::from_str(event["body"].as_str().unwrap()).unwrap();
+    stripe_event["id"] = format!("evt_runtime{}", &academy_core::ids::generate()[..16]).into();
+    let body = stripe_event.to_string();
+    let signature =
+        academy_core::payments::stripe::signature_header(academy_core::time::now(), body.as_bytes(), secret);
+    event["body"] = body.into();
+    event["headers"]["stripe-signature"] = signature.into();
+    event.to_string()
+}
+
+/// The payments functions boot with the Stripe settings template.yaml gives each (the secret key to
+/// all four, the publishable key to `payments` only, the webhook secret to `payments-webhook` only) and
+/// answer their fixtures: the options with the publishable key; a validly signed event naming no
+/// payment received and not applied, and a badly signed one refused; staff's empty list; the daily
+/// round on a fresh table. Without a setting it needs, a payments function does not start, and says which.
+#[tokio::test]
+async fn payments_lambdas_start_with_their_stripe_settings_and_answer() {
+    let world = World::new().await;
+    let stripe = world
+        .and(&[("ACADEMY_STRIPE_SECRET_KEY", STRIPE_SECRET_KEY), ("ACADEMY_STRIPE_API_BASE", support::localstripe())]);
+    let payments = stripe.and(&[("ACADEMY_STRIPE_PUBLISHABLE_KEY", STRIPE_PUBLISHABLE_KEY)]);
+    let webhook = stripe.and(&[("ACADEMY_STRIPE_WEBHOOK_SECRET", STRIPE_WEBHOOK_SECRET)]);
+
+    let (status, options) =
+        status_and_body(&invoke_with(env!("CARGO_BIN_EXE_payments"), &fixture("payments"), &payments).await);
+    assert_eq!(status, 200, "{options}");
+    assert_eq!(options["card"]["publishableKey"], STRIPE_PUBLISHABLE_KEY, "{options}");
+    assert_eq!(options["card"]["stripeJs"], "https://js.stripe.com/v3/", "{options}");
+
+    let binary = env!("CARGO_BIN_EXE_payments-webhook");
+    let answer = invoke_with(binary, &signed_webhook_event(STRIPE_WEBHOOK_SECRET), &webhook).await;
+    assert_eq!(status_and_body(&answer), (200, json!({"received": true, "applied": false})), "{answer}");
+    for refused in [signed_webhook_event("whsec_another"), fixture("payments-webhook")] {
+        let (status, body) = status_and_body(&invoke_with(binary, &refused, &webhook).await);
+        assert_eq!((status, body["error"].as_str()), (400, Some("bad_request")), "{body}");
+    }
+
+    let staff = invoke_with(env!("CARGO_BIN_EXE_staff-payments"), &fixture("staff-payments"), &stripe).await;
+    let (status, body) = status_and_body(&staff);
+    assert_eq!((status, &body["items"]), (200, &json!([])), "{body}");
+
+    let round = invoke_with(env!("CARGO_BIN_EXE_payments-renewals"), &fixture("payments-renewals"), &stripe).await;
+    assert_eq!(round, json!("0 charged, 0 failed, 0 reminded, 0 overdue, 0 paused"));
+
+    // The webhook without its secret, the card step without its publishable key: neither starts.
+    for (binary, missing) in [
+        (env!("CARGO_BIN_EXE_payments-webhook"), "ACADEMY_STRIPE_WEBHOOK_SECRET"),
+        (env!("CARGO_BIN_EXE_payments"), "ACADEMY_STRIPE_PUBLISHABLE_KEY"),
+    ] {
+        let output = tokio::process::Command::new(binary)
+            .env_clear()
+            .env("AWS_LAMBDA_RUNTIME_API", "127.0.0.1:9")
+            .env("AWS_REGION", "eu-west-2")
+            .env("AWS_ACCESS_KEY_ID", "testing")
+            .env("AWS_SECRET_ACCESS_KEY", "testing")
+            .envs(stripe.env.iter().map(|(k, v)| (k, v)))
+            .output()
+            .await
+            .unwrap();
+        assert!(!output.status.success(), "{binary} started without {missing}");
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains(&format!("{missing} must be set with ACADEMY_STRIPE_SECRET_KEY")), "{binary}: {said}");
+    }
+}
+
 /// Every Lambda binary is linked position-dependent (build.rs: `-no-pie`), an ELF `EXEC`, not a
 /// `DYN` the loader must relocate at each cold start.
 #[test]
@@ -398,6 +479,10 @@ fn every_lambda_binary_is_position_dependent() {
         env!("CARGO_BIN_EXE_staff-sessions"),
         env!("CARGO_BIN_EXE_assignments"),
         env!("CARGO_BIN_EXE_staff-assignments"),
+        env!("CARGO_BIN_EXE_payments"),
+        env!("CARGO_BIN_EXE_payments-webhook"),
+        env!("CARGO_BIN_EXE_staff-payments"),
+        env!("CARGO_BIN_EXE_payments-renewals"),
     ];
     const ET_EXEC: u16 = 2;
     for binary in binaries {

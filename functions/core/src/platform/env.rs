@@ -208,16 +208,40 @@ pub fn demo_scheduler_role_arn() -> Option<String> {
     var("ACADEMY_DEMO_SCHEDULER_ROLE_ARN")
 }
 
+/// What a function needs of Stripe's settings besides the secret key: template.yaml hands
+/// `ACADEMY_STRIPE_WEBHOOK_SECRET` to `payments-webhook` only and `ACADEMY_STRIPE_PUBLISHABLE_KEY` to
+/// `payments` only, so each function refuses to start without what it uses, and only that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StripeNeeds {
+    pub webhook_secret: bool,
+    pub publishable_key: bool,
+}
+
+impl StripeNeeds {
+    /// `academy serve`: every route.
+    pub const ALL: Self = Self { webhook_secret: true, publishable_key: true };
+    /// `payments`: the card step loads Stripe.js with the publishable key.
+    pub const CARD_STEP: Self = Self { webhook_secret: false, publishable_key: true };
+    /// `payments-webhook`: the signature is checked with the webhook secret.
+    pub const WEBHOOK: Self = Self { webhook_secret: true, publishable_key: false };
+    /// `staff-payments`, `payments-renewals`: server-side calls only.
+    pub const SECRET_KEY: Self = Self { webhook_secret: false, publishable_key: false };
+}
+
 /// Card payments (`ACADEMY_STRIPE_SECRET_KEY`, `ACADEMY_STRIPE_WEBHOOK_SECRET`,
 /// `ACADEMY_STRIPE_PUBLISHABLE_KEY`, `ACADEMY_STRIPE_API_BASE`, `ACADEMY_STRIPE_JS_URL`): none
-/// without a secret key (the plan form then offers the manual methods only). In AWS the secret key
+/// without a secret key (the plan form then offers the manual methods only); with it, whatever
+/// `needs` names must be set too (what is not needed is empty when unset). In AWS the secret key
 /// and the webhook secret are resolved from Secrets Manager at deploy.
-pub fn stripe() -> Result<Option<crate::payments::Cards>, String> {
+pub fn stripe(needs: StripeNeeds) -> Result<Option<crate::payments::Cards>, String> {
     let Some(secret_key) = var("ACADEMY_STRIPE_SECRET_KEY") else { return Ok(None) };
-    let webhook_secret = var("ACADEMY_STRIPE_WEBHOOK_SECRET")
-        .ok_or("ACADEMY_STRIPE_WEBHOOK_SECRET must be set with ACADEMY_STRIPE_SECRET_KEY")?;
-    let publishable_key = var("ACADEMY_STRIPE_PUBLISHABLE_KEY")
-        .ok_or("ACADEMY_STRIPE_PUBLISHABLE_KEY must be set with ACADEMY_STRIPE_SECRET_KEY")?;
+    let with_key = |name: &str, needed: bool| match var(name) {
+        Some(value) => Ok(value),
+        None if needed => Err(format!("{name} must be set with ACADEMY_STRIPE_SECRET_KEY")),
+        None => Ok(String::new()),
+    };
+    let webhook_secret = with_key("ACADEMY_STRIPE_WEBHOOK_SECRET", needs.webhook_secret)?;
+    let publishable_key = with_key("ACADEMY_STRIPE_PUBLISHABLE_KEY", needs.publishable_key)?;
     let stripe = crate::payments::stripe::Stripe::new(var("ACADEMY_STRIPE_API_BASE"), secret_key)?;
     Ok(Some(crate::payments::Cards {
         stripe: Arc::new(stripe),
@@ -251,7 +275,15 @@ pub fn pay_grace_secs() -> Result<i64, String> {
     }
 }
 
-/// The payments desk from the environment, with `mailing` for its letters.
-pub fn payments_desk(mailing: Option<crate::enrolment::Mailing>) -> Result<crate::payments::Desk, String> {
-    Ok(crate::payments::Desk { cards: stripe()?, how_to_pay: how_to_pay(), mailing, grace_secs: pay_grace_secs()? })
+/// The payments desk from the environment, with `mailing` for its letters and the Stripe settings `needs` names.
+pub fn payments_desk(
+    mailing: Option<crate::enrolment::Mailing>,
+    needs: StripeNeeds,
+) -> Result<crate::payments::Desk, String> {
+    Ok(crate::payments::Desk {
+        cards: stripe(needs)?,
+        how_to_pay: how_to_pay(),
+        mailing,
+        grace_secs: pay_grace_secs()?,
+    })
 }

@@ -524,9 +524,10 @@ impl Function for StaffAssignments {
     }
 }
 
-/// The payments desk in AWS: Stripe from the environment (its secrets resolved at deploy), mail by SES.
-fn payments_desk(config: &aws_config::SdkConfig) -> Result<crate::payments::Desk, String> {
-    env::payments_desk(Some(staff_mailing(config)))
+/// The payments desk in AWS: Stripe from the environment (its secrets resolved at deploy, each
+/// function given what it `needs`), mail by SES.
+fn payments_desk(config: &aws_config::SdkConfig, needs: env::StripeNeeds) -> Result<crate::payments::Desk, String> {
+    env::payments_desk(Some(staff_mailing(config)), needs)
 }
 
 /// `/api/payments/…` (the card step) and `/api/me/billing…`.
@@ -539,7 +540,7 @@ impl Function for Payments {
         let config = aws::config().await;
         Ok(services::Payments {
             store: aws::dynamodb_store(&config)?,
-            desk: payments_desk(&config)?,
+            desk: payments_desk(&config, env::StripeNeeds::CARD_STEP)?,
             verifier: env::verifier()?,
             clock: crate::time::Clock::default(),
         })
@@ -556,7 +557,7 @@ impl Function for PaymentsWebhook {
         let config = aws::config().await;
         Ok(services::PaymentsWebhook {
             store: aws::dynamodb_store(&config)?,
-            desk: payments_desk(&config)?,
+            desk: payments_desk(&config, env::StripeNeeds::WEBHOOK)?,
             clock: crate::time::Clock::default(),
         })
     }
@@ -572,7 +573,7 @@ impl Function for StaffPayments {
         let config = aws::config().await;
         Ok(services::StaffPayments {
             store: aws::dynamodb_store(&config)?,
-            desk: payments_desk(&config)?,
+            desk: payments_desk(&config, env::StripeNeeds::SECRET_KEY)?,
             verifier: env::verifier()?,
             clock: crate::time::Clock::default(),
         })
@@ -580,21 +581,22 @@ impl Function for StaffPayments {
 }
 
 /// The `payments-renewals` function, on a daily schedule: one round over every plan
-/// (`payments::renewals`), answering what it did.
+/// (`payments::renewals`), answering what it did as a sentence (`Round::sentence`).
 pub async fn run_payments_renewals() -> Result<(), Error> {
     use lambda_runtime::LambdaEvent;
 
     super::telemetry::init_lambda();
     let config = aws::config().await;
     let store = aws::dynamodb_store(&config)?;
-    let desk = payments_desk(&config)?;
+    let desk = payments_desk(&config, env::StripeNeeds::SECRET_KEY)?;
     let (store, desk) = (&store, &desk);
     lambda_runtime::run(lambda_runtime::service_fn(move |_event: LambdaEvent<serde_json::Value>| async move {
         let round = crate::payments::renewals::run(store, desk, crate::time::now())
             .await
             .map_err(|e| Error::from(e.to_string()))?;
-        tracing::info!(?round, "payments round");
-        Ok::<_, Error>(serde_json::to_value(&round).unwrap_or_default())
+        let said = round.sentence();
+        tracing::info!(?round, "payments round: {said}");
+        Ok::<_, Error>(said)
     }))
     .await
 }

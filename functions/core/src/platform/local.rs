@@ -116,7 +116,7 @@ impl AppState {
             ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config);
         let mut state = Self::with(opened, links, files, model);
         state.sign_demo_links(local_demo_key()?);
-        state.take_payments(env::payments_desk(None)?);
+        state.take_payments(env::payments_desk(None, env::StripeNeeds::ALL)?);
         match (store, env::lectures_bucket()) {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
