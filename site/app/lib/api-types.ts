@@ -2243,7 +2243,7 @@ export interface components {
             plan?: null | components["schemas"]["PlanKind"];
             /**
              * Format: int64
-             * @description In the currency's smallest unit (cents, paisa).
+             * @description In the currency's smallest unit (cents, paisa); a whole number (`9900` or `9900.0`).
              */
             amount: number;
             /** @enum {string} */
