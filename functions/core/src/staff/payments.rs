@@ -108,7 +108,8 @@ struct Filters {
 }
 
 fn filters(req: &Request) -> Result<Filters, ApiError> {
-    let word = |name: &str| query_value(req, name).filter(|v| !v.is_empty());
+    // Each value is checked, an empty one too (`?method=` is a mistake, not an absence); an empty search is none.
+    let word = |name: &str| query_value(req, name);
     let status = match word("status").as_deref() {
         None => None,
         Some("pending") => Some(PaymentStatus::Pending),
@@ -128,7 +129,7 @@ fn filters(req: &Request) -> Result<Filters, ApiError> {
     if batch.as_deref().is_some_and(|b| !ids::is_valid(b)) {
         return Err(ApiError::invalid_id("batch"));
     }
-    let q = word("q").map(|q| q.to_lowercase());
+    let q = word("q").filter(|q| !q.is_empty()).map(|q| q.to_lowercase());
     if q.as_deref().is_some_and(|q| q.chars().count() > 100) {
         return Err(ApiError::BadRequest("The search must be at most 100 characters.".into()));
     }
@@ -333,7 +334,9 @@ pub struct Ledger {
     responses((status = 200, body = Ledger), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn ledger(store: &(impl PaymentStore + ?Sized), req: &Request, now: i64) -> Answer {
     // Any text: an address that is nobody's has no plans.
-    let email = query_value(req, "email").unwrap_or_default().to_lowercase();
+    let email = query_value(req, "email")
+        .ok_or_else(|| ApiError::BadRequest("The ledger needs ?email= (the student's e-mail).".into()))?
+        .to_lowercase();
     if email.chars().count() > 254 {
         return Err(ApiError::Invalid {
             fields: BTreeMap::from([("email".into(), "must be at most 254 characters".into())]),
