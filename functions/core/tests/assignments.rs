@@ -3,7 +3,8 @@
 //! on moto), save drafts, resubmit, hand in late, staff review from the queue and return it with a
 //! mail; one student never reaches another's work or files on any route; files are judged by
 //! their content (HTML named `.pdf` is refused) and their size (26 MB is refused); the batch's
-//! certificate rule counts assignments when staff turn it on.
+//! certificate rule counts assignments when staff turn it on; a moved due time is mailed in the
+//! batch's zone (its timetable's, Karachi without one) across a clock change.
 
 use crate::support;
 use support::console::{as_staff, next_ip, Reply};
@@ -11,7 +12,7 @@ use support::console::{as_staff, next_ip, Reply};
 use academy_core::leads::mail::OutboxMailer;
 use academy_core::media::uploads::{FolderUploads, S3Uploads, LOCAL_MIN_PART};
 use academy_core::platform::local::AppState;
-use academy_core::store::{AssignmentRecords, CatalogRecords, Store, StudentRecords};
+use academy_core::store::{AssignmentRecords, CatalogRecords, LiveRecords, Store, StudentRecords};
 use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt};
@@ -633,7 +634,76 @@ async fn the_demo_batch_is_seeded_with_a_published_assignment(store: Store) {
     assert_eq!(list["assignments"][0]["state"], "not-started");
 }
 
+/// The texts of the "New due time" letters in the outbox.
+fn due_letters(class: &Class) -> Vec<String> {
+    class
+        .mails()
+        .iter()
+        .filter_map(|raw| {
+            let message = mail_parser::MessageParser::default().parse(raw.as_bytes()).expect("a MIME message");
+            let subject = message.subject().unwrap_or_default().to_owned();
+            subject.starts_with("New due time").then(|| message.body_text(0).unwrap_or_default().into_owned())
+        })
+        .collect()
+}
+
+/// The letter of a moved due time names both times in the batch's zone with their UTC: Karachi's
+/// (PKT) while the batch has no timetable, then London's once its timetable is in Europe/London,
+/// GMT after the October change and BST before it.
+async fn a_moved_due_time_is_mailed_in_the_batchs_zone(store: Store) {
+    let class = Class::open(store).await;
+    // GIVEN an assignment due 2026-10-24T17:00Z that Amna handed in (late: the clock is past it)
+    let body = json!({"title": "Zones", "dueAt": "2026-10-24T17:00:00Z", "result": "pass"});
+    let posted = class.staff("POST", &format!("/api/staff/batches/{MERN_07}/assignments"), Some(body)).await;
+    let id = posted.expect(201)["id"].as_str().unwrap().to_owned();
+    let draft = json!({"text": "Done", "links": [], "files": []});
+    class.student(AMNA, "PUT", &format!("{}/submission", mine(&id)), Some(draft)).await.expect(200);
+    class.student(AMNA, "POST", &format!("{}/submission/submit", mine(&id)), None).await.expect(200);
+    let path = format!("/api/staff/assignments/{id}");
+    let moved = |to: &'static str| class.staff("PATCH", &path, Some(json!({"dueAt": to})));
+
+    // WHEN the batch has no timetable THEN the letter is in Pakistan time
+    moved("2026-10-25T13:00:00Z").await.expect(200);
+    let letters = due_letters(&class);
+    assert_eq!(letters.len(), 1, "{letters:?}");
+    assert!(
+        letters[0].contains(
+            "moved from Sat 24 Oct 2026, 10:00 PM PKT (17:00 UTC) to Sun 25 Oct 2026, 6:00 PM PKT (13:00 UTC) \
+             (the batch's time zone, Asia/Karachi)"
+        ),
+        "{}",
+        letters[0]
+    );
+
+    // WHEN its timetable is in London THEN the letters are in UK time, GMT after 25 October and BST before
+    let london = academy_core::domain::Timetable {
+        batch_id: MERN_07.into(),
+        time_zone: "Europe/London".into(),
+        slots: Vec::new(),
+        meeting_url: "https://meet.example.test/mern-07".into(),
+        updated_at: 0,
+        updated_by: "staff@example.test".into(),
+    };
+    class.state.store.put_timetable(&london).await.unwrap();
+    moved("2026-10-26T18:00:00Z").await.expect(200);
+    moved("2026-10-24T17:00:00Z").await.expect(200);
+    let letters = due_letters(&class);
+    assert_eq!(letters.len(), 3, "{letters:?}");
+    for expected in [
+        "moved from Sun 25 Oct 2026, 1:00 PM GMT (13:00 UTC) to Mon 26 Oct 2026, 6:00 PM GMT (18:00 UTC) \
+         (the batch's time zone, Europe/London)",
+        "moved from Mon 26 Oct 2026, 6:00 PM GMT (18:00 UTC) to Sat 24 Oct 2026, 6:00 PM BST (17:00 UTC) \
+         (the batch's time zone, Europe/London)",
+    ] {
+        assert!(letters.iter().any(|l| l.contains(expected)), "{expected} in {letters:#?}");
+    }
+    // (the contract still speaks UTC)
+    let seen = class.staff("GET", &format!("/api/staff/assignments/{id}"), None).await.expect(200);
+    assert_eq!(seen["dueAt"], "2026-10-24T17:00:00Z");
+}
+
 on_both_stores!(
+    a_moved_due_time_is_mailed_in_the_batchs_zone,
     the_demo_batch_is_seeded_with_a_published_assignment,
     publish_submit_resubmit_late_review_return,
     a_closed_assignment_takes_nothing_after_its_due_time,
