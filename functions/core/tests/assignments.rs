@@ -702,7 +702,48 @@ async fn a_moved_due_time_is_mailed_in_the_batchs_zone(store: Store) {
     assert_eq!(seen["dueAt"], "2026-10-24T17:00:00Z");
 }
 
+/// In AWS a download is a CloudFront signed URL at the site's origin (its `/assignments/*`
+/// behaviour adds nosniff): the file's key, the attachment and its checked type in S3's
+/// response overrides, 15 minutes, signed by the files key; uploads go to the store as before
+/// (here the local folder: the links do not depend on where the bytes are).
+async fn downloads_in_aws_are_cloudfront_signed_links(store: Store) {
+    use academy_core::platform::assignment_files::CloudFrontDownloads;
+    let mut class = Class::open(store).await;
+    let Files::Folder(parts) = &class.files else { panic!("files in the folder") };
+    let (signer, public) = support::files_key("K2JCJMDEHXQW5F");
+    let downloads = CloudFrontDownloads::new(parts.clone(), signer, "https://academy.example/");
+    class.state.keep_assignment_files(Arc::new(downloads));
+    let id = class.post("Through CloudFront", 86_400, json!({})).await;
+    let before = class.state.clock().now();
+    let file =
+        class.upload(Some(AMNA), &format!("{}/files", mine(&id)), "report.pdf", PDF, PDF.len()).await.expect(200);
+    let url = file["url"].as_str().unwrap();
+    let expected = format!(
+        "https://academy.example/assignments/{id}/{}?response-content-disposition=attachment%3B%20filename%3D%22report.pdf%22%3B%20filename%2A%3DUTF-8%27%27report%252Epdf&response-content-type=application%2Fpdf&response-cache-control=private%2C%20no-store&Expires=",
+        file["id"].as_str().unwrap()
+    );
+    assert!(url.starts_with(&expected), "{url}");
+    assert!(url.contains("&Key-Pair-Id=K2JCJMDEHXQW5F&") && !url.contains("X-Amz-"), "{url}");
+    let expires: i64 = url.split("&Expires=").nth(1).unwrap().split('&').next().unwrap().parse().unwrap();
+    assert!((before + 15 * 60..=class.state.clock().now() + 15 * 60).contains(&expires), "15 minutes: {expires}");
+    assert!(support::cloudfront_signed(url, &public), "{url}");
+    assert!(!support::cloudfront_signed(&url.replace("attachment", "inline"), &public), "the disposition is signed");
+    // The same for staff, on a hand-in they open
+    let draft = json!({"text": "mine", "links": [], "files": [file["id"]]});
+    class.student(AMNA, "PUT", &format!("{}/submission", mine(&id)), Some(draft)).await.expect(200);
+    class.student(AMNA, "POST", &format!("{}/submission/submit", mine(&id)), None).await.expect(200);
+    let queue = class.staff("GET", "/api/staff/submissions", None).await.expect(200);
+    let submission = queue["submissions"][0]["id"].as_str().unwrap().to_owned();
+    let opened = class.staff("GET", &format!("/api/staff/submissions/{submission}"), None).await.expect(200);
+    let link = opened["versions"][0]["files"][0]["url"].as_str().unwrap();
+    assert!(
+        link.starts_with("https://academy.example/assignments/") && support::cloudfront_signed(link, &public),
+        "{link}"
+    );
+}
+
 on_both_stores!(
+    downloads_in_aws_are_cloudfront_signed_links,
     a_moved_due_time_is_mailed_in_the_batchs_zone,
     the_demo_batch_is_seeded_with_a_published_assignment,
     publish_submit_resubmit_late_review_return,
