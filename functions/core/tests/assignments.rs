@@ -704,14 +704,14 @@ async fn a_moved_due_time_is_mailed_in_the_batchs_zone(store: Store) {
 
 /// In AWS a download is a CloudFront signed URL at the site's origin (its `/assignments/*`
 /// behaviour adds nosniff): the file's key, the attachment and its checked type in S3's
-/// response overrides, 15 minutes, signed by the files key; uploads go to the store as before
-/// (here the local folder: the links do not depend on where the bytes are).
+/// response overrides, 15 minutes, signed by the files key; uploads go to S3 (on moto) as before.
 async fn downloads_in_aws_are_cloudfront_signed_links(store: Store) {
     use academy_core::platform::assignment_files::CloudFrontDownloads;
-    let mut class = Class::open(store).await;
-    let Files::Folder(parts) = &class.files else { panic!("files in the folder") };
+    let mut class = Class::on_s3(store).await;
+    let Files::S3 { s3, bucket } = &class.files else { panic!("files in S3") };
     let (signer, public) = support::files_key("K2JCJMDEHXQW5F");
-    let downloads = CloudFrontDownloads::new(parts.clone(), signer, "https://academy.example/");
+    let files = Arc::new(S3Uploads::new(s3.clone(), bucket));
+    let downloads = CloudFrontDownloads::new(files, signer, "https://academy.example/");
     class.state.keep_assignment_files(Arc::new(downloads));
     let id = class.post("Through CloudFront", 86_400, json!({})).await;
     let before = class.state.clock().now();
