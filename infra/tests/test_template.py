@@ -905,3 +905,96 @@ def test_cloudfront_forwards_the_payments_headers_to_the_api(source):
     assert "POST" in api["AllowedMethods"]
     cache = resources["ApiCachePolicy"]["Properties"]["CachePolicyConfig"]
     assert cache["DefaultTTL"] == 0 and cache["MinTTL"] == 0
+def test_assignment_downloads_go_through_cloudfront_with_nosniff_and_signed_urls_only(source):
+    """In AWS a download is a CloudFront signed URL of /assignments/* (docs/decisions/0042): the
+    bucket's assignments/ prefix through an origin access control, only URLs signed with the
+    operator's key, never cached, answered with nosniff and S3's Content-Disposition kept."""
+    resources = source["Resources"]
+    config = distribution(source)
+    behaviour = next(b for b in config["CacheBehaviors"] if b["PathPattern"] == "/assignments/*")
+    origin = next(o for o in config["Origins"] if o["Id"] == behaviour["TargetOriginId"])
+    assert origin["DomainName"] == {"Fn::GetAtt": ["LecturesBucket", "RegionalDomainName"]}
+    assert origin["S3OriginConfig"] == {"OriginAccessIdentity": ""}, "no legacy origin access identity"
+    assert "OriginPath" not in origin, "/assignments/{a}/{f} is the key assignments/{a}/{f}"
+    oac_ref = origin["OriginAccessControlId"]["Fn::GetAtt"]
+    oac = resources[oac_ref[0]]["Properties"]["OriginAccessControlConfig"]
+    assert (oac["OriginAccessControlOriginType"], oac["SigningBehavior"], oac["SigningProtocol"]) == ("s3", "always", "sigv4")
+
+    # Only signed URLs, of the one key group, which trusts the operator's one public key.
+    assert behaviour["TrustedKeyGroups"] == [{"Ref": "AssignmentFilesKeyGroup"}]
+    assert "TrustedSigners" not in behaviour, "no account key pairs"
+    group = resources["AssignmentFilesKeyGroup"]
+    assert group["Type"] == "AWS::CloudFront::KeyGroup"
+    assert group["Properties"]["KeyGroupConfig"]["Items"] == [{"Ref": "FilesPublicKeyId"}]
+    assert behaviour["AllowedMethods"] == ["GET", "HEAD"] and behaviour["CachedMethods"] == ["GET", "HEAD"]
+    assert behaviour["ViewerProtocolPolicy"] == "https-only"
+    assert behaviour["CachePolicyId"] == CACHING_DISABLED, "each download goes to S3 with its own overrides"
+    assert "FunctionAssociations" not in behaviour
+
+    # S3 sees only our response overrides (bound by the signature), nothing of the viewer's.
+    request = resources[behaviour["OriginRequestPolicyId"]["Ref"]]["Properties"]["OriginRequestPolicyConfig"]
+    assert request["HeadersConfig"] == {"HeaderBehavior": "none"}
+    assert request["CookiesConfig"] == {"CookieBehavior": "none"}
+    assert request["QueryStringsConfig"] == {
+        "QueryStringBehavior": "whitelist",
+        "QueryStrings": ["response-content-disposition", "response-content-type", "response-cache-control"],
+    }
+
+    # nosniff on every answer; S3's Content-Disposition (the signed attachment) kept, "attachment"
+    # only where it sent none; nothing removed; a sandbox with nothing allowed if ever rendered.
+    headers = resources[behaviour["ResponseHeadersPolicyId"]["Ref"]]["Properties"]["ResponseHeadersPolicyConfig"]
+    security = headers["SecurityHeadersConfig"]
+    assert security["ContentTypeOptions"] == {"Override": True}
+    assert security["ContentSecurityPolicy"] == {"Override": True, "ContentSecurityPolicy": "default-src 'none'; sandbox"}
+    assert security["FrameOptions"] == {"Override": True, "FrameOption": "DENY"}
+    custom = {h["Header"].lower(): h for h in headers["CustomHeadersConfig"]["Items"]}
+    assert custom["content-disposition"] == {"Header": "Content-Disposition", "Value": "attachment", "Override": False}
+    assert custom["cache-control"]["Value"] == "private, no-store"
+    assert "RemoveHeadersConfig" not in headers, "Content-Disposition and Content-Type pass as S3 sends them"
+    assert "CorsConfig" not in headers, "a download is a navigation, never read by a page"
+
+    # The behaviour comes before the site's default, and no other behaviour reaches the bucket.
+    assert [b["PathPattern"] for b in config["CacheBehaviors"]].count("/assignments/*") == 1
+    assert [b for b in config["CacheBehaviors"] if b["TargetOriginId"] == "assignment-files"] == [behaviour]
+    assert config["DefaultCacheBehavior"]["TargetOriginId"] == "site"
+
+
+def test_cloudfront_may_read_only_assignment_files_from_the_lectures_bucket(source):
+    bucket_policy = source["Resources"]["LecturesBucketPolicy"]["Properties"]["PolicyDocument"]["Statement"]
+    allowed = [s for s in bucket_policy if s["Effect"] == "Allow"]
+    assert allowed == [
+        {
+            "Sid": "CloudFrontReadsAssignmentFiles",
+            "Effect": "Allow",
+            "Principal": {"Service": "cloudfront.amazonaws.com"},
+            "Action": "s3:GetObject",
+            "Resource": {"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"},
+            "Condition": {"StringEquals": {"AWS:SourceArn": DISTRIBUTION_ARN}},
+        }
+    ], "this distribution reads assignments/ and nothing else; no one else is allowed anything"
+    assert any(s["Sid"] == "DenyInsecureTransport" and s["Effect"] == "Deny" for s in bucket_policy)
+
+
+def test_assignment_functions_sign_downloads_with_the_files_key_resolved_at_deploy(source, transformed):
+    resources = source["Resources"]
+    parameters = source["Parameters"]
+    key_id, secret = parameters["FilesPublicKeyId"], parameters["FilesSigningKeySecret"]
+    assert "Default" not in key_id and "Default" not in secret, "no deploy without the key pair"
+    assert re.fullmatch(key_id["AllowedPattern"], "K2JCJMDEHXQW5F") and not re.fullmatch(key_id["AllowedPattern"], "k2 x")
+    assert re.fullmatch(secret["AllowedPattern"], "academy/files-signing-key")
+    assert re.fullmatch(secret["AllowedPattern"], "arn:aws:secretsmanager:eu-west-2:123456789012:secret:academy/files-AbCdEf")
+    site = resources["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]
+    roles = dict(roles_by_binary(source, transformed))
+    for name, binary in (("AssignmentsFunction", "assignments"), ("StaffAssignmentsFunction", "staff-assignments")):
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        assert env["ACADEMY_FILES_KEY_ID"] == {"Ref": "FilesPublicKeyId"}, name
+        assert env["ACADEMY_FILES_KEY"] == {"Fn::Sub": "{{resolve:secretsmanager:${FilesSigningKeySecret}:SecretString}}"}, name
+        # The links are at the site's origin, the distribution's /assignments/* behaviour.
+        assert env["ACADEMY_SITE_URL"] == site, name
+        granted = {a for s in statements(roles[binary]) for a in actions(s)}
+        assert not any(a.startswith(("secretsmanager:", "cloudfront:")) for a in granted), f"{binary} signs locally"
+    # No other function holds the key.
+    for name, resource in resources.items():
+        env = resource.get("Properties", {}).get("Environment", {}).get("Variables", {})
+        if name not in ("AssignmentsFunction", "StaffAssignmentsFunction"):
+            assert "ACADEMY_FILES_KEY" not in env and "ACADEMY_FILES_KEY_ID" not in env, name

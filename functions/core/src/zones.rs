@@ -53,6 +53,14 @@ pub fn wall_clock(at: i64, zone: Tz) -> String {
     utc(at).with_timezone(&zone).format("%a %-d %b %Y, %-I:%M %p").to_string()
 }
 
+/// The wall-clock time of `at` in `zone` with the zone's abbreviation, and the same instant in
+/// UTC: `Mon 30 Nov 2026, 7:00 PM PKT (14:00 UTC)`. Mail to a batch names its times so, in the
+/// batch's zone (its live-class timetable's).
+pub fn with_utc(at: i64, zone: Tz) -> String {
+    let utc = utc(at);
+    format!("{} ({} UTC)", utc.with_timezone(&zone).format("%a %-d %b %Y, %-I:%M %p %Z"), utc.format("%H:%M"))
+}
+
 /// Both zones' times, the institute's first: `Sun 29 Mar 2026, 3:00 PM Pakistan time (Sun 29 Mar
 /// 2026, 11:00 AM UK time)`.
 pub fn both(at: i64) -> String {
@@ -104,6 +112,14 @@ mod tests {
             let refused = checked_rfc3339(bad).unwrap_err();
             assert!(refused.contains(why), "{bad}: {refused}");
         }
+    }
+
+    #[test]
+    fn a_time_with_its_utc_names_the_zones_abbreviation_of_that_day() {
+        // London's clocks go back on 25 October 2026: 6 PM is BST (17:00 UTC) before, GMT after.
+        assert_eq!(with_utc(1_792_861_200, UK), "Sat 24 Oct 2026, 6:00 PM BST (17:00 UTC)");
+        assert_eq!(with_utc(1_793_037_600, UK), "Mon 26 Oct 2026, 6:00 PM GMT (18:00 UTC)");
+        assert_eq!(with_utc(1_793_037_600, INSTITUTE), "Mon 26 Oct 2026, 11:00 PM PKT (18:00 UTC)");
     }
 
     #[test]

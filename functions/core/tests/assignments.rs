@@ -3,7 +3,8 @@
 //! on moto), save drafts, resubmit, hand in late, staff review from the queue and return it with a
 //! mail; one student never reaches another's work or files on any route; files are judged by
 //! their content (HTML named `.pdf` is refused) and their size (26 MB is refused); the batch's
-//! certificate rule counts assignments when staff turn it on.
+//! certificate rule counts assignments when staff turn it on; a moved due time is mailed in the
+//! batch's zone (its timetable's, Karachi without one) across a clock change.
 
 use crate::support;
 use support::console::{as_staff, next_ip, Reply};
@@ -11,7 +12,7 @@ use support::console::{as_staff, next_ip, Reply};
 use academy_core::leads::mail::OutboxMailer;
 use academy_core::media::uploads::{FolderUploads, S3Uploads, LOCAL_MIN_PART};
 use academy_core::platform::local::AppState;
-use academy_core::store::{AssignmentRecords, CatalogRecords, Store, StudentRecords};
+use academy_core::store::{AssignmentRecords, CatalogRecords, LiveRecords, Store, StudentRecords};
 use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt};
@@ -633,7 +634,117 @@ async fn the_demo_batch_is_seeded_with_a_published_assignment(store: Store) {
     assert_eq!(list["assignments"][0]["state"], "not-started");
 }
 
+/// The texts of the "New due time" letters in the outbox.
+fn due_letters(class: &Class) -> Vec<String> {
+    class
+        .mails()
+        .iter()
+        .filter_map(|raw| {
+            let message = mail_parser::MessageParser::default().parse(raw.as_bytes()).expect("a MIME message");
+            let subject = message.subject().unwrap_or_default().to_owned();
+            subject.starts_with("New due time").then(|| message.body_text(0).unwrap_or_default().into_owned())
+        })
+        .collect()
+}
+
+/// The letter of a moved due time names both times in the batch's zone with their UTC: Karachi's
+/// (PKT) while the batch has no timetable, then London's once its timetable is in Europe/London,
+/// GMT after the October change and BST before it.
+async fn a_moved_due_time_is_mailed_in_the_batchs_zone(store: Store) {
+    let class = Class::open(store).await;
+    // GIVEN an assignment due 2026-10-24T17:00Z that Amna handed in (late: the clock is past it)
+    let body = json!({"title": "Zones", "dueAt": "2026-10-24T17:00:00Z", "result": "pass"});
+    let posted = class.staff("POST", &format!("/api/staff/batches/{MERN_07}/assignments"), Some(body)).await;
+    let id = posted.expect(201)["id"].as_str().unwrap().to_owned();
+    let draft = json!({"text": "Done", "links": [], "files": []});
+    class.student(AMNA, "PUT", &format!("{}/submission", mine(&id)), Some(draft)).await.expect(200);
+    class.student(AMNA, "POST", &format!("{}/submission/submit", mine(&id)), None).await.expect(200);
+    let path = format!("/api/staff/assignments/{id}");
+    let moved = |to: &'static str| class.staff("PATCH", &path, Some(json!({"dueAt": to})));
+
+    // WHEN the batch has no timetable THEN the letter is in Pakistan time
+    moved("2026-10-25T13:00:00Z").await.expect(200);
+    let letters = due_letters(&class);
+    assert_eq!(letters.len(), 1, "{letters:?}");
+    assert!(
+        letters[0].contains(
+            "moved from Sat 24 Oct 2026, 10:00 PM PKT (17:00 UTC) to Sun 25 Oct 2026, 6:00 PM PKT (13:00 UTC) \
+             (the batch's time zone, Asia/Karachi)"
+        ),
+        "{}",
+        letters[0]
+    );
+
+    // WHEN its timetable is in London THEN the letters are in UK time, GMT after 25 October and BST before
+    let london = academy_core::domain::Timetable {
+        batch_id: MERN_07.into(),
+        time_zone: "Europe/London".into(),
+        slots: Vec::new(),
+        meeting_url: "https://meet.example.test/mern-07".into(),
+        updated_at: 0,
+        updated_by: "staff@example.test".into(),
+    };
+    class.state.store.put_timetable(&london).await.unwrap();
+    moved("2026-10-26T18:00:00Z").await.expect(200);
+    moved("2026-10-24T17:00:00Z").await.expect(200);
+    let letters = due_letters(&class);
+    assert_eq!(letters.len(), 3, "{letters:?}");
+    for expected in [
+        "moved from Sun 25 Oct 2026, 1:00 PM GMT (13:00 UTC) to Mon 26 Oct 2026, 6:00 PM GMT (18:00 UTC) \
+         (the batch's time zone, Europe/London)",
+        "moved from Mon 26 Oct 2026, 6:00 PM GMT (18:00 UTC) to Sat 24 Oct 2026, 6:00 PM BST (17:00 UTC) \
+         (the batch's time zone, Europe/London)",
+    ] {
+        assert!(letters.iter().any(|l| l.contains(expected)), "{expected} in {letters:#?}");
+    }
+    // (the contract still speaks UTC)
+    let seen = class.staff("GET", &format!("/api/staff/assignments/{id}"), None).await.expect(200);
+    assert_eq!(seen["dueAt"], "2026-10-24T17:00:00Z");
+}
+
+/// In AWS a download is a CloudFront signed URL at the site's origin (its `/assignments/*`
+/// behaviour adds nosniff): the file's key, the attachment and its checked type in S3's
+/// response overrides, 15 minutes, signed by the files key; uploads go to S3 (on moto) as before.
+async fn downloads_in_aws_are_cloudfront_signed_links(store: Store) {
+    use academy_core::platform::assignment_files::CloudFrontDownloads;
+    let mut class = Class::on_s3(store).await;
+    let Files::S3 { s3, bucket } = &class.files else { panic!("files in S3") };
+    let (signer, public) = support::files_key("K2JCJMDEHXQW5F");
+    let files = Arc::new(S3Uploads::new(s3.clone(), bucket));
+    let downloads = CloudFrontDownloads::new(files, signer, "https://academy.example/");
+    class.state.keep_assignment_files(Arc::new(downloads));
+    let id = class.post("Through CloudFront", 86_400, json!({})).await;
+    let before = class.state.clock().now();
+    let file =
+        class.upload(Some(AMNA), &format!("{}/files", mine(&id)), "report.pdf", PDF, PDF.len()).await.expect(200);
+    let url = file["url"].as_str().unwrap();
+    let expected = format!(
+        "https://academy.example/assignments/{id}/{}?response-content-disposition=attachment%3B%20filename%3D%22report.pdf%22%3B%20filename%2A%3DUTF-8%27%27report%252Epdf&response-content-type=application%2Fpdf&response-cache-control=private%2C%20no-store&Expires=",
+        file["id"].as_str().unwrap()
+    );
+    assert!(url.starts_with(&expected), "{url}");
+    assert!(url.contains("&Key-Pair-Id=K2JCJMDEHXQW5F&") && !url.contains("X-Amz-"), "{url}");
+    let expires: i64 = url.split("&Expires=").nth(1).unwrap().split('&').next().unwrap().parse().unwrap();
+    assert!((before + 15 * 60..=class.state.clock().now() + 15 * 60).contains(&expires), "15 minutes: {expires}");
+    assert!(support::cloudfront_signed(url, &public), "{url}");
+    assert!(!support::cloudfront_signed(&url.replace("attachment", "inline"), &public), "the disposition is signed");
+    // The same for staff, on a hand-in they open
+    let draft = json!({"text": "mine", "links": [], "files": [file["id"]]});
+    class.student(AMNA, "PUT", &format!("{}/submission", mine(&id)), Some(draft)).await.expect(200);
+    class.student(AMNA, "POST", &format!("{}/submission/submit", mine(&id)), None).await.expect(200);
+    let queue = class.staff("GET", "/api/staff/submissions", None).await.expect(200);
+    let submission = queue["submissions"][0]["id"].as_str().unwrap().to_owned();
+    let opened = class.staff("GET", &format!("/api/staff/submissions/{submission}"), None).await.expect(200);
+    let link = opened["versions"][0]["files"][0]["url"].as_str().unwrap();
+    assert!(
+        link.starts_with("https://academy.example/assignments/") && support::cloudfront_signed(link, &public),
+        "{link}"
+    );
+}
+
 on_both_stores!(
+    downloads_in_aws_are_cloudfront_signed_links,
+    a_moved_due_time_is_mailed_in_the_batchs_zone,
     the_demo_batch_is_seeded_with_a_published_assignment,
     publish_submit_resubmit_late_review_return,
     a_closed_assignment_takes_nothing_after_its_due_time,

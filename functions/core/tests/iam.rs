@@ -1056,13 +1056,17 @@ fn as_mailed_student(req: lambda_http::Request, sub: &str) -> lambda_http::Reque
     req.with_request_context(RequestContext::ApiGatewayV2(context))
 }
 
-/// Assignment files in a fresh moto bucket, through this world's recorder.
+/// Assignment files in a fresh moto bucket, through this world's recorder, downloaded as in AWS
+/// by CloudFront signed links (signed with a key from the environment: no call).
 async fn assignment_bucket(world: &mut World) {
     use academy_core::media::uploads::S3Uploads;
+    use academy_core::platform::assignment_files::CloudFrontDownloads;
     let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&world.config).interceptor(world.recorder("s3")).build());
     let bucket = format!("academy-lectures-{}", ids::generate());
     support::create_bucket(&s3, &bucket).await;
-    world.state.keep_assignment_files(Arc::new(S3Uploads::new(s3, &bucket)));
+    let (signer, _) = support::files_key("KIAMTEST");
+    let files = CloudFrontDownloads::new(Arc::new(S3Uploads::new(s3, &bucket)), signer, "https://academy.test");
+    world.state.keep_assignment_files(Arc::new(files));
     world.forget();
 }
 
@@ -1165,7 +1169,10 @@ async fn assignments() -> BTreeSet<String> {
     let draft = json!({"text": "mine", "links": ["https://github.com/a/b"], "files": [file["id"]]});
     assert_eq!(call(send("PUT", &format!("{mine}/submission"), draft, ip)).await.0, 200);
     assert_eq!(call(request("POST", &format!("{mine}/submission/submit"), &[], ip)).await.0, 200);
-    assert_eq!(call(get(&format!("{mine}/submission"), &[], ip)).await.0, 200);
+    let (status, handed) = call(get(&format!("{mine}/submission"), &[], ip)).await;
+    assert_eq!(status, 200);
+    let link = handed["versions"][0]["files"][0]["url"].as_str().unwrap_or_default();
+    assert!(link.starts_with("https://academy.test/assignments/") && link.contains("&Signature="), "{handed}");
     world.made()
 }
 

@@ -492,3 +492,51 @@ fn every_lambda_binary_is_position_dependent() {
         assert_eq!(u16::from_le_bytes([header[16], header[17]]), ET_EXEC, "{binary} is not position-dependent");
     }
 }
+
+/// The assignment functions boot with the files key from the environment (resolved from the
+/// secret at deploy): a student with no batch has no assignments; without the key, or with one
+/// that is not an RSA key, they do not start, and say why.
+#[tokio::test]
+async fn assignment_lambdas_start_with_the_files_key_and_answer() {
+    let (pem, _) = support::files_key_pem();
+    let world = World::new()
+        .await
+        .with("ACADEMY_LECTURES_BUCKET", "academy-lectures")
+        .with("ACADEMY_FILES_KEY_ID", "K2JCJMDEHXQW5F")
+        .with("ACADEMY_FILES_KEY", &pem);
+    let (status, body) =
+        status_and_body(&invoke_with(env!("CARGO_BIN_EXE_assignments"), &fixture("assignments"), &world).await);
+    assert_eq!((status, body), (200, json!({"assignments": []})));
+    for (binary, drop, bad_key, said) in [
+        (
+            env!("CARGO_BIN_EXE_assignments"),
+            "ACADEMY_FILES_KEY",
+            None,
+            "ACADEMY_FILES_KEY_ID is set without ACADEMY_FILES_KEY",
+        ),
+        (env!("CARGO_BIN_EXE_staff-assignments"), "ACADEMY_FILES_KEY_ID", None, "ACADEMY_FILES_KEY is set without"),
+        (
+            env!("CARGO_BIN_EXE_staff-assignments"),
+            "",
+            Some("not a key"),
+            "the CloudFront private key is not PEM or base64",
+        ),
+    ] {
+        let output = tokio::process::Command::new(binary)
+            .env_clear()
+            .env("AWS_LAMBDA_RUNTIME_API", "127.0.0.1:9")
+            .env("AWS_REGION", "eu-west-2")
+            .env("AWS_ACCESS_KEY_ID", "testing")
+            .env("AWS_SECRET_ACCESS_KEY", "testing")
+            .envs(world.env.iter().filter(|(k, _)| k != drop).map(|(k, v)| {
+                let v = if k == "ACADEMY_FILES_KEY" { bad_key.unwrap_or(v) } else { v };
+                (k, v)
+            }))
+            .output()
+            .await
+            .unwrap();
+        assert!(!output.status.success(), "{binary} without {drop}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(said), "{binary}: {stderr}");
+    }
+}

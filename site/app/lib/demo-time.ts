@@ -25,6 +25,12 @@ export function zoneName(zone: string): string {
   return city ? `${city} time` : zone;
 }
 
+/** A zone by its IANA name and how a visitor reads it: "Europe/London (UK time)"; "UTC" alone. */
+export function zoneTitle(zone: string): string {
+  const named = zoneName(zone);
+  return named === zone || named === "UTC" ? zone : `${zone} (${named})`;
+}
+
 /** The browser's time zone (an IANA name), or UTC when it does not say. */
 export function visitorZone(): string {
   try {

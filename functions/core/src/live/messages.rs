@@ -6,18 +6,15 @@
 use super::{Desk, Letter, LetterKind};
 use crate::domain::LiveSession;
 use crate::mail::greeting_of as greeting;
-use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
 
 fn e(text: &str) -> String {
     html_escape::encode_text(text).into_owned()
 }
 
-/// `Mon 30 Nov 2026, 7:00 PM PKT (14:00 UTC)`.
+/// `Mon 30 Nov 2026, 7:00 PM PKT (14:00 UTC)` (`zones::with_utc`).
 pub fn when(at: i64, zone: Tz) -> String {
-    let utc = Utc.timestamp_opt(at, 0).single().unwrap_or_default();
-    let local = utc.with_timezone(&zone);
-    format!("{} ({} UTC)", local.format("%a %-d %b %Y, %-I:%M %p %Z"), utc.format("%H:%M"))
+    crate::zones::with_utc(at, zone)
 }
 
 /// One student to mail: their name and address.

@@ -1,9 +1,13 @@
 //! Assignment files in the stores lecture recordings use (`media::uploads`): S3's multipart
-//! uploads and presigned links in AWS, the lecture folder and `academy serve`'s own signed
-//! `/upload` and `/download` routes locally. Downloads always answer as attachments: S3 by the
-//! presigned GET's `response-content-disposition` and `response-content-type`, the local server
-//! with the same headers and `X-Content-Type-Options: nosniff` (docs/decisions/0042-assignments.md).
+//! uploads in AWS, the lecture folder and `academy serve`'s own signed `/upload` and `/download`
+//! routes locally. Downloads always answer as attachments with `X-Content-Type-Options: nosniff`:
+//! in AWS through CloudFront (`CloudFrontDownloads`: a CloudFront signed URL of the site's
+//! `/assignments/*` behaviour, whose response headers policy adds nosniff, with the
+//! `response-content-disposition` and `response-content-type` S3 answers with), locally from the
+//! server with the same headers (docs/decisions/0042-assignments.md). A bare S3 presigned GET
+//! (`academy serve` with a bucket) is an attachment too, but S3 cannot add nosniff.
 
+use super::cloudfront::{encode, CloudFrontSigner};
 use crate::assignments::{FileStorage, UploadPart};
 use crate::http::error::ApiError;
 use crate::media::uploads::{FolderUploads, LectureUploads, S3Uploads, StoredPart, UploadError};
@@ -112,6 +116,75 @@ impl FileStorage for FolderUploads {
         expires: i64,
     ) -> Result<String, ApiError> {
         Ok(self.download_link(key, served_type(content_type), &attachment(file_name), expires))
+    }
+}
+
+/// Files kept by `files` (S3 in AWS) whose downloads are CloudFront signed URLs at `origin` (the
+/// site's: the distribution serves `/assignments/*` from the bucket's `assignments/` prefix).
+pub struct CloudFrontDownloads {
+    pub files: std::sync::Arc<dyn FileStorage>,
+    pub signer: CloudFrontSigner,
+    /// `https://www.example.com`, no trailing slash.
+    pub origin: String,
+}
+
+impl CloudFrontDownloads {
+    pub fn new(files: std::sync::Arc<dyn FileStorage>, signer: CloudFrontSigner, origin: &str) -> Self {
+        Self { files, signer, origin: origin.trim_end_matches('/').to_owned() }
+    }
+
+    /// The signed link to `key` answered as `content_type` and `disposition` until `expires`.
+    pub fn link(&self, key: &str, content_type: &str, disposition: &str, expires: i64) -> Result<String, ApiError> {
+        let path: Vec<String> = key.split('/').map(encode).collect();
+        let resource = format!(
+            "{}/{}?response-content-disposition={}&response-content-type={}&response-cache-control={}",
+            self.origin,
+            path.join("/"),
+            encode(disposition),
+            encode(content_type),
+            encode("private, no-store"),
+        );
+        self.signer.sign(&resource, expires).map_err(|error| {
+            tracing::error!(%error, "signing a download link");
+            ApiError::Unavailable
+        })
+    }
+}
+
+#[async_trait]
+impl FileStorage for CloudFrontDownloads {
+    fn part_size(&self, size: u64) -> u64 {
+        self.files.part_size(size)
+    }
+
+    async fn start(&self, key: &str, part_size: u64) -> Result<String, ApiError> {
+        self.files.start(key, part_size).await
+    }
+
+    async fn part_urls(&self, key: &str, upload_id: &str, count: u32) -> Result<Vec<UploadPart>, ApiError> {
+        self.files.part_urls(key, upload_id, count).await
+    }
+
+    async fn complete(&self, key: &str, upload_id: &str, parts: &[(u32, String)]) -> Result<(), ApiError> {
+        self.files.complete(key, upload_id, parts).await
+    }
+
+    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, ApiError> {
+        self.files.head(key, max).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), ApiError> {
+        self.files.delete(key).await
+    }
+
+    async fn download_url(
+        &self,
+        key: &str,
+        file_name: &str,
+        content_type: &str,
+        expires: i64,
+    ) -> Result<String, ApiError> {
+        self.link(key, served_type(content_type), &attachment(file_name), expires)
     }
 }
 

@@ -114,6 +114,18 @@ pub fn site_url() -> String {
     var("ACADEMY_SITE_URL").unwrap_or_else(|| DEFAULT_SITE_URL.into())
 }
 
+/// `ACADEMY_FILES_KEY_ID` and `ACADEMY_FILES_KEY`: the CloudFront public key's id and its private
+/// key (PEM, resolved from Secrets Manager into the environment at deploy) that sign assignment
+/// downloads in AWS; both or neither.
+pub fn files_signing_key() -> Result<Option<(String, String)>, String> {
+    match (var("ACADEMY_FILES_KEY_ID"), var("ACADEMY_FILES_KEY")) {
+        (Some(id), Some(key)) => Ok(Some((id, key))),
+        (None, None) => Ok(None),
+        (Some(_), None) => Err("ACADEMY_FILES_KEY_ID is set without ACADEMY_FILES_KEY".into()),
+        (None, Some(_)) => Err("ACADEMY_FILES_KEY is set without ACADEMY_FILES_KEY_ID".into()),
+    }
+}
+
 /// `ACADEMY_MAILER`: `ses` or `outbox`, when set.
 pub fn mailer() -> Option<String> {
     var("ACADEMY_MAILER")

@@ -483,10 +483,16 @@ pub async fn run_demo_reminder() -> Result<(), Error> {
     .await
 }
 
-/// Assignment files in AWS: the lectures bucket, under `assignments/`.
-fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<S3Uploads>, String> {
+/// Assignment files in AWS: the lectures bucket, under `assignments/`, downloaded through the
+/// site's CloudFront `/assignments/*` behaviour by links signed with the files key (from the
+/// environment: nothing fetched at a cold start), which adds `X-Content-Type-Options: nosniff`.
+fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<dyn crate::assignments::FileStorage>, String> {
+    use super::assignment_files::CloudFrontDownloads;
+    use super::cloudfront::CloudFrontSigner;
     let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
-    Ok(Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(config), &bucket)))
+    let (key_id, key) = env::files_signing_key()?.ok_or("ACADEMY_FILES_KEY_ID and ACADEMY_FILES_KEY are not set")?;
+    let files = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(config), &bucket));
+    Ok(Arc::new(CloudFrontDownloads::new(files, CloudFrontSigner::new(&key_id, &key)?, &env::site_url())))
 }
 
 /// `/api/me/assignments…`.

@@ -5,6 +5,7 @@
 
 pub mod assignment_files;
 pub mod aws;
+pub mod cloudfront;
 pub mod env;
 pub mod lambda;
 pub mod letters;

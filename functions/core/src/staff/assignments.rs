@@ -4,7 +4,8 @@
 //! parts as students' are), review the queue of hand-ins oldest first, open one with its earlier
 //! versions, and return a review with feedback and a result, which mails the student. The batch's
 //! rule for certificates (every assignment passed, off by default) is set here too. Every write
-//! is in the audit trail.
+//! is in the audit trail. Times are UTC in the contract; the mail of a moved due time names them
+//! in the batch's zone (its live-class timetable's, Asia/Karachi when it has none).
 
 use super::audit::recorded;
 use super::Actor;
@@ -18,16 +19,24 @@ use crate::enrolment::Mailing;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
 use crate::leads::mail::{Mail, MailKind};
-use crate::store::{AssignmentRecords, AuditRecords, CatalogRecords, EnrolmentRecords};
-use crate::{ids, time};
+use crate::live::sessions::zone_of;
+use crate::store::{AssignmentRecords, AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords};
+use crate::{ids, time, zones};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 /// Everything staff's assignment routes need from the store.
-pub trait StaffAssignmentStore: AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords {}
-impl<T: AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + ?Sized> StaffAssignmentStore for T {}
+/// (The batch's timetable only for its zone.)
+pub trait StaffAssignmentStore:
+    AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + LiveRecords
+{
+}
+impl<T: AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + LiveRecords + ?Sized>
+    StaffAssignmentStore for T
+{
+}
 
 /// `POST /api/staff/batches/{batchId}/assignments` body.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -508,19 +517,24 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
         to.dedup();
         let lms = format!("{}/lms", mailing.site_url.trim_end_matches('/'));
         let e = |s: &str| html_escape::encode_text(s).into_owned();
+        // In the batch's zone, as staff set it; the page shows each student the time in their own.
+        let zone = zone_of(self.store, &assignment.batch_id).await?;
+        let (from, until) = (zones::with_utc(before, zone), zones::with_utc(assignment.due_at, zone));
+        let zone_name = zone.name();
         for email in &to {
             let text = format!(
-                "Hello,\n\nThe due time of \"{title}\" moved from {before} to {after} (UTC).\n\nSee it on {lms}\n\nSkyline Tech Academy\n",
+                "Hello,\n\nThe due time of \"{title}\" moved from {from} to {until} (the batch's time zone, {zone_name}).\n\n\
+                 See it in your own time zone on {lms}\n\nSkyline Tech Academy\n",
                 title = assignment.title,
-                before = time::iso(before),
-                after = time::iso(assignment.due_at),
             );
             let html = format!(
-                "<p>Hello,</p><p>The due time of <strong>{title}</strong> moved from {before} to {after} (UTC).</p>\
-                 <p><a href=\"{lms}\">See it on your batches' page</a>.</p><p>Skyline Tech Academy</p>",
+                "<p>Hello,</p><p>The due time of <strong>{title}</strong> moved from {from} to {until} \
+                 (the batch's time zone, {zone_name}).</p>\
+                 <p><a href=\"{lms}\">See it in your own time zone on your batches' page</a>.</p><p>Skyline Tech Academy</p>",
                 title = e(&assignment.title),
-                before = time::iso(before),
-                after = time::iso(assignment.due_at),
+                from = e(&from),
+                until = e(&until),
+                zone_name = e(zone_name),
                 lms = html_escape::encode_double_quoted_attribute(&lms),
             );
             let mail = Mail {

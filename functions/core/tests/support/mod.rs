@@ -442,3 +442,50 @@ pub fn localstripe() -> &'static str {
         endpoint
     })
 }
+
+/// A fresh CloudFront files key's private half as PKCS#8 PEM (as Secrets Manager holds it) and
+/// its public half's SPKI DER.
+pub fn files_key_pem() -> (String, Vec<u8>) {
+    use aws_lc_rs::encoding::AsDer;
+    use aws_lc_rs::signature::KeyPair as _;
+    use base64::Engine;
+    let pair = aws_lc_rs::rsa::KeyPair::generate(aws_lc_rs::rsa::KeySize::Rsa2048).unwrap();
+    let pkcs8 = base64::engine::general_purpose::STANDARD.encode(pair.as_der().unwrap().as_ref());
+    let pem = format!("-----BEGIN PRIVATE KEY-----\n{pkcs8}\n-----END PRIVATE KEY-----\n");
+    (pem, pair.public_key().as_der().unwrap().as_ref().to_vec())
+}
+
+/// A fresh CloudFront files key, as an operator makes one: the signer (from the PEM the
+/// functions are given) and the public half's SPKI DER.
+pub fn files_key(key_id: &str) -> (academy_core::platform::cloudfront::CloudFrontSigner, Vec<u8>) {
+    let (pem, public) = files_key_pem();
+    (academy_core::platform::cloudfront::CloudFrontSigner::new(key_id, &pem).unwrap(), public)
+}
+
+/// Whether `url` carries a CloudFront signature (`Hash-Algorithm=SHA256`) of its own resource and
+/// `Expires` that the public key `spki` verifies.
+pub fn cloudfront_signed(url: &str, spki: &[u8]) -> bool {
+    use base64::Engine;
+    let Some((resource, tail)) = url.split_once("&Expires=") else { return false };
+    let mut fields = tail.split('&');
+    let expires: i64 = fields.next().and_then(|e| e.parse().ok()).unwrap_or_default();
+    let rest: Vec<&str> = fields.collect();
+    let Some(signature) = rest.iter().find_map(|f| f.strip_prefix("Signature=")) else { return false };
+    if !rest.contains(&"Hash-Algorithm=SHA256") {
+        return false;
+    }
+    let standard: String = signature
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '=',
+            '~' => '/',
+            c => c,
+        })
+        .collect();
+    let Ok(signature) = base64::engine::general_purpose::STANDARD.decode(standard) else { return false };
+    let policy = academy_core::platform::cloudfront::CloudFrontSigner::policy(resource, expires);
+    aws_lc_rs::signature::UnparsedPublicKey::new(&aws_lc_rs::signature::RSA_PKCS1_2048_8192_SHA256, spki)
+        .verify(policy.as_bytes(), &signature)
+        .is_ok()
+}

@@ -3,7 +3,8 @@
 // the lecture or the live class of the batch it goes with ("None" clears a link). Once a student has handed in, only
 // the due time, publishing and closing can change (a changed due time mails the batch once).
 import { useId, useState, type FormEvent } from "react";
-import { apiTimeToZoned, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
+import { zoneOffsetLabel } from "../../../../lib/class-time";
+import { apiTimeToZoned, zonedToApiTime, zoneName, zoneTitle } from "../../../../lib/demo-time";
 import { failureText } from "../../format";
 import { fieldErrors } from "../../components/field-errors";
 import { FormButtons } from "../../components/FormButtons";
@@ -31,6 +32,7 @@ export interface AssignmentInput {
 }
 
 interface AssignmentFormProps {
+  /** The batch's time zone (its live-class timetable's): due and publish times are typed and shown in it. */
   zone: string;
   /** Changing this one; else a new assignment. */
   assignment?: StaffAssignment;
@@ -107,6 +109,20 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
   };
 
   const field = "mt-1 min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2";
+  /** "In the batch's time zone, Europe/London (UK time): UTC+01:00 on that day" (the offset once a time is typed). */
+  const zoneHint = (local: string, hintId: string) => {
+    const at = zonedToApiTime(local, zone);
+    return (
+      <p id={hintId} className="mt-1 text-sm text-slate-600">
+        In the batch’s time zone, {zoneTitle(zone)}
+        {at ? `: ${zoneOffsetLabel(zone, new Date(at))} on that day` : ""}
+      </p>
+    );
+  };
+  const described = (field: string, hintId: string) => {
+    const attrs = invalid(field) as { "aria-describedby"?: string };
+    return { ...attrs, "aria-describedby": [hintId, attrs["aria-describedby"]].filter(Boolean).join(" ") };
+  };
   return (
     <form aria-label={assignment ? `Change ${assignment.title}` : "New assignment"} noValidate onSubmit={(e) => void submit(e)} className="grid gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
       {locked && (
@@ -129,7 +145,8 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
         <label htmlFor={`${id}-due`} className="font-semibold text-slate-900">
           Due ({zoneName(zone)})
         </label>
-        <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} className={field} {...invalid("dueAt")} />
+        <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} className={field} {...described("dueAt", `${id}-due-zone`)} />
+        {zoneHint(due, `${id}-due-zone`)}
         {problem("dueAt")}
       </div>
       <fieldset disabled={locked}>
@@ -171,7 +188,8 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
             <label htmlFor={`${id}-publish-at`} className="text-sm font-semibold">
               Publish at ({zoneName(zone)})
             </label>
-            <input id={`${id}-publish-at`} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} className={field} {...invalid("publishAt")} />
+            <input id={`${id}-publish-at`} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} className={field} {...described("publishAt", `${id}-publish-zone`)} />
+            {zoneHint(publishAt, `${id}-publish-zone`)}
             {problem("publishAt")}
           </div>
         )}

@@ -44,8 +44,9 @@ const assignment = (extra: Partial<StaffAssignment> = {}): StaffAssignment => ({
 
 type Call = { method: string; path: string; body: unknown };
 
-/** fetch answering the batch's assignments (`assignments`, read on every GET), lectures, sessions and empty queues. */
-function api(assignments: () => StaffAssignment[], answer?: (call: Call) => Response | undefined) {
+/** fetch answering the batch's assignments (`assignments`, read on every GET), lectures, sessions, its timetable (none:
+ * the institute's zone) and empty queues. */
+function api(assignments: () => StaffAssignment[], answer?: (call: Call) => Response | undefined, timeZone?: string) {
   const calls: Call[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const method = init?.method ?? "GET";
@@ -57,6 +58,8 @@ function api(assignments: () => StaffAssignment[], answer?: (call: Call) => Resp
     if (answered) return answered;
     if (method !== "GET") return json({ error: "not_found", message: `no route for ${method} ${path}` }, 404);
     if (path === `/api/staff/batches/${batchId}/assignments`) return json({ assignments: assignments(), requireAllPassed: false });
+    if (path === `/api/staff/batches/${batchId}/timetable`)
+      return json({ timetable: timeZone ? { timeZone, slots: [], meetingUrl: "https://meet.example.com/x", termStart: "2026-09-01", termEnd: "2026-12-31", schedule: "", timing: "", updatedAt: "2026-09-01T00:00:00Z", updatedBy: "staff" } : null, sessions: [] });
     if (path === `/api/staff/batches/${batchId}/lectures`) return json({ lectures: [lecture(2, "Hooks", false), lecture(1, "Intro")] });
     if (path === `/api/staff/batches/${batchId}/sessions`)
       return json({ sessions: [session(s2, "2099-12-12T14:00:00Z"), session(s1, "2099-12-05T14:00:00Z"), session(s3, "2099-11-28T14:00:00Z", "cancelled")] });
@@ -172,5 +175,60 @@ describe("an assignment's lecture and live class", () => {
     const body = calls.find((c) => c.method === "PATCH")!.body as Record<string, unknown>;
     expect(body).not.toHaveProperty("lectureNumber");
     expect(body).not.toHaveProperty("liveSessionId");
+  });
+});
+
+describe("the batch's time zone", () => {
+  it("lists, opens and changes a London batch's assignments in UK time, either side of the October clock change", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-10-01T09:00:00Z") });
+    let current = assignment({ dueAt: "2026-10-24T17:00:00Z" });
+    const later = assignment({ id: "a2", title: "Week 4", dueAt: "2026-10-26T18:00:00Z", published: false, publishAt: "2026-10-24T08:00:00Z" });
+    const calls = api(
+      () => [current, later],
+      ({ method, body }) => {
+        if (method !== "PATCH") return undefined;
+        current = { ...current, ...(body as Partial<StaffAssignment>) };
+        return json(current);
+      },
+      "Europe/London",
+    );
+    render("/?assignment=a1");
+    const detail = await screen.findByRole("region", { name: "Week 3" });
+    expect(screen.getByRole("columnheader", { name: "Due (UK time)" })).toBeTruthy();
+    const row = (title: RegExp) => screen.getByRole("rowheader", { name: title }).closest("tr")!;
+    expect(within(row(/Week 3/)).getByText("Saturday 24 October, 6:00 PM UK time")).toBeTruthy();
+    expect(within(row(/Week 4/)).getByText("Monday 26 October, 6:00 PM UK time")).toBeTruthy();
+    expect(within(row(/Week 4/)).getByText("From Saturday 24 October, 9:00 AM UK time")).toBeTruthy();
+    expect(within(detail).getByText(/^Due Saturday 24 October, 6:00 PM UK time/)).toBeTruthy();
+
+    fireEvent.click(within(detail).getByRole("button", { name: "Change" }));
+    const form = within(detail).getByRole("form", { name: "Change Week 3" });
+    const due = within(form).getByLabelText("Due (UK time)") as HTMLInputElement;
+    expect(due.value).toBe("2026-10-24T18:00");
+    fireEvent.change(due, { target: { value: "2026-10-26T18:00" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")!.body).toMatchObject({ dueAt: "2026-10-26T18:00:00Z" });
+    await within(detail).findByText(/^Due Monday 26 October, 6:00 PM UK time/);
+    vi.useRealTimers();
+  });
+
+  it("shows a batch without a timetable in Pakistan time", async () => {
+    api(() => [assignment({ dueAt: "2026-10-24T17:00:00Z" })]);
+    render();
+    expect(await screen.findByRole("columnheader", { name: "Due (Pakistan time)" })).toBeTruthy();
+    expect(screen.getByText("Saturday 24 October, 10:00 PM Pakistan time")).toBeTruthy();
+  });
+
+  it("shows nothing to type times into until the batch's zone is known: a failed timetable is a failure to retry", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const path = String(input);
+      if (path.endsWith("/timetable")) return json({ error: "internal", message: "down" }, 500);
+      if (path.endsWith("/assignments")) return json({ assignments: [], requireAllPassed: false });
+      return json({ lectures: [], sessions: [], submissions: [] });
+    });
+    render();
+    expect(await screen.findByText(/^Could not load the assignments\./)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "New assignment" })).toBeNull();
   });
 });

@@ -1,15 +1,19 @@
 // A batch's assignments in its console view: the list (due time in the batch's zone, the lecture or live class it goes
 // with, when published, hand-ins and how many wait for a review), "New assignment", and one opened (`&assignment=` in
 // the address): its details to change, its attachments and its students' hand-ins; then the batch's queue to review,
-// oldest first.
+// oldest first. The batch's zone is its live-class timetable's (GET …/timetable), the institute's when it has none, as
+// the server's mail of a moved due time names it; it loads with the list, and the panel waits for both (a time typed
+// in a zone guessed wrong would be saved an hour or more off).
 import { useCallback, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { showToast } from "../../../../components/Toasts";
-import { INSTITUTE_ZONE, knownZone, toApiTime, whenInZone, zoneName } from "../../../../lib/demo-time";
-import { useTokenSource } from "../../api/token";
+import { DEFAULT_CLASS_ZONE } from "../../../../lib/class-time";
+import { knownZone, toApiTime, whenInZone, zoneName } from "../../../../lib/demo-time";
+import { useTokenSource, type TokenSource } from "../../api/token";
 import { failureText } from "../../format";
 import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { useLoad } from "../../hooks/use-load";
+import { getTimetable } from "../../live/api/live";
 import { changeAssignment, listAssignments, listSubmissions, postAssignment, setAssignmentRule } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
 import { lectureText, sessionText, useLinkChoices, type LinkChoices } from "../links";
@@ -17,8 +21,12 @@ import { AssignmentForm } from "./AssignmentForm";
 import { AttachmentsField } from "./AttachmentsField";
 import { ReviewQueue, submissionLink } from "./ReviewQueue";
 
-/** Batches keep the institute's time: due and publish times are written and shown in it. */
-const zoneOf = (_?: StaffAssignment) => knownZone(INSTITUTE_ZONE);
+/** The batch's time zone: its live-class timetable's, else the institute's. Due and publish times are typed and shown in it. */
+async function batchZone(source: TokenSource, batchId: string): Promise<string> {
+  const { timetable } = await getTimetable(source, batchId);
+  return knownZone(timetable?.timeZone || DEFAULT_CLASS_ZONE);
+}
+
 const isOut = (a: StaffAssignment) => a.published;
 
 /** "Lecture 3: Pandas · live class of Sat, 5 Dec 2026, 7:00 PM – 9:00 PM", or null when it goes with neither. */
@@ -39,7 +47,10 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
   const openId = search.get("assignment");
   const [adding, setAdding] = useState(false);
   const [queueVersion, setQueueVersion] = useState(0);
-  const load = useCallback(() => listAssignments(source, batchId), [source, batchId]);
+  const load = useCallback(async () => {
+    const [listed, zone] = await Promise.all([listAssignments(source, batchId), batchZone(source, batchId)]);
+    return { ...listed, zone };
+  }, [source, batchId]);
   const { state, retry, refresh } = useLoad(load);
   const links = useLinkChoices(batchId);
 
@@ -57,7 +68,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
   if (state.status === "error") return <Failure what="Could not load the assignments." error={state.error} onRetry={retry} />;
   const list = [...state.data.assignments].sort((a, b) => Date.parse(b.dueAt) - Date.parse(a.dueAt));
   const opened = list.find((a) => a.id === openId);
-  const zone = zoneOf(list[0]);
+  const zone = state.data.zone;
 
   return (
     <div className="grid gap-6">
@@ -106,7 +117,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
           </thead>
           <tbody>
             {list.map((a) => {
-              const linked = linkText(a, links, zoneOf(a));
+              const linked = linkText(a, links, zone);
               return (
                 <tr key={a.id} aria-current={a.id === openId ? "true" : undefined} className="aria-[current=true]:bg-brand-50">
                   <th scope="row" className={`${td} font-semibold [overflow-wrap:anywhere]`}>
@@ -115,14 +126,14 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
                     {linked && <span className="block text-xs font-normal text-slate-600">{linked}</span>}
                   </th>
                   <td className={td}>
-                    {whenInZone(a.dueAt, zoneOf(a))}
+                    {whenInZone(a.dueAt, zone)}
                     {a.closed && (
                       <span className="mt-1 block">
                         <Badge tone="slate">Closes at the due time</Badge>
                       </span>
                     )}
                   </td>
-                  <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zoneOf(a))}`}</Badge>}</td>
+                  <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zone)}`}</Badge>}</td>
                   <td className={td}>{a.submitted}</td>
                   <td className={td}>{a.waiting}</td>
                   <td className={actionTd}>
@@ -141,6 +152,7 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
         <AssignmentDetail
           key={opened.id}
           assignment={opened}
+          zone={zone}
           links={links}
           onChanged={() => {
             refresh();
@@ -193,13 +205,12 @@ function CertificateRule({ batchId, required, onChanged }: { batchId: string; re
   );
 }
 
-function AssignmentDetail({ assignment: a, links, onChanged, onClose }: { assignment: StaffAssignment; links: LinkChoices; onChanged: () => void; onClose: () => void }) {
+function AssignmentDetail({ assignment: a, zone, links, onChanged, onClose }: { assignment: StaffAssignment; zone: string; links: LinkChoices; onChanged: () => void; onClose: () => void }) {
   const id = useId();
   const source = useTokenSource();
   const [editing, setEditing] = useState(false);
   const load = useCallback(() => listSubmissions(source, a.id), [source, a.id]);
   const { state, retry } = useLoad(load);
-  const zone = zoneOf(a);
   const linked = linkText(a, links, zone);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border border-slate-300 p-4">
