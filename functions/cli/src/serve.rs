@@ -531,9 +531,13 @@ mod tests {
         let bucket = "https://${LecturesBucket.RegionalDomainName}";
         let stripe = StripeSources::of(Some("https://js.stripe.com/v3/"));
         let expected = format!("ContentSecurityPolicy: !Sub \"{}\"", content_security_policy(cognito, bucket, &stripe));
+        // The site's policy; the assignment files' own (`default-src 'none'; sandbox`) is the other one.
         let found: Vec<&str> =
-            template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).collect();
+            template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: !Sub")).collect();
         assert_eq!(found, [expected.as_str()], "template.yaml's CSP differs from the server's");
+        let files = "ContentSecurityPolicy: \"default-src 'none'; sandbox\"";
+        assert_eq!(template.lines().map(str::trim).filter(|l| l.starts_with("ContentSecurityPolicy: ")).count(), 2);
+        assert!(template.lines().any(|l| l.trim() == files), "the assignment files' policy");
     }
 
     /// localstripe's stand-in is allowed at its own origin; without card payments nothing of Stripe is.

@@ -1,5 +1,7 @@
 //! The payments' part of the API contract: their routes' annotations and answers, merged into the
-//! whole document by `platform::openapi` (which then applies the rules every route shares).
+//! whole document by `platform::openapi` (which then applies the rules every route shares), as
+//! the console's side is (`staff::payments::StaffPaymentsApi`). `rules` writes the bodies' checks
+//! of both into it.
 
 use super::billing::{self, Billing, CardSetup, MyPayment, MyPlan};
 use super::catalog::{PlanKind, PlanPrice};
@@ -8,10 +10,6 @@ use super::checkout::{
 };
 use super::webhook::{self, Received};
 use super::{CardOnFile, HowToPay, Method, PaymentStatus, PlanStatus};
-use crate::staff::payments::{
-    self as staff_payments, Ledger, LedgerMonth, LedgerPlan, ManualMethod, ManualPayment, MonthStatus, NextDue,
-    PaymentPage, PaymentView, Recorded, RefundRequest,
-};
 use utoipa::OpenApi;
 
 /// A payment id as a regular expression (`Payment::plan_of`): its plan's id and 8 hex characters.
@@ -29,12 +27,6 @@ pub const PAYMENT_ID_PATTERN: &str = "^[0-9a-f]{32}$";
         billing::cancel,
         billing::start_card,
         billing::use_card,
-        staff_payments::list,
-        staff_payments::export,
-        staff_payments::ledger,
-        staff_payments::record,
-        staff_payments::refund,
-        staff_payments::set_due,
     ),
     components(schemas(
         PlanKind,
@@ -56,17 +48,6 @@ pub const PAYMENT_ID_PATTERN: &str = "^[0-9a-f]{32}$";
         MyPlan,
         MyPayment,
         CardSetup,
-        PaymentView,
-        PaymentPage,
-        Ledger,
-        LedgerPlan,
-        LedgerMonth,
-        MonthStatus,
-        ManualPayment,
-        ManualMethod,
-        Recorded,
-        RefundRequest,
-        NextDue,
     ))
 )]
 pub struct PaymentsApi;

@@ -10,7 +10,7 @@
 use super::catalog::{self, months_for, PlanKind, PlanPrice, CURRENCY};
 use super::plans::{self, PaymentStore};
 use super::stripe::{Call, Customer, PaymentIntent, PaymentMethod, SetupIntent, StripeError};
-use super::{CardOnFile, Cards, Desk, HowToPay, Method, Payment, PaymentPlan, PaymentStatus, PlanStatus};
+use super::{CardOnFile, Cards, Desk, HowToPay, Method, Payment, PaymentPlan, PaymentStatus};
 use crate::domain::{Batch, Course, EnrolmentStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{client_key, header, json, json_body, ok, query_value, Answer};
@@ -242,41 +242,20 @@ pub async fn checkout(store: &(impl PaymentStore + ?Sized), desk: &Desk, req: &R
         }
         None => {
             open_batch(store, &course, &batch, now).await?;
-            let months = months_for(&course.title);
-            let amount = request.plan.monthly_cents();
-            let plan = PaymentPlan {
-                id: plan_id.clone(),
-                batch_id: batch.id.clone(),
-                course_id: course.id.clone(),
-                course_title: course.title.clone(),
-                batch_name: batch.name.clone(),
-                email: email.clone(),
-                name,
-                phone: Some(phone),
-                plan: request.plan,
-                amount,
-                currency: CURRENCY.into(),
-                months,
-                method: Method::Card,
-                status: PlanStatus::Pending,
-                auto_renew: true,
-                created_at: now,
-                months_paid: 0,
-                next_due_at: None,
-                anchor_at: None,
-                paused: false,
-                overdue_since: None,
-                customer: None,
-                payment_method: None,
-                card: None,
-                setup_intent: None,
-                setup_secret: None,
-                enrolment_id: None,
-                reminded_month: None,
-                failure_mailed_month: None,
-                fingerprint: print,
-            };
-            let payment = first_payment(&plan, now);
+            let mut plan = PaymentPlan::new(
+                &course,
+                &batch,
+                (name, email.clone()),
+                request.plan,
+                (request.plan.monthly_cents(), CURRENCY.into()),
+                months_for(&course.title),
+                Method::Card,
+                now,
+            );
+            plan.id = plan_id.clone();
+            plan.phone = Some(phone);
+            plan.fingerprint = print;
+            let payment = Payment::pending(&plan, 1, now);
             // Stored before the processor is called: a checkout whose call fails is still on record.
             store.put_plan(&plan).await?;
             store.put_payment(&payment).await?;
@@ -302,34 +281,6 @@ pub async fn checkout(store: &(impl PaymentStore + ?Sized), desk: &Desk, req: &R
         status: status_word(&payment).into(),
     };
     Ok(json(StatusCode::CREATED, &answer))
-}
-
-fn first_payment(plan: &PaymentPlan, now: i64) -> Payment {
-    Payment {
-        id: Payment::new_id(&plan.id),
-        plan_id: plan.id.clone(),
-        batch_id: plan.batch_id.clone(),
-        email: plan.email.clone(),
-        name: plan.name.clone(),
-        month: 1,
-        amount: plan.amount,
-        currency: plan.currency.clone(),
-        method: plan.method,
-        status: PaymentStatus::Pending,
-        created_at: now,
-        paid_at: None,
-        paid_on: None,
-        reference: None,
-        intent: None,
-        client_secret: None,
-        buyer_secret: None,
-        receipt_url: None,
-        failure: None,
-        refunded_at: None,
-        refund_reason: None,
-        refund_id: None,
-        recorded_by: None,
-    }
 }
 
 /// A taken key's plan and first month; a moment's wait while the checkout that took it stores them.

@@ -168,6 +168,52 @@ pub struct PaymentPlan {
 }
 
 impl PaymentPlan {
+    /// A plan not paid yet: `batch` of `course` for `email`, `months` at `amount` a month, by `method`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        course: &crate::domain::Course,
+        batch: &crate::domain::Batch,
+        (name, email): (String, String),
+        plan: PlanKind,
+        (amount, currency): (u64, String),
+        months: u32,
+        method: Method,
+        now: i64,
+    ) -> Self {
+        Self {
+            id: ids::generate(),
+            batch_id: batch.id.clone(),
+            course_id: course.id.clone(),
+            course_title: course.title.clone(),
+            batch_name: batch.name.clone(),
+            email,
+            name,
+            phone: None,
+            plan,
+            amount,
+            currency,
+            months,
+            method,
+            status: PlanStatus::Pending,
+            auto_renew: method == Method::Card,
+            created_at: now,
+            months_paid: 0,
+            next_due_at: None,
+            anchor_at: None,
+            paused: false,
+            overdue_since: None,
+            customer: None,
+            payment_method: None,
+            card: None,
+            setup_intent: None,
+            setup_secret: None,
+            enrolment_id: None,
+            reminded_month: None,
+            failure_mailed_month: None,
+            fingerprint: String::new(),
+        }
+    }
+
     /// Whether months are still to be paid.
     pub fn owes(&self) -> bool {
         self.months_paid < self.months
@@ -228,6 +274,35 @@ pub struct Payment {
 pub const PAYMENT_ID_LEN: usize = ids::ID_LEN + 8;
 
 impl Payment {
+    /// Month `month` of `plan`, at its price, not paid yet (a new id).
+    pub fn pending(plan: &PaymentPlan, month: u32, now: i64) -> Self {
+        Self {
+            id: Self::new_id(&plan.id),
+            plan_id: plan.id.clone(),
+            batch_id: plan.batch_id.clone(),
+            email: plan.email.clone(),
+            name: plan.name.clone(),
+            month,
+            amount: plan.amount,
+            currency: plan.currency.clone(),
+            method: plan.method,
+            status: PaymentStatus::Pending,
+            created_at: now,
+            paid_at: None,
+            paid_on: None,
+            reference: None,
+            intent: None,
+            client_secret: None,
+            buyer_secret: None,
+            receipt_url: None,
+            failure: None,
+            refunded_at: None,
+            refund_reason: None,
+            refund_id: None,
+            recorded_by: None,
+        }
+    }
+
     /// A new payment id for `plan_id`.
     pub fn new_id(plan_id: &str) -> String {
         format!("{plan_id}{}", &ids::generate()[..8])

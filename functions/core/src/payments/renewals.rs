@@ -105,31 +105,7 @@ async fn month_payment(
     if let Some(payment) = existing {
         return Ok(payment);
     }
-    let payment = Payment {
-        id: Payment::new_id(&plan.id),
-        plan_id: plan.id.clone(),
-        batch_id: plan.batch_id.clone(),
-        email: plan.email.clone(),
-        name: plan.name.clone(),
-        month,
-        amount: plan.amount,
-        currency: plan.currency.clone(),
-        method: plan.method,
-        status: PaymentStatus::Pending,
-        created_at: now,
-        paid_at: None,
-        paid_on: None,
-        reference: None,
-        intent: None,
-        client_secret: None,
-        buyer_secret: None,
-        receipt_url: None,
-        failure: None,
-        refunded_at: None,
-        refund_reason: None,
-        refund_id: None,
-        recorded_by: None,
-    };
+    let payment = Payment::pending(plan, month, now);
     store.put_payment(&payment).await?;
     Ok(payment)
 }

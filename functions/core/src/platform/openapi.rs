@@ -324,6 +324,7 @@ impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         // A feature with its own contract (its `api` module) is merged first, so the rules below hold for it too.
         doc.merge(crate::payments::api::PaymentsApi::openapi());
+        doc.merge(crate::staff::payments::StaffPaymentsApi::openapi());
         crate::payments::api::rules(doc);
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";

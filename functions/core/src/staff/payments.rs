@@ -322,6 +322,21 @@ pub struct LedgerPlan {
     pub months: Vec<LedgerMonth>,
 }
 
+impl LedgerPlan {
+    fn of(plan: PaymentPlan, months: Vec<LedgerMonth>) -> Self {
+        Self {
+            plan_id: plan.id,
+            batch_id: plan.batch_id,
+            batch_name: plan.batch_name,
+            plan: plan.plan,
+            method: plan.method,
+            status: plan.status,
+            currency: plan.currency,
+            months,
+        }
+    }
+}
+
 /// `GET /api/staff/payments/ledger` answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Ledger {
@@ -368,16 +383,7 @@ pub async fn ledger(store: &(impl PaymentStore + ?Sized), req: &Request, now: i6
                 }
             })
             .collect();
-        plans.push(LedgerPlan {
-            plan_id: plan.id,
-            batch_id: plan.batch_id,
-            batch_name: plan.batch_name,
-            plan: plan.plan,
-            method: plan.method,
-            status: plan.status,
-            currency: plan.currency,
-            months,
-        });
+        plans.push(LedgerPlan::of(plan, months));
     }
     Ok(ok(&Ledger { email, plans }))
 }
@@ -516,7 +522,10 @@ pub async fn record(
         }
         let method = Method::from(r.method);
         let batch = store.get_batch(&r.batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
-        let course_title = store.get_course(&batch.course_id).await?.map(|c| c.title).unwrap_or_default();
+        let course = store
+            .get_course(&batch.course_id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound("The batch's course no longer exists.".into()))?;
         let existing = store.plans_of(&email).await?.into_iter().find(|p| {
             p.batch_id == batch.id && p.method != Method::Card && !matches!(p.status, PlanStatus::Refunded | PlanStatus::Pending)
         });
@@ -525,64 +534,20 @@ pub async fn record(
                 return Err(ApiError::Conflict(format!("Every month of {email}'s plan for {} is paid.", batch.name)));
             }
             Some(plan) => plan,
-            None => PaymentPlan {
-                id: ids::generate(),
-                batch_id: batch.id.clone(),
-                course_id: batch.course_id.clone(),
-                course_title: course_title.clone(),
-                batch_name: batch.name.clone(),
-                email: email.clone(),
-                name: name.clone(),
-                phone: None,
-                plan: r.plan.unwrap_or(PlanKind::Custom),
-                amount: r.amount,
-                currency: r.currency.clone(),
-                months: months_for(&course_title),
-                method,
-                status: PlanStatus::Pending,
-                auto_renew: false,
-                created_at: now,
-                months_paid: 0,
-                next_due_at: None,
-                anchor_at: None,
-                paused: false,
-                overdue_since: None,
-                customer: None,
-                payment_method: None,
-                card: None,
-                setup_intent: None,
-                setup_secret: None,
-                enrolment_id: None,
-                reminded_month: None,
-                failure_mailed_month: None,
-                fingerprint: String::new(),
-            },
+            None => {
+                let money = (r.amount, r.currency.clone());
+                let plan = r.plan.unwrap_or(PlanKind::Custom);
+                PaymentPlan::new(&course, &batch, (name.clone(), email.clone()), plan, money, months_for(&course.title), method, now)
+            }
         };
-        let payment = Payment {
-            id: Payment::new_id(&plan.id),
-            plan_id: plan.id.clone(),
-            batch_id: batch.id.clone(),
-            email: email.clone(),
-            name,
-            month: plan.months_paid + 1,
-            amount: r.amount,
-            currency: r.currency.clone(),
-            method,
-            status: PaymentStatus::Pending,
-            created_at: now,
-            paid_at: None,
-            paid_on: Some(r.paid_on.trim().to_owned()),
-            reference: Some(reference),
-            intent: None,
-            client_secret: None,
-            buyer_secret: None,
-            receipt_url: None,
-            failure: None,
-            refunded_at: None,
-            refund_reason: None,
-            refund_id: None,
-            recorded_by: Some(actor.name().to_owned()),
-        };
+        let mut payment = Payment::pending(&plan, plan.months_paid + 1, now);
+        payment.name = name;
+        payment.amount = r.amount;
+        payment.currency = r.currency.clone();
+        payment.method = method;
+        payment.paid_on = Some(r.paid_on.trim().to_owned());
+        payment.reference = Some(reference);
+        payment.recorded_by = Some(actor.name().to_owned());
         target = payment.id.clone();
         // The plan and the payment are on record before the enrolment and its mail are tried.
         store.put_plan(&plan).await?;
@@ -701,15 +666,25 @@ pub async fn set_due(store: &(impl PaymentStore + ?Sized), actor: &Actor, req: &
     }
     .await;
     let plan = recorded(store, actor, "plan.due", id, None, result).await?;
-    let months = Vec::new();
-    Ok(ok(&LedgerPlan {
-        plan_id: plan.id,
-        batch_id: plan.batch_id,
-        batch_name: plan.batch_name,
-        plan: plan.plan,
-        method: plan.method,
-        status: plan.status,
-        currency: plan.currency,
-        months,
-    }))
+    Ok(ok(&LedgerPlan::of(plan, Vec::new())))
 }
+
+/// The console's payments in the API contract, merged by `platform::openapi`.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(list, export, ledger, record, refund, set_due),
+    components(schemas(
+        PaymentView,
+        PaymentPage,
+        Ledger,
+        LedgerPlan,
+        LedgerMonth,
+        MonthStatus,
+        ManualPayment,
+        ManualMethod,
+        Recorded,
+        RefundRequest,
+        NextDue
+    ))
+)]
+pub struct StaffPaymentsApi;
