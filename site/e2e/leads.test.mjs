@@ -331,6 +331,12 @@ describe("enrolment", () => {
       bodies.push(JSON.parse(route.request().postData() ?? "{}"));
       await route.continue();
     });
+    // The course's batches taking students, when it has one, are a required choice (the course's batch list
+    // depends on the day: a batch under way is sold until it ends).
+    const batch = page.locator("#batchId");
+    await batch.or(page.getByText(/No batch of this course is taking students/)).first().waitFor();
+    const batchOption = (await batch.count()) ? await batch.locator("option").evaluateAll((os) => os.map((o) => o.value).find(Boolean)) : undefined;
+    if (batchOption) await batch.selectOption(batchOption);
     await page.fill("#firstName", "Emma");
     await page.fill("#lastName", `Jones${marker}`);
     await page.fill("#email", "emma@example.com");
