@@ -516,6 +516,19 @@ async fn the_round_charges_renewals_and_pauses_overdue_plans(store: Store) {
     let videos = world.student("GET", &format!("/api/batches/{MERN_09}/videos"), &email).await;
     let refused = videos.refused(403, "forbidden");
     assert!(refused["message"].as_str().unwrap().contains("overdue"), "{refused}");
+    // So is Join, inside its window (a live class five minutes from now).
+    let starts = academy_core::zones::rfc3339((world.now() / 60 + 5) * 60);
+    let session = world
+        .staff(
+            "POST",
+            &format!("/api/staff/batches/{MERN_09}/sessions"),
+            Some(json!({"startsAt": starts, "minutes": 60, "meetingUrl": "https://meet.example.com/mern-09"})),
+        )
+        .await
+        .expect(201);
+    let join = format!("/api/me/sessions/{}/join", session["id"].as_str().unwrap());
+    let refused = world.student("GET", &join, &email).await.refused(403, "forbidden");
+    assert!(refused["message"].as_str().unwrap().contains("overdue"), "{refused}");
 
     // A new card pays the month at once and the plan is restored.
     let setup = world.student("POST", &format!("/api/me/billing/{plan_id}/card"), &email).await.expect(200);
@@ -524,6 +537,7 @@ async fn the_round_charges_renewals_and_pauses_overdue_plans(store: Store) {
     assert_eq!(restored["status"], "active", "{restored}");
     assert_eq!(restored["monthsPaid"], 3);
     world.student("GET", &format!("/api/batches/{MERN_09}/videos"), &email).await.expect(200);
+    assert_eq!(world.student("GET", &join, &email).await.status, 302, "Join opens again once paid");
     let _ = checkout;
 }
 
