@@ -31,8 +31,15 @@ const STOP_WAIT: Duration = Duration::from_secs(10);
 pub struct LocalWorker {
     queue: mpsc::Sender<(String, u32)>,
     running: Arc<Mutex<Option<Running>>>,
+    gone: Deleted,
     task: JoinHandle<()>,
 }
+
+/// The lectures deleted while the worker runs: nothing of theirs is written back after. Every
+/// write-back holds this lock from its check to its end, and a deletion takes it to add the
+/// lecture (before the record is deleted), so no write can land after the delete (a run that
+/// ended just as its lecture was deleted wrote it back: a flaky test under load found it).
+type Deleted = Arc<tokio::sync::Mutex<std::collections::HashSet<String>>>;
 
 /// The lecture being transcoded, and how to stop its run: send it the sender of the answer
 /// "stopped".
@@ -47,9 +54,10 @@ impl LocalWorker {
     pub fn start(store: Store, root: impl Into<PathBuf>, tools: Tools) -> Self {
         let (queue, jobs) = mpsc::channel(QUEUE_LENGTH);
         let running = Arc::new(Mutex::new(None));
-        let worker = Worker { store, root: root.into(), tools, running: running.clone() };
+        let gone = Deleted::default();
+        let worker = Worker { store, root: root.into(), tools, running: running.clone(), gone: gone.clone() };
         let task = tokio::spawn(worker.run(jobs));
-        Self { queue, running, task }
+        Self { queue, running, gone, task }
     }
 
     fn enqueue(&self, batch_id: &str, lecture_number: u32) -> Result<(), String> {
@@ -75,6 +83,7 @@ impl TranscodeQueue for LocalWorker {
     /// Kills the lecture's run if it is the one in progress, and waits until it is stopped (a
     /// queued one is skipped when its turn comes: its record is gone).
     async fn deleted(&self, batch_id: &str, video_id: &str) {
+        self.gone.lock().await.insert(video_id.to_owned());
         let running = {
             let mut running = self.running.lock().expect("not poisoned");
             match running.as_ref() {
@@ -103,9 +112,19 @@ struct Worker {
     root: PathBuf,
     tools: Tools,
     running: Arc<Mutex<Option<Running>>>,
+    gone: Deleted,
 }
 
 impl Worker {
+    /// The write-back lock, unless `video_id` was deleted: hold it while writing the lecture.
+    async fn unless_deleted(
+        &self,
+        video_id: &str,
+    ) -> Option<tokio::sync::MutexGuard<'_, std::collections::HashSet<String>>> {
+        let gone = self.gone.lock().await;
+        (!gone.contains(video_id)).then_some(gone)
+    }
+
     async fn run(self, mut jobs: mpsc::Receiver<(String, u32)>) {
         match self.left_processing().await {
             Ok(left) => {
@@ -153,10 +172,12 @@ impl Worker {
         }
         let now = crate::time::now;
         let Some(source) = video.media.as_ref().and_then(|m| m.source.clone()) else {
+            let Some(_held) = self.unless_deleted(&video.id).await else { return Ok(()) };
             record::failed(&self.store, video, None, "the lecture has no uploaded recording", now()).await?;
             return Ok(());
         };
         let Some((bucket, key)) = parse_s3_url(&source) else {
+            let Some(_held) = self.unless_deleted(&video.id).await else { return Ok(()) };
             record::failed(&self.store, video, None, "the recording's location is not an s3:// URL", now()).await?;
             return Ok(());
         };
@@ -172,8 +193,12 @@ impl Worker {
         }
         let job = crate::ids::generate();
         let folder_key = hls_folder(batch_id, &video.id, &job);
-        let video = record::started(&self.store, video, &source, Some(&job), now()).await?;
+        let video = {
+            let Some(_held) = self.unless_deleted(&video.id).await else { return Ok(()) };
+            record::started(&self.store, video, &source, Some(&job), now()).await?
+        };
         let (Some(source_path), Some(out)) = (source_path, self.path_of(&folder_key)) else {
+            let Some(_held) = self.unless_deleted(&video.id).await else { return Ok(()) };
             record::failed(&self.store, video, Some(&job), "the recording's location is not a plain path", now())
                 .await?;
             return Ok(());
@@ -196,6 +221,10 @@ impl Worker {
             return Ok(());
         };
         // Staff may have deleted or replaced the lecture meanwhile: then nothing is written back.
+        let Some(_held) = self.unless_deleted(&video.id).await else {
+            let _ = tokio::fs::remove_dir_all(&out).await;
+            return Ok(());
+        };
         let Some(latest) = self.latest(&video).await? else {
             let _ = tokio::fs::remove_dir_all(&out).await;
             return Ok(());
@@ -250,8 +279,10 @@ impl Worker {
             while let Some(p) = reported.recv().await {
                 if p >= stored.saturating_add(PERCENT_STEP) && p < 100 {
                     stored = p - p % PERCENT_STEP;
-                    if let Ok(Some(latest)) = self.latest(video).await {
-                        let _ = record::progressed(&self.store, latest, job, stored, crate::time::now()).await;
+                    if let Some(_held) = self.unless_deleted(&video.id).await {
+                        if let Ok(Some(latest)) = self.latest(video).await {
+                            let _ = record::progressed(&self.store, latest, job, stored, crate::time::now()).await;
+                        }
                     }
                 }
             }
