@@ -14,7 +14,6 @@ use academy_core::store::{CatalogRecords, CertificateRecords, Items, Store, Stor
 use lambda_http::Body;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 use support::{as_student, request, request_with_body};
 
@@ -525,16 +524,6 @@ on_both_stores!(
     staff_mark_complete_and_issue_for_an_id_with_at_plus_and_space,
 );
 
-/// Runs a poppler tool, which `make test` installs (poppler-utils).
-fn poppler(tool: &str, args: &[&str]) -> std::process::Output {
-    let output = Command::new(tool)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} runs ({e}): `make test` installs poppler-utils"));
-    assert!(output.status.success(), "{tool}: {}", String::from_utf8_lossy(&output.stderr));
-    output
-}
-
 /// A binary PGM (`pdftoppm -gray`): width, height and one byte per pixel.
 fn read_pgm(bytes: &[u8]) -> (usize, usize, Vec<u8>) {
     let mut fields = Vec::new();
@@ -574,14 +563,14 @@ async fn the_pdf_says_who_what_and_where_to_verify() {
     std::fs::write(&file, &pdf.bytes).unwrap();
     let file = file.to_str().unwrap();
 
-    let info = String::from_utf8(poppler("pdfinfo", &[file]).stdout).unwrap();
+    let info = String::from_utf8(support::poppler("pdfinfo", &[file]).stdout).unwrap();
     assert!(info.lines().any(|l| l.split_whitespace().eq(["Pages:", "1"])), "{info}");
     assert!(info.contains("841.89 x 595.28 pts (A4)"), "A4 landscape: {info}");
-    let fonts = String::from_utf8(poppler("pdffonts", &[file]).stdout).unwrap();
+    let fonts = String::from_utf8(support::poppler("pdffonts", &[file]).stdout).unwrap();
     let embedded: Vec<&str> = fonts.lines().skip(2).collect();
     assert!(!embedded.is_empty() && embedded.iter().all(|f| f.contains(" yes yes ")), "embedded subsets: {fonts}");
 
-    let text = String::from_utf8(poppler("pdftotext", &["-layout", file, "-"]).stdout).unwrap();
+    let text = String::from_utf8(support::poppler("pdftotext", &["-layout", file, "-"]).stdout).unwrap();
     for expected in
         [name, COURSE, id, "MERN-07 Evening Batch", "Bilal Rana", "Certificate of Completion", "SKYLINE TECH ACADEMY"]
     {
@@ -591,7 +580,7 @@ async fn the_pdf_says_who_what_and_where_to_verify() {
     assert!(text.contains(&verify_url), "{text}");
 
     let image = dir.join("page");
-    poppler("pdftoppm", &["-r", "150", "-gray", "-singlefile", file, image.to_str().unwrap()]);
+    support::poppler("pdftoppm", &["-r", "150", "-gray", "-singlefile", file, image.to_str().unwrap()]);
     let (width, height, pixels) = read_pgm(&std::fs::read(dir.join("page.pgm")).unwrap());
     let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| pixels[y * width + x]);
     let grids = prepared.detect_grids();

@@ -443,6 +443,20 @@ async fn staff_record_a_bank_transfer_and_refund_it(store: Store) {
     assert_eq!(months.len(), 4);
     assert_eq!(months[0]["status"], "paid");
     assert_eq!(months[1]["status"], "due", "{ledger}");
+    // The student's own receipt, a PDF that only they may download.
+    let billing = world.student("GET", "/api/me/billing", &email).await.expect(200);
+    let receipt = billing["payments"][0]["receiptPdf"].as_str().unwrap().to_owned();
+    assert_eq!(receipt, format!("/api/me/billing/receipts/{}", recorded["payment"]["id"].as_str().unwrap()));
+    let pdf = world.student("GET", &receipt, &email).await;
+    assert_eq!(pdf.status, 200, "{}", pdf.text());
+    assert_eq!(pdf.header("content-type"), "application/pdf");
+    assert!(pdf.header("content-disposition").starts_with("attachment; filename=\"receipt-"));
+    let text = support::pdf_text(&pdf.bytes);
+    for said in ["Receipt", "Bilal Ahmed", "MEZN-0042", "Bank transfer", "PKR 40,000", "month 1 of 4", "Total paid"] {
+        assert!(text.contains(said), "{said:?} in {text}");
+    }
+    world.student("GET", &receipt, &unique("stranger")).await.refused(404, "not_found");
+    world.student("GET", "/api/me/billing/receipts/not-a-payment", &email).await.refused(404, "not_found");
     // The next month recorded is month 2 of the same plan.
     let second = world.staff("POST", "/api/staff/payments/manual", Some(body)).await.expect(201);
     assert_eq!(second["payment"]["month"], 2);
@@ -452,6 +466,8 @@ async fn staff_record_a_bank_transfer_and_refund_it(store: Store) {
     let refunded = world.staff("POST", &format!("/api/staff/payments/{id}/refund"), Some(json!({}))).await.expect(200);
     assert_eq!(refunded["status"], "refunded", "{refunded}");
     assert!(!world.enrolled(&email).await, "a refund ends access");
+    let refunded_receipt = support::pdf_text(&world.student("GET", &receipt, &email).await.bytes);
+    assert!(refunded_receipt.contains("This payment was refunded on"), "{refunded_receipt}");
     world.staff("POST", &format!("/api/staff/payments/{id}/refund"), Some(json!({}))).await.expect(200);
     let audit = world.store().page_audit(None, 100).await.unwrap().into_parts().0;
     for action in ["payment.record", "payment.refund"] {

@@ -339,6 +339,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/billing/receipts/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_billing_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/billing/{planId}/cancel": {
         parameters: {
             query?: never;
@@ -2386,7 +2402,10 @@ export interface components {
              * @description Epoch milliseconds.
              */
             paidAt?: number | null;
+            /** @description Stripe's receipt of a card payment, when Stripe gives one. */
             receiptUrl?: string | null;
+            /** @description Our own receipt (PDF), for every payment made: `GET /api/me/billing/receipts/{id}`. */
+            receiptPdf: string;
         };
         /** @description A plan as its student sees it. */
         MyPlan: {
@@ -5210,6 +5229,72 @@ export interface operations {
                 };
             };
             /** @description the store (or a service it needs) is unavailable; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_billing_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 lowercase hex characters */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the payment's receipt, a PDF download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description in AWS: the request did not come through the site's CDN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no payment of this student's with this id, or none made */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the path is answered, but not with this method (see Allow) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -127,7 +127,10 @@ export interface BillingPayment {
   method: PaymentMethod;
   status: PaymentState;
   paidAt?: number | null;
+  /** Stripe's receipt of a card payment, when Stripe gives one. */
   receiptUrl?: string | null;
+  /** Our own receipt, a PDF: GET it with the student's token. */
+  receiptPdf: string;
 }
 
 export interface Billing {

@@ -15,7 +15,7 @@ use crate::domain::Certificate;
 use crate::http::error::ApiError;
 use crate::store::{CertificateRecords, StoreError};
 use files::CertificateFiles;
-use lambda_http::{http::StatusCode, Body, Response};
+use lambda_http::{Body, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -193,11 +193,5 @@ impl Issuer<'_> {
 
 /// The PDF as a download named after the certificate.
 pub fn pdf_answer(id: &str, pdf: Vec<u8>) -> Response<Body> {
-    Response::builder()
-        .status(StatusCode::OK)
-        .header("content-type", "application/pdf")
-        .header("content-disposition", format!("attachment; filename=\"certificate-{id}.pdf\""))
-        .header("cache-control", "no-store")
-        .body(Body::Binary(pdf))
-        .expect("static response parts are valid")
+    crate::pdf::answer(&format!("certificate-{id}.pdf"), pdf)
 }

@@ -215,8 +215,10 @@ pub enum Route {
     Payment(String),
     /// Stripe's events.
     StripeWebhook,
-    /// A student's plans and payments; auto-renewal cancelled; a new card (POST: a SetupIntent; PUT: into use).
+    /// A student's plans and payments; a payment's receipt (PDF); auto-renewal cancelled; a new card
+    /// (POST: a SetupIntent; PUT: into use).
     MyBilling,
+    MyReceipt(String),
     MyPlanCancel(String),
     MyPlanCard(String),
     /// Staff: payments (and as a spreadsheet), a student's ledger, a manual payment, a refund, a plan's next due date.
@@ -356,6 +358,7 @@ impl Route {
             ["payments", p] => Self::Payment(id(p)),
             ["payments", p, "confirm"] => Self::PaymentConfirm(id(p)),
             ["me", "billing"] => Self::MyBilling,
+            ["me", "billing", "receipts", p] => Self::MyReceipt(id(p)),
             ["me", "billing", plan, "cancel"] => Self::MyPlanCancel(id(plan)),
             ["me", "billing", plan, "card"] => Self::MyPlanCard(id(plan)),
             ["staff", "payments"] => Self::StaffPayments,
@@ -444,6 +447,7 @@ impl Route {
             | Self::PaymentConfirm(_)
             | Self::Payment(_)
             | Self::MyBilling
+            | Self::MyReceipt(_)
             | Self::MyPlanCancel(_)
             | Self::MyPlanCard(_) => Endpoint::Payments,
             Self::StripeWebhook => Endpoint::PaymentsWebhook,
@@ -714,6 +718,8 @@ mod tests {
         assert_eq!(Route::resolve(&format!("/api/staff/plans/{plan}/due")), Some(Route::StaffPlanDue(plan.into())));
         assert_eq!(Route::StripeWebhook.endpoint(), Endpoint::PaymentsWebhook);
         assert_eq!(Route::MyBilling.endpoint(), Endpoint::Payments);
+        let receipt = format!("/api/me/billing/receipts/{}", "a".repeat(32));
+        assert_eq!(Route::resolve(&receipt), Some(Route::MyReceipt("a".repeat(32))));
         assert_eq!(Route::StaffPaymentLedger.endpoint(), Endpoint::StaffPayments);
     }
 

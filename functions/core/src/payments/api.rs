@@ -24,6 +24,7 @@ pub const PAYMENT_ID_PATTERN: &str = "^[0-9a-f]{32}$";
         checkout::state,
         webhook::webhook,
         billing::billing,
+        billing::receipt,
         billing::cancel,
         billing::start_card,
         billing::use_card,

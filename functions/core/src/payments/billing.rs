@@ -7,7 +7,7 @@ use super::checkout::{fresh_setup, remember_card};
 use super::plans::{self, PaymentStore, RefundBy};
 use super::renewals::charge_month;
 use super::stripe::{Call, SetupIntent};
-use super::{CardOnFile, Desk, Method, PaymentPlan, PaymentStatus, PlanKind, PlanStatus};
+use super::{CardOnFile, Desk, Method, Payment, PaymentPlan, PaymentStatus, PlanKind, PlanStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{ok, Answer};
@@ -49,7 +49,10 @@ pub struct MyPayment {
     pub status: PaymentStatus,
     /// Epoch milliseconds.
     pub paid_at: Option<i64>,
+    /// Stripe's receipt of a card payment, when Stripe gives one.
     pub receipt_url: Option<String>,
+    /// Our own receipt (PDF), for every payment made: `GET /api/me/billing/receipts/{id}`.
+    pub receipt_pdf: String,
 }
 
 /// `GET /api/me/billing` answer.
@@ -102,6 +105,7 @@ pub async fn billing(store: &(impl PaymentStore + ?Sized), student: &Student, em
                 continue;
             }
             payments.push(MyPayment {
+                receipt_pdf: format!("/api/me/billing/receipts/{}", p.id),
                 id: p.id,
                 plan_id: p.plan_id,
                 batch_id: p.batch_id,
@@ -128,6 +132,26 @@ async fn mine(
     let email = email_of(student, email).ok_or_else(unknown)?;
     let plan = if crate::ids::is_valid(id) { store.get_plan(id).await? } else { None };
     plan.filter(|p| p.email == email && p.status != PlanStatus::Pending).ok_or_else(unknown)
+}
+
+#[utoipa::path(get, path = "/api/me/billing/receipts/{paymentId}", tag = "me", operation_id = "my_billing_receipt", security(("bearer" = [])),
+    params(("paymentId" = String, Path, description = "32 lowercase hex characters")),
+    responses((status = 200, description = "the payment's receipt, a PDF download", content_type = "application/pdf", body = String),
+        (status = 401, body = ErrorBody), (status = 404, description = "no payment of this student's with this id, or none made", body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+pub async fn receipt(store: &(impl PaymentStore + ?Sized), student: &Student, email: Option<&str>, id: &str) -> Answer {
+    let unknown = || ApiError::NotFound("You have no payment with this id.".into());
+    let plan_id = Payment::plan_of(id).ok_or_else(unknown)?;
+    let plan = mine(store, student, email, plan_id).await.map_err(|_| unknown())?;
+    let payment = store.get_payment(id).await?.filter(|p| p.plan_id == plan.id).ok_or_else(unknown)?;
+    if !matches!(payment.status, PaymentStatus::Paid | PaymentStatus::Refunded) {
+        return Err(unknown());
+    }
+    let pdf = super::receipt::render(&payment, &plan).map_err(|error| {
+        tracing::error!(%error, payment = %payment.id, "could not draw a receipt");
+        ApiError::Unavailable
+    })?;
+    Ok(crate::pdf::answer(&format!("receipt-{}.pdf", payment.id), pdf))
 }
 
 #[utoipa::path(post, path = "/api/me/billing/{planId}/cancel", tag = "me", operation_id = "my_billing_cancel", security(("bearer" = [])),

@@ -8,6 +8,7 @@
 //! - `billing`: a student's plans on `/lms`: cancel auto-renewal, update the card.
 //! - `renewals`: the daily job: later months charged, dues reminded, overdue plans paused.
 //! - `letters`: what the feature mails.
+//! - `receipt`: our own receipt of a month paid, a PDF.
 //!
 //! A plan's months are charged by the product's own schedule (`renewals`), not Stripe Billing: the
 //! first month when the card is confirmed, each later one as an off-session charge of the saved
@@ -19,6 +20,7 @@ pub mod catalog;
 pub mod checkout;
 pub mod letters;
 pub mod plans;
+pub mod receipt;
 pub mod renewals;
 pub mod store;
 pub mod stripe;

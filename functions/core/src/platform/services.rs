@@ -637,6 +637,7 @@ impl Service for Payments {
         let email = email.as_deref();
         match route {
             Route::MyBilling => billing::billing(store, &student, email).await,
+            Route::MyReceipt(id) => billing::receipt(store, &student, email, &id).await,
             Route::MyPlanCancel(id) => billing::cancel(store, desk, &student, email, &id, now).await,
             Route::MyPlanCard(id) if req.method() == Method::PUT => {
                 billing::use_card(store, desk, &student, email, &id, now).await

@@ -489,3 +489,22 @@ pub fn cloudfront_signed(url: &str, spki: &[u8]) -> bool {
         .verify(policy.as_bytes(), &signature)
         .is_ok()
 }
+
+/// Runs a poppler tool, which `make test` installs (poppler-utils).
+pub fn poppler(tool: &str, args: &[&str]) -> std::process::Output {
+    let output = Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} runs ({e}): `make test` installs poppler-utils"));
+    assert!(output.status.success(), "{tool}: {}", String::from_utf8_lossy(&output.stderr));
+    output
+}
+
+/// The text of a PDF, laid out as on its page (poppler's `pdftotext -layout`).
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let file = std::env::temp_dir().join(format!("academy-{}.pdf", academy_core::ids::generate()));
+    std::fs::write(&file, pdf).unwrap();
+    let output = poppler("pdftotext", &["-layout", file.to_str().unwrap(), "-"]);
+    let _ = std::fs::remove_file(&file);
+    String::from_utf8(output.stdout).unwrap()
+}

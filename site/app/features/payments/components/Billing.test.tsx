@@ -6,7 +6,7 @@ import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json } from "../../../test/http";
 import type { Billing as BillingAnswer, BillingPlan } from "../../../lib/payments-schema";
-import { Billing, type BillingList } from "./Billing";
+import { Billing, billingTexts, type BillingList } from "./Billing";
 
 const plan: BillingPlan = {
   id: "plan_1",
@@ -28,7 +28,7 @@ const plan: BillingPlan = {
 const billing: BillingAnswer = {
   plans: [plan],
   payments: [
-    { id: "p1", planId: "plan_1", batchId: "b1", month: 1, amount: 14900, currency: "usd", method: "card", status: "paid", paidAt: Date.UTC(2026, 11, 15, 12), receiptUrl: "https://pay.stripe.com/receipts/r1" },
+    { id: "p1", planId: "plan_1", batchId: "b1", month: 1, amount: 14900, currency: "usd", method: "card", status: "paid", paidAt: Date.UTC(2026, 11, 15, 12), receiptUrl: "https://pay.stripe.com/receipts/r1", receiptPdf: "/api/me/billing/receipts/p1" },
   ],
 };
 
@@ -56,9 +56,36 @@ describe("Billing", () => {
     expect(section.textContent).toContain("Standard plan, $149.00 a month: 1 of 4 months paid");
     expect(section.textContent).toContain("Visa ending 4242");
     expect(screen.getByTestId("next-charge").textContent).toBe("15 January 2027, $149.00");
-    const receipt = screen.getByRole("link", { name: /Receipt/ });
+    const receipt = screen.getByRole("link", { name: /Card receipt for month 1/ });
     expect(receipt.getAttribute("href")).toBe("https://pay.stripe.com/receipts/r1");
     expect(receipt.getAttribute("target")).toBe("_blank");
+  });
+
+  it("downloads our own receipt with the token, and says so when it cannot", async () => {
+    const calls: string[] = [];
+    let refuse = false;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      calls.push(`${init?.method} ${String(input)} ${(init?.headers as Record<string, string>).authorization}`);
+      if (refuse) return json({ error: "unavailable", message: "Try later." }, 503);
+      return new Response("%PDF-1.7", {
+        headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="receipt-p1.pdf"' },
+      });
+    });
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => "blob:receipt");
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await show({ kind: "ready", billing });
+    fireEvent.click(screen.getByRole("button", { name: "Receipt (PDF) for month 1" }));
+    await waitFor(() => expect(saved).toEqual(["receipt-p1.pdf"]));
+    expect(calls).toEqual(["GET /api/me/billing/receipts/p1 Bearer access-token"]);
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    refuse = true;
+    fireEvent.click(screen.getByRole("button", { name: "Receipt (PDF) for month 1" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(billingTexts.receiptFailed);
   });
 
   it("cancels auto-renewal after asking, and shows the plan the server answers", async () => {

@@ -20,6 +20,7 @@ export const billingTexts = {
   renewalOff: "Auto-renewal is off: no further months will be charged. The months you have paid keep their access.",
   cancelled: "Auto-renewal cancelled.",
   cardUpdated: "Card updated.",
+  receiptFailed: "Could not download the receipt. Try again.",
 };
 
 const planTitle = (plan: string) => plan[0]!.toUpperCase() + plan.slice(1);
@@ -90,6 +91,7 @@ function BillingPlans({ billing, source }: { billing: BillingAnswer; source: Tok
             key={plan.id}
             plan={plan}
             payments={billing.payments.filter((p) => p.planId === plan.id)}
+            source={source}
             onCancel={() => setDialog({ kind: "cancel", plan })}
             onCard={() => setDialog({ kind: "card", plan })}
           />
@@ -108,7 +110,19 @@ function BillingPlans({ billing, source }: { billing: BillingAnswer; source: Tok
   );
 }
 
-function PlanCard({ plan, payments, onCancel, onCard }: { plan: BillingPlan; payments: BillingPayment[]; onCancel: () => void; onCard: () => void }) {
+function PlanCard({
+  plan,
+  payments,
+  source,
+  onCancel,
+  onCard,
+}: {
+  plan: BillingPlan;
+  payments: BillingPayment[];
+  source: TokenSource;
+  onCancel: () => void;
+  onCard: () => void;
+}) {
   const id = useId();
   const status = statusWords[plan.status];
   const price = formatMoney(plan.amount, plan.currency);
@@ -140,7 +154,7 @@ function PlanCard({ plan, payments, onCancel, onCard }: { plan: BillingPlan; pay
         </div>
       </dl>
       {!plan.autoRenew && plan.status !== "completed" && plan.status !== "refunded" && <p className="text-sm text-slate-700">{billingTexts.renewalOff}</p>}
-      <Payments payments={payments} caption={`Payments for ${plan.batchName}`} />
+      <Payments payments={payments} source={source} caption={`Payments for ${plan.batchName}`} />
       {renewing(plan) && (
         <div className="flex flex-wrap gap-3">
           {plan.method === "card" && (
@@ -157,7 +171,7 @@ function PlanCard({ plan, payments, onCancel, onCard }: { plan: BillingPlan; pay
   );
 }
 
-function Payments({ payments, caption }: { payments: BillingPayment[]; caption: string }) {
+function Payments({ payments, source, caption }: { payments: BillingPayment[]; source: TokenSource; caption: string }) {
   const id = useId();
   if (payments.length === 0) return <p className="text-sm text-slate-600">{billingTexts.noPayments}</p>;
   const th = "border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-800";
@@ -188,18 +202,56 @@ function Payments({ payments, caption }: { payments: BillingPayment[]; caption: 
                   {p.paidAt != null && p.status !== "pending" && <span className="block text-slate-600">{formatDay(p.paidAt)}</span>}
                 </td>
                 <td className={td}>
-                  {p.receiptUrl ? (
-                    <a href={p.receiptUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
-                      Receipt<span className="sr-only"> for month {p.month} (opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    "—"
-                  )}
+                  <Receipts payment={p} source={source} />
                 </td>
               </tr>
             ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Our own receipt (a PDF, fetched with the token, for every payment made) and Stripe's, when it gave one. */
+function Receipts({ payment, source }: { payment: BillingPayment; source: TokenSource }) {
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  if (payment.status !== "paid" && payment.status !== "refunded") return <>—</>;
+  const download = async () => {
+    setState("busy");
+    try {
+      await (await import("../api/download-receipt")).downloadReceipt(source, payment.id);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <div className="grid justify-items-start gap-1">
+      <button
+        type="button"
+        className="min-h-11 font-semibold text-brand-700 underline disabled:opacity-60"
+        aria-label={`Receipt (PDF) for month ${payment.month}`}
+        onClick={download}
+        disabled={state === "busy"}
+      >
+        {state === "busy" ? "Downloading..." : "Receipt (PDF)"}
+      </button>
+      {payment.receiptUrl && (
+        <a
+          href={payment.receiptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-semibold text-brand-700 underline"
+          aria-label={`Card receipt for month ${payment.month} (opens in a new tab)`}
+        >
+          Card receipt
+        </a>
+      )}
+      {state === "failed" && (
+        <p role="alert" className="text-red-700">
+          {billingTexts.receiptFailed}
+        </p>
+      )}
     </div>
   );
 }
