@@ -79,7 +79,7 @@ academy: build-api ## Run the `academy` command on make dev's store: make academ
 test: tools ffmpeg poppler check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@echo "make test: all checks passed"
 
-check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists.
+check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists; no file names a tracker item ("Issue NN").
 	python3 infra/scripts/check_references.py
 
 build: build-api build-site ## Build the API server and the site.

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Every repository path and every `docs/…#anchor` named in code, comments and docs exists.
 
-Reads the repository's files (`git ls-files`, and new files git does not ignore) of these kinds: Rust, TypeScript,
-JavaScript, Python, shell, Markdown, YAML, TOML, JSON and the Makefile; not lockfiles, node_modules or the generated
-openapi.json and knowledge.json, nor this checker's tests (their fixture names paths that exist only there). It
-checks:
+Reads the repository's files (`git ls-files`, and new files git does not ignore) of these kinds for paths and
+anchors: Rust, TypeScript, JavaScript, Python, shell, Markdown, YAML, TOML, JSON and the Makefile; not lockfiles,
+node_modules or the generated openapi.json and knowledge.json, nor this checker's tests (their fixture names paths
+that exist only there). It checks:
 
 - **Paths from the top.** A token that starts with a top-level entry of the repository (`functions/`, `site/`,
   `infra/`, `docs/`, `.ci/`, `template.yaml`, `Makefile`, `README.md`, `Cargo.toml`, …) names a file or folder
@@ -20,8 +20,12 @@ checks:
   `NNNN`, `…`) matches any characters within one path segment (`**` and `…` across segments), and at least one
   repository path must match. An anchor holding a placeholder is not checked. `docs/decisions/0024` names the
   decision whose file starts with `0024-`.
-- **No tracker items.** "Issue NN", "issue #NN" or "issues NN" (with a number) names an item in a tracker a reader of the repository
-  cannot open: say what the change is instead.
+- **No tracker items.** "Issue NN", "issue #NN", "ISSUES NN" (any case, with a number) names an item in a tracker a
+  reader of the repository cannot open: say what the change is instead. This is checked in every text file the
+  repository holds (CSS, HTML, SVG, text and .gitignore too; lockfiles and generated files excepted), this checker's
+  tests included. A mention whose line also holds its link, the same number after `/issues/` or `/pull/`, can be
+  opened and is allowed: `upstream issue 123 (https://github.com/owner/repo/issues/123)`. A URL alone
+  (`…/issues/123`) is not a mention.
 - **Outputs are not references.** Paths that git ignores (`site/build/…`, `node_modules/…`, `var/…`) are skipped:
   they exist only after a build.
 
@@ -66,7 +70,8 @@ HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 HTML_ANCHOR = re.compile(r"<a\s[^>]*\b(?:id|name)\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE)
 DECISION_NUMBER = re.compile(r"^(?:\.\./)*docs/decisions/(\d{4})$")
 SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-TRACKER_ITEM = re.compile(r"\b[Ii]ssues?\s+#?\d+\b")
+TRACKER_ITEM = re.compile(r"\bissues?[\s#]*(\d+)\b", re.IGNORECASE)
+TRACKER_LINK = re.compile(r"/(?:issues|pull)/(\d+)\b")
 TRACKER_REASON = "names a tracker item a reader cannot open; say what the change is"
 
 
@@ -130,10 +135,32 @@ def git(root: Path, *args: str) -> str:
 
 
 def scanned(path: str) -> bool:
+    """Read for paths and anchors."""
     p = PurePosixPath(path)
     if p.name in SKIPPED_NAMES or SKIPPED_PARTS.intersection(p.parts) or path in SKIPPED_FILES:
         return False
     return p.suffix in SCANNED_SUFFIXES or p.name in SCANNED_NAMES
+
+
+def worded(path: str) -> bool:
+    """Read for tracker items (if it is text): every file but the generated and lock files (each scanned one too)."""
+    p = PurePosixPath(path)
+    return p.name not in SKIPPED_NAMES and not SKIPPED_PARTS.intersection(p.parts)
+
+
+def text_of(path: Path) -> str | None:
+    """A file's text, or None for a binary one (a NUL byte in its first 8 KiB: images, fonts, video)."""
+    data = path.read_bytes()
+    return None if b"\0" in data[:8192] else data.decode("utf-8", errors="replace")
+
+
+def tracker_items(name: str, text: str):
+    """Every "Issue NN" of a file whose line does not also link to that item."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        linked = {match.group(1) for match in TRACKER_LINK.finditer(line)}
+        for match in TRACKER_ITEM.finditer(line):
+            if match.group(1) not in linked:
+                yield Finding(name, number, match.group(0), TRACKER_REASON)
 
 
 def slug(heading: str) -> str:
@@ -216,14 +243,17 @@ class Checker:
         self.token = top_level_token(repo)
 
     def check(self, files: list[str]) -> list[Finding]:
+        """The findings of these files: tracker items in each text one, paths and anchors in the scanned ones."""
         candidates: list[tuple[str, int, str, list[str]]] = []  # (file, line, reference, paths to test)
         findings: list[Finding] = []
         for name in files:
-            text = (self.repo.root / name).read_text(encoding="utf-8", errors="replace")
-            for number, reference, kind in self.references(name, text):
-                findings.extend(self.resolve(name, number, reference, kind, candidates))
-            for number, line in enumerate(text.splitlines(), start=1):
-                findings.extend(Finding(name, number, m.group(0), TRACKER_REASON) for m in TRACKER_ITEM.finditer(line))
+            text = text_of(self.repo.root / name) if worded(name) else None
+            if text is None:
+                continue
+            findings.extend(tracker_items(name, text))
+            if scanned(name):
+                for number, reference, kind in self.references(name, text):
+                    findings.extend(self.resolve(name, number, reference, kind, candidates))
         ignored = self.repo.ignored(sorted({p for *_, paths in candidates for p in paths}))
         for name, number, reference, paths in candidates:
             if any(path in ignored for path in paths):
@@ -335,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     repo = Repository(args.root.resolve())
-    files = [name for name in repo.files if scanned(name)]
+    files = [name for name in repo.files if worded(name)]
     if args.only:
         prefixes = [only.rstrip("/") for only in args.only]
         files = [name for name in files if any(name == p or name.startswith(p + "/") for p in prefixes)]

@@ -1,5 +1,6 @@
 """The reference checker (infra/scripts/check_references.py) on a small repository of its own: it reports exactly
-the paths and anchors that point nowhere, and nothing that exists, is a pattern that matches, or is a build output."""
+the paths and anchors that point nowhere and the tracker items named, and nothing that exists, is a pattern that
+matches, is a build output, or is a tracker item linked where it is named."""
 
 import subprocess
 import sys
@@ -58,9 +59,20 @@ MISSING = "../functions/zzz.rs"
 ''',
     "functions/a.rs": "// Follows docs/guide.md#getting-started.\n",
     "functions/core/src/lib.rs": "// docs/guide.md#<section> is a placeholder, not checked.\n",
-    "site/package-lock.json": '{"note": "docs/lockfiles-are-not-read.md"}',
     "site/app.ts": "// The Makefile, template.yaml and docs/ exist; site/ too.\n"
     f"// {ISSUE} 20 asked; see {ISSUE.lower()}s #7. A t{ISSUE.lower()} 3 is not one.\n",
+    # Tracker items in every text file, in any case and spelling; one linked where it is named can be opened.
+    "site/app.css": f"/* {ISSUE.upper()} 5: the header's height */\n",
+    ".ci/notes.txt": f"{ISSUE.lower()}#15, then {ISSUE.lower()}s 16 and 17.\n",
+    "docs/upstream.md": f"""# Upstream
+
+hls.js {ISSUE.lower()} 12 (https://github.com/video-dev/hls.js/issues/12).
+Fixed by {ISSUE} #13: https://github.com/o/r/pull/13; a link alone: https://github.com/o/r/issues/14.
+{ISSUE} #14 is not https://github.com/o/r/issues/12.
+""",
+    # Lockfiles quote others' words; this checker's tests are read for tracker items, not for paths.
+    "site/package-lock.json": f'{{"note": "docs/lockfiles-are-not-read.md", "why": "{ISSUE} 9"}}',
+    "infra/tests/test_check_references.py": f'GONE = "docs/gone-too.md"  # {ISSUE} 8\n',
 }
 
 BROKEN = {
@@ -74,6 +86,11 @@ BROKEN = {
     ("infra/check.py", 3, "../functions/zzz.rs", "no such file or folder"),
     ("site/app.ts", 2, f"{ISSUE} 20", check_references.TRACKER_REASON),
     ("site/app.ts", 2, f"{ISSUE.lower()}s #7", check_references.TRACKER_REASON),
+    ("site/app.css", 1, f"{ISSUE.upper()} 5", check_references.TRACKER_REASON),
+    (".ci/notes.txt", 1, f"{ISSUE.lower()}#15", check_references.TRACKER_REASON),
+    (".ci/notes.txt", 1, f"{ISSUE.lower()}s 16", check_references.TRACKER_REASON),
+    ("docs/upstream.md", 5, f"{ISSUE} #14", check_references.TRACKER_REASON),
+    ("infra/tests/test_check_references.py", 1, f"{ISSUE} 8", check_references.TRACKER_REASON),
 }
 
 
@@ -85,6 +102,7 @@ def repo(tmp_path: Path) -> Path:
         path.write_text(text)
     (tmp_path / "Makefile").write_text("test:\n\ttrue\n")
     (tmp_path / "template.yaml").write_text("Resources: {}\n")
+    (tmp_path / "site/logo.webp").write_bytes(b"RIFF\0\0\0\0WEBP" + f"{ISSUE} 30".encode())  # binary: not read
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
     subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True)
     return tmp_path
@@ -92,7 +110,7 @@ def repo(tmp_path: Path) -> Path:
 
 def findings(root: Path, *only: str) -> set[tuple]:
     repo = check_references.Repository(root)
-    files = [name for name in repo.files if check_references.scanned(name)]
+    files = [name for name in repo.files if check_references.worded(name)]
     if only:
         files = [name for name in files if name in only]
     return {(f.file, f.line, f.reference, f.reason) for f in check_references.Checker(repo).check(files)}
@@ -119,6 +137,10 @@ def test_fixing_the_references_clears_the_findings(repo):
     (repo / "infra/gone.py").write_text("")
     (repo / "functions/zzz.rs").write_text("")
     (repo / "site/app.ts").write_text("// The Makefile exists.\n")
+    (repo / "site/app.css").write_text("/* The header's height */\n")
+    (repo / ".ci/notes.txt").write_text("The header's height, then the footer's.\n")
+    (repo / "docs/upstream.md").write_text("# Upstream\n")
+    (repo / "infra/tests/test_check_references.py").write_text('GONE = "docs/gone-too.md"\n')
     assert findings(repo) == set()
 
 
@@ -133,7 +155,8 @@ def test_command_prints_file_line_reference_reason_and_exits_1(repo):
     lines = run.stdout.splitlines()
     assert "README.md:3: docs/gone.md (no such file or folder)" in lines
     assert "infra/check.py:3: ../functions/zzz.rs (no such file or folder)" in lines
-    assert lines[-1] == f"{len(BROKEN)} broken reference(s) in 11 files read"
+    assert f"site/app.css:1: {ISSUE.upper()} 5 ({check_references.TRACKER_REASON})" in lines
+    assert lines[-1] == f"{len(BROKEN)} broken reference(s) in 17 files read"
 
 
 def test_command_reads_only_the_named_files_and_passes_when_they_are_clean(repo):

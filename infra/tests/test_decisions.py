@@ -44,8 +44,16 @@ def test_the_template_has_context_decision_consequences_and_one_status_line():
 
 
 def test_the_decision_table_is_in_number_order_and_says_which_numbers_hold_no_note():
-    table = (ROOT / "docs" / "README.md").read_text()
-    numbers = [int(m) for m in re.findall(r"^\| \[(\d{4})\]", table, flags=re.M)]
+    text = (ROOT / "docs" / "README.md").read_text()
+    lines = text.split("\n## Decisions\n", 1)[1].split("\n## ", 1)[0].splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| # |"))
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+    numbers = [int(m) for m in re.findall(r"^\| \[(\d{4})\]", "\n".join(lines[start:end]), flags=re.M)]
     assert numbers == sorted(numbers), "the rows are in number order"
-    for missing in sorted(set(range(1, max(numbers) + 1)) - set(numbers)):
-        assert f"{missing:04d}" in table.split("| --- |")[-1].split("\n\n", 1)[-1], f"{missing:04d} is explained"
+    below = lines[end:]
+    missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
+    if missing:
+        # A line right under a table is read as one more of its rows: a blank line ends the table.
+        assert below and below[0] == "", "a blank line between the table and what is below it"
+    for number in missing:
+        assert f"{number:04d}" in "\n".join(below), f"{number:04d} is explained below the table"
