@@ -240,6 +240,9 @@ def test_lecture_links_are_signed_and_checked_with_one_generated_key_secret(sour
             elif "s3:GetObject" in actions(statement) and binary in ("assignments", "staff-assignments"):
                 # Assignment files only (test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"}]
+            elif "s3:GetObject" in actions(statement) and binary == "staff-payments":
+                # Receipt files only (test_payment_receipts_are_kept_under_the_lectures_buckets_receipts_prefix).
+                assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/payment-receipts/*"}]
             elif "s3:GetObject" in actions(statement) and binary == "certificates":
                 # Certificates' PDFs only (test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefix).
                 assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}]
@@ -331,6 +334,9 @@ STAFF_ROUTES = {
     "/api/staff/payments.csv": "StaffPaymentsFunction",
     "/api/staff/payments/ledger": "StaffPaymentsFunction",
     "/api/staff/payments/manual": "StaffPaymentsFunction",
+    "/api/staff/payments/receipts": "StaffPaymentsFunction",
+    "/api/staff/payments/receipts/{receiptId}/complete": "StaffPaymentsFunction",
+    "/api/staff/payments/{paymentId}/receipt": "StaffPaymentsFunction",
     "/api/staff/payments/{paymentId}/refund": "StaffPaymentsFunction",
     "/api/staff/plans/{planId}/due": "StaffPaymentsFunction",
 }
@@ -349,7 +355,12 @@ MY_SESSION_ROUTES = {"/api/me/sessions", "/api/me/calendar", "/api/me/calendar/t
 TOKEN_SESSION_ROUTES = {"/api/me/sessions/{id}/join", "/calendar/{file}"}
 # Payments: a signed-in student's billing; the checkout, its confirmation and a payment's status are public (the
 # payer has no account yet; the client secret names the payment), and so is Stripe's webhook (Stripe signs it).
-MY_BILLING_ROUTES = {"/api/me/billing", "/api/me/billing/{planId}/cancel", "/api/me/billing/{planId}/card"}
+MY_BILLING_ROUTES = {
+    "/api/me/billing",
+    "/api/me/billing/receipts/{paymentId}",
+    "/api/me/billing/{planId}/cancel",
+    "/api/me/billing/{planId}/card",
+}
 PUBLIC_PAYMENT_ROUTES = {
     "/api/payments/options": "PaymentsFunction",
     "/api/payments/checkout": "PaymentsFunction",
@@ -715,6 +726,19 @@ def test_certificate_pdfs_are_kept_under_the_lectures_buckets_certificates_prefi
             assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/certificates/*"}], "only certificates/"
 
 
+def test_payment_receipts_are_kept_under_the_lectures_buckets_receipts_prefix(source, transformed):
+    """Staff's receipt files (a manual payment's bank slip) go up in parts as assignment files do,
+    and staff-payments may touch nothing of the bucket but `payment-receipts/`."""
+    resources = source["Resources"]
+    env = resources["StaffPaymentsFunction"]["Properties"]["Environment"]["Variables"]
+    assert env["ACADEMY_LECTURES_BUCKET"] == {"Ref": "LecturesBucket"}
+    role = dict(roles_by_binary(source, transformed))["staff-payments"]
+    s3 = [s for s in statements(role) if any(a.startswith("s3:") for a in actions(s))]
+    assert sorted(a for s in s3 for a in actions(s)) == ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]
+    for statement in s3:
+        assert statement["Resource"] == [{"Fn::Sub": "${LecturesBucket.Arn}/payment-receipts/*"}], "only payment-receipts/"
+
+
 def test_assignment_files_are_kept_under_the_lectures_buckets_assignments_prefix(source, transformed):
     resources = source["Resources"]
     roles = dict(roles_by_binary(source, transformed))
@@ -832,10 +856,13 @@ def test_the_daily_payments_run_is_a_scheduler_schedule_invoking_only_payments_r
     assert permissions == []
 
 
-def test_no_payments_function_touches_s3(source, transformed):
-    """None of them reads or writes an object (functions/core/tests/iam.rs records what each calls)."""
+def test_no_payments_function_but_staffs_touches_s3(source, transformed):
+    """None of them reads or writes an object (functions/core/tests/iam.rs records what each calls),
+    but staff's, on receipt files only (test_payment_receipts_are_kept_under_the_lectures_buckets_receipts_prefix)."""
     roles = dict(roles_by_binary(source, transformed))
     for name, binary in PAYMENT_FUNCTIONS.items():
+        if binary == "staff-payments":
+            continue
         assert not [s for s in statements(roles[binary]) if any(a.startswith("s3:") for a in actions(s))], binary
         assert "ACADEMY_LECTURES_BUCKET" not in payment_env(source, name), name
 

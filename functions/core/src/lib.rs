@@ -16,6 +16,7 @@ pub mod http;
 pub mod ids;
 pub mod limits;
 pub mod mail;
+pub mod objects;
 pub mod pdf;
 pub mod signature;
 pub mod store;

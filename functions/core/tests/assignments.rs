@@ -84,7 +84,7 @@ impl Class {
         let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&config).build());
         let bucket = format!("academy-lectures-{}", academy_core::ids::generate());
         support::create_bucket(&s3, &bucket).await;
-        class.state.keep_assignment_files(Arc::new(S3Uploads::new(s3.clone(), &bucket)));
+        class.state.keep_files(Arc::new(S3Uploads::new(s3.clone(), &bucket)));
         class.state.part_uploads = None;
         class.files = Files::S3 { s3, bucket };
         class
@@ -706,13 +706,13 @@ async fn a_moved_due_time_is_mailed_in_the_batchs_zone(store: Store) {
 /// behaviour adds nosniff): the file's key, the attachment and its checked type in S3's
 /// response overrides, 15 minutes, signed by the files key; uploads go to S3 (on moto) as before.
 async fn downloads_in_aws_are_cloudfront_signed_links(store: Store) {
-    use academy_core::platform::assignment_files::CloudFrontDownloads;
+    use academy_core::platform::objects::CloudFrontDownloads;
     let mut class = Class::on_s3(store).await;
     let Files::S3 { s3, bucket } = &class.files else { panic!("files in S3") };
     let (signer, public) = support::files_key("K2JCJMDEHXQW5F");
     let files = Arc::new(S3Uploads::new(s3.clone(), bucket));
     let downloads = CloudFrontDownloads::new(files, signer, "https://academy.example/");
-    class.state.keep_assignment_files(Arc::new(downloads));
+    class.state.keep_files(Arc::new(downloads));
     let id = class.post("Through CloudFront", 86_400, json!({})).await;
     let before = class.state.clock().now();
     let file =

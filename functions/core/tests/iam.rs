@@ -1060,13 +1060,13 @@ fn as_mailed_student(req: lambda_http::Request, sub: &str) -> lambda_http::Reque
 /// by CloudFront signed links (signed with a key from the environment: no call).
 async fn assignment_bucket(world: &mut World) {
     use academy_core::media::uploads::S3Uploads;
-    use academy_core::platform::assignment_files::CloudFrontDownloads;
+    use academy_core::platform::objects::CloudFrontDownloads;
     let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&world.config).interceptor(world.recorder("s3")).build());
     let bucket = format!("academy-lectures-{}", ids::generate());
     support::create_bucket(&s3, &bucket).await;
     let (signer, _) = support::files_key("KIAMTEST");
     let files = CloudFrontDownloads::new(Arc::new(S3Uploads::new(s3, &bucket)), signer, "https://academy.test");
-    world.state.keep_assignment_files(Arc::new(files));
+    world.state.keep_files(Arc::new(files));
     world.forget();
 }
 
@@ -1404,19 +1404,38 @@ async fn payments_webhook() -> BTreeSet<String> {
     made
 }
 
-/// Staff's payments: a bank transfer recorded (the plan and payment, the student enrolled and the
-/// welcome mailed, audited), the list, the spreadsheet and the payer's ledger, the plan's next due
-/// date set, and the payment refunded (access ended: the account's link deleted).
+/// Staff's payments: a receipt uploaded (S3 multipart, read back and checked), a bank transfer
+/// recorded with it (the plan and payment, the student enrolled and the welcome mailed, audited)
+/// and its receipt's link presigned, the list, the spreadsheet and the payer's ledger, the plan's
+/// next due date set, and the payment refunded (access ended: the account's link deleted).
 async fn staff_payments() -> BTreeSet<String> {
-    let world = payments_world().await;
+    use academy_core::media::uploads::S3Uploads;
+    let mut world = payments_world().await;
+    let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&world.config).interceptor(world.recorder("s3")).build());
+    let bucket = format!("academy-lectures-{}", ids::generate());
+    support::create_bucket(&s3, &bucket).await;
+    world.state.staff_payments.files = Some(Arc::new(S3Uploads::new(s3, &bucket)));
+    world.forget();
     let ip = "203.0.113.104";
     let endpoint = Endpoint::StaffPayments;
+    let (status, receipt) =
+        upload_one(|req| world.staff(endpoint, req), "/api/staff/payments/receipts", "slip.pdf", IAM_PDF).await;
+    assert_eq!(status, 200, "{receipt}");
+    // Not an image or a PDF: refused on its content and removed.
+    let page = b"<html><body>not a receipt</body></html>";
+    let (status, _) =
+        upload_one(|req| world.staff(endpoint, req), "/api/staff/payments/receipts", "slip.png", page).await;
+    assert_eq!(status, 400);
     let sub = "iam-staff-payer";
     let email = payer_email(sub);
     let body = json!({"email": email, "firstName": "Bilal", "lastName": "Ahmed", "batchId": MERN_09, "amount": 4_000_000,
-        "currency": "pkr", "method": "bank", "reference": "MEZN-IAM", "paidOn": time::date(time::now())});
+        "currency": "pkr", "method": "bank", "reference": "MEZN-IAM", "paidOn": time::date(time::now()),
+        "receiptId": receipt["id"]});
     let (status, recorded) = world.staff(endpoint, post("/api/staff/payments/manual", body, ip)).await;
     assert_eq!((status, recorded["payment"]["status"].as_str()), (201, Some("paid")), "{recorded}");
+    let link = format!("/api/staff/payments/{}/receipt", recorded["payment"]["id"].as_str().unwrap());
+    let (status, link) = world.staff(endpoint, get(&link, &[], ip)).await;
+    assert!(status == 200 && link["url"].as_str().unwrap().contains("payment-receipts"), "{link}");
     assert_eq!(world.staff(endpoint, get("/api/staff/payments?method=bank&q=mezn", &[], ip)).await.0, 200);
     let csv = dispatch(&world.state, as_staff(get("/api/staff/payments.csv", &[], ip)), Some(endpoint)).await;
     assert_eq!(csv.status().as_u16(), 200);

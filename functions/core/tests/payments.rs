@@ -8,7 +8,8 @@
 //! mailed, in the list, the spreadsheet and the ledger) and refunding it (access ends; outside the
 //! window only with a reason); the daily round charging the next month, a declined renewal making
 //! the plan overdue, then paused (lectures refused as overdue), and a new card restoring it; a
-//! student's billing and cancelling auto-renewal.
+//! student's billing and cancelling auto-renewal; a receipt image uploaded in parts, checked by its
+//! content, attached to a bank transfer and downloaded by staff alone.
 
 use crate::support;
 use support::console::{next_ip, signed, Caller, Reply, STAFF_EMAIL};
@@ -623,7 +624,101 @@ async fn a_manual_plans_student_is_reminded_before_each_due_date(store: Store) {
     assert_eq!(ledger["plans"][0]["months"][1]["dueOn"], moved.as_str(), "{ledger}");
 }
 
+/// A receipt image goes up in parts as lecture recordings do, is checked by its content, attaches
+/// to one manual payment, and is handed out to staff by a short-lived link; HTML passed off as an
+/// image is refused and removed.
+async fn staff_attach_a_receipt_image_to_a_bank_transfer(store: Store) {
+    use academy_core::media::uploads::{FolderUploads, LOCAL_MIN_PART};
+    let mut world = World::open(store).await;
+    let folder = std::env::temp_dir().join(format!("academy-receipts-{}", academy_core::ids::generate()));
+    let parts = Arc::new(FolderUploads::new(&folder, None, Some(LOCAL_MIN_PART)).unwrap());
+    world.state.upload_locally(parts.clone());
+    // A PNG of 100 KiB: two parts of 64 KiB.
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    png.resize(100 * 1024, 7);
+    let upload = |name: &'static str, bytes: Vec<u8>| {
+        let (world, parts) = (&world, parts.clone());
+        async move {
+            let body = json!({ "fileName": name, "size": bytes.len(), "contentType": "image/png" });
+            let started = world.staff("POST", "/api/staff/payments/receipts", Some(body)).await.expect(201);
+            let size = started["partSize"].as_u64().unwrap() as usize;
+            let mut done = Vec::new();
+            for (i, part) in started["parts"].as_array().unwrap().iter().enumerate() {
+                let url = part["url"].as_str().unwrap();
+                let (path, query) = url.split_once('?').unwrap();
+                let (upload, number) = path.strip_prefix("/upload/").unwrap().split_once('/').unwrap();
+                let chunk = &bytes[i * size..((i + 1) * size).min(bytes.len())];
+                let answer = parts.put_part(upload, number, Some(query), chunk).await;
+                assert_eq!(answer.status(), 200);
+                done.push(json!({ "number": i + 1, "etag": answer.headers()["etag"].to_str().unwrap() }));
+            }
+            let id = started["fileId"].as_str().unwrap().to_owned();
+            let complete = format!("/api/staff/payments/receipts/{id}/complete");
+            (id, world.staff("POST", &complete, Some(json!({ "parts": done }))).await)
+        }
+    };
+    let (receipt, arrived) = upload("bank-slip.png", png.clone()).await;
+    let arrived = arrived.expect(200);
+    assert_eq!(arrived["contentType"], "image/png", "{arrived}");
+    assert_eq!(arrived["size"], 100 * 1024);
+    // HTML named .png is refused on its content, and not kept.
+    let (fake, refused) = upload("slip.png", b"<html><script>alert(1)</script></html>".to_vec()).await;
+    let refused = refused.refused(400, "invalid");
+    assert_eq!(refused["fields"]["file"], "A receipt must be a PDF or an image (PNG, JPEG, GIF or WebP).");
+    // Too large to begin.
+    let huge = json!({ "fileName": "big.png", "size": 10_000_001, "contentType": "image/png" });
+    world.staff("POST", "/api/staff/payments/receipts", Some(huge)).await.refused(400, "bad_request");
+
+    let email = unique("slip");
+    let today = academy_core::time::date(world.now());
+    let body = |receipt: &str| {
+        json!({
+            "email": email, "firstName": "Hina", "lastName": "Raza", "batchId": MERN_09, "amount": 4_000_000,
+            "currency": "pkr", "method": "bank", "reference": "HBL-7781", "paidOn": today, "receiptId": receipt,
+        })
+    };
+    // The refused upload cannot be attached: it never finished.
+    world.staff("POST", "/api/staff/payments/manual", Some(body(&fake))).await.refused(409, "conflict");
+    world.staff("POST", "/api/staff/payments/manual", Some(body(&"0".repeat(24)))).await.refused(404, "not_found");
+    let recorded = world.staff("POST", "/api/staff/payments/manual", Some(body(&receipt))).await.expect(201);
+    assert_eq!(recorded["payment"]["receiptFile"], "bank-slip.png", "{recorded}");
+    assert!(world.enrolled(&email).await);
+    // One receipt, one payment.
+    let again = world.staff("POST", "/api/staff/payments/manual", Some(body(&receipt))).await.refused(409, "conflict");
+    assert!(again["message"].as_str().unwrap().contains("already attached"), "{again}");
+
+    let id = recorded["payment"]["id"].as_str().unwrap();
+    let link = world.staff("GET", &format!("/api/staff/payments/{id}/receipt"), None).await.expect(200);
+    assert_eq!(link["fileName"], "bank-slip.png");
+    let url = link["url"].as_str().unwrap();
+    let (path, query) = url.split_once('?').unwrap();
+    let key = percent_encoding::percent_decode_str(path.strip_prefix("/download/").unwrap()).decode_utf8().unwrap();
+    assert!(key.starts_with("payment-receipts/"), "{key}");
+    let (head, bytes) = parts.serve_download(&key, Some(query)).await.into_parts();
+    assert_eq!(head.status, 200);
+    assert_eq!(head.headers["content-type"], "image/png");
+    assert!(head.headers["content-disposition"].to_str().unwrap().starts_with("attachment;"));
+    let lambda_http::Body::Binary(bytes) = bytes else { panic!("the file's bytes") };
+    assert_eq!(bytes, png);
+    // Staff only; and a payment without one has none.
+    let as_student = world.call("GET", &format!("/api/staff/payments/{id}/receipt"), Caller::Student, &[], None).await;
+    as_student.refused(403, "forbidden");
+    let plain = json!({
+        "email": unique("plain"), "firstName": "Ali", "lastName": "Shah", "batchId": MERN_09, "amount": 14_900,
+        "currency": "usd", "method": "cash", "reference": "CASH-1", "paidOn": today,
+    });
+    let plain = world.staff("POST", "/api/staff/payments/manual", Some(plain)).await.expect(201);
+    let plain_id = plain["payment"]["id"].as_str().unwrap();
+    world.staff("GET", &format!("/api/staff/payments/{plain_id}/receipt"), None).await.refused(404, "not_found");
+    let audit = world.store().page_audit(None, 200).await.unwrap().into_parts().0;
+    for action in ["payment.receipt.upload", "payment.receipt.complete"] {
+        assert!(audit.iter().any(|e| e.action == action && e.target == receipt), "{action}");
+    }
+    let _ = std::fs::remove_dir_all(folder);
+}
+
 on_both_stores!(
+    staff_attach_a_receipt_image_to_a_bank_transfer,
     a_refund_made_at_stripe_ends_the_plan,
     a_manual_plans_student_is_reminded_before_each_due_date,
     a_card_checkout_is_priced_by_the_catalog_and_keyed,

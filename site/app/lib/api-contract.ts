@@ -470,6 +470,9 @@ export const apiRules = {
     "reference": {
       "maxLength": 100,
       "pattern": "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+    },
+    "receiptId": {
+      "pattern": "^[0-9a-f]{24}$"
     }
   },
   "Marking": {
@@ -749,6 +752,11 @@ export const apiRules = {
       "reviewed",
       "all"
     ]
+  },
+  "ReceiptView": {
+    "size": {
+      "minimum": 0
+    }
   },
   "RecordingRef": {
     "lectureNumber": {

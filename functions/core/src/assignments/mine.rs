@@ -6,13 +6,14 @@
 
 use super::{
     begin_upload, file_views, find, finish_upload, in_batch, markdown, no_assignment, no_file, open_to, version_view,
-    AssignmentStore, FeedbackView, FileDone, FileStorage, FileUpload, FileView, NewFile, VersionView, MAX_BODY,
-    MAX_DRAFT_SAVES, MAX_FILES, MAX_LINKS, MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS, MAX_VERSIONS,
+    AssignmentStore, FeedbackView, FileView, VersionView, MAX_BODY, MAX_DRAFT_SAVES, MAX_FILES, MAX_LINKS,
+    MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS, MAX_VERSIONS,
 };
 use crate::domain::{Assignment, AssignmentSubmission, Draft, FileRef, Grade, HandedIn, Marking};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{json, json_body, ok, Answer};
+use crate::objects::{FileDone, FileUpload, NewFile, Objects};
 use crate::store::CatalogRecords;
 use crate::{ids, time};
 use lambda_http::http::StatusCode;
@@ -175,7 +176,7 @@ fn summary(
 /// What the student's routes need.
 pub struct Mine<'a, S: MyStore + ?Sized> {
     pub store: &'a S,
-    pub storage: &'a dyn FileStorage,
+    pub storage: &'a dyn Objects,
     pub student: &'a Student,
     /// The caller's verified e-mail (where a review is mailed).
     pub email: Option<String>,
@@ -372,8 +373,8 @@ impl<S: MyStore + ?Sized> Mine<'_, S> {
             json_body(req, MAX_BODY, |e| format!("The file must be {{fileName, size, contentType}}: {e}"))?;
         let existing = self.store.submission_of(&assignment.id, &self.student.sub).await?;
         self.refuse_closed(&assignment, existing.as_ref())?;
-        super::checked_file_name(&body.file_name)?;
-        super::checked_size(body.size)?;
+        crate::objects::checked_file_name(&body.file_name)?;
+        crate::objects::checked_size(body.size, super::MAX_FILE_BYTES)?;
         if self.store.count_assignment_upload(&assignment.id, &self.student.sub, self.now).await? > MAX_UPLOADS {
             return Err(ApiError::Conflict(format!("At most {MAX_UPLOADS} files can be uploaded to one assignment.")));
         }

@@ -10,20 +10,19 @@
 //! short-lived signed links that download them (`Content-Disposition: attachment`). Instructions
 //! and feedback are Markdown, answered as safe HTML (`markdown`).
 
-pub mod content;
 pub mod markdown;
 pub mod mine;
 
 use crate::domain::{Assignment, AssignmentFile, FileRef, Grade, HandedIn, Review};
 use crate::http::error::ApiError;
+use crate::objects::{
+    checked_content_type, checked_file_name, checked_size, FileDone, FileUpload, NewFile, Objects, MAX_FILE_BYTES,
+};
 use crate::store::{AssignmentRecords, GrantRecords, StudentRecords};
 use crate::{ids, time};
-use async_trait::async_trait;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
-/// The largest file: 25 MB.
-pub const MAX_FILE_BYTES: u64 = 25_000_000;
 /// Files in one hand-in.
 pub const MAX_FILES: usize = 5;
 /// Staff's files on one assignment.
@@ -39,18 +38,12 @@ pub const MAX_MARKDOWN_CHARS: usize = 20_000;
 pub const MAX_TEXT_CHARS: usize = 20_000;
 pub const MAX_LINKS: usize = 5;
 pub const MAX_LINK_CHARS: usize = 2_048;
-pub const MAX_FILE_NAME_CHARS: usize = 255;
 pub const MAX_POINTS: u32 = 1_000;
 /// How long a download link works.
 pub const LINK_SECS: i64 = 15 * 60;
 /// The largest body an assignment route takes (a hand-in of the longest text and every link).
 pub const MAX_BODY: usize = 256 * 1024;
 
-/// A file's own name: no folder, no control characters, something besides spaces.
-pub const FILE_NAME_PATTERN: &str = "^[^/\\\\\\x00-\\x1f\\x7f]*[^/\\\\\\x00-\\x20\\x7f][^/\\\\\\x00-\\x1f\\x7f]*$";
-/// A media type as a browser names it (`type/subtype`, no parameters).
-pub const CONTENT_TYPE_PATTERN: &str =
-    "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$";
 /// A link of a hand-in: http or https, a host, no spaces.
 pub const LINK_PATTERN: &str = "^https?://[^\\s/?#@]+([/?#]\\S*)?$";
 /// An RFC 3339 time with its offset.
@@ -61,40 +54,6 @@ pub const INSTANT_PATTERN: &str =
 pub trait AssignmentStore: AssignmentRecords + StudentRecords + GrantRecords {}
 impl<T: AssignmentRecords + StudentRecords + GrantRecords + ?Sized> AssignmentStore for T {}
 
-/// Where assignment files are stored: S3 in AWS (the lectures bucket, under `assignments/`), the
-/// lecture folder locally; uploaded in parts as lecture recordings are.
-#[async_trait]
-pub trait FileStorage: Send + Sync {
-    /// The part size for a file of `size` bytes.
-    fn part_size(&self, size: u64) -> u64;
-    /// Opens an upload to `key`: its id.
-    async fn start(&self, key: &str, part_size: u64) -> Result<String, ApiError>;
-    /// URLs for parts 1 to `count`.
-    async fn part_urls(&self, key: &str, upload_id: &str, count: u32) -> Result<Vec<UploadPart>, ApiError>;
-    /// Joins the parts named (number, ETag; every part, in order) into the object at `key`.
-    async fn complete(&self, key: &str, upload_id: &str, parts: &[(u32, String)]) -> Result<(), ApiError>;
-    /// The stored object's size and its first `max` bytes; `None` when there is none.
-    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, ApiError>;
-    /// Removes the object (nothing happens when there is none).
-    async fn delete(&self, key: &str) -> Result<(), ApiError>;
-    /// A link that downloads the object as `file_name` (`Content-Disposition: attachment`,
-    /// `content_type`, `X-Content-Type-Options: nosniff` where the store can say it) until `expires`.
-    async fn download_url(
-        &self,
-        key: &str,
-        file_name: &str,
-        content_type: &str,
-        expires: i64,
-    ) -> Result<String, ApiError>;
-}
-
-/// Where the browser PUTs one part.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct UploadPart {
-    pub number: u32,
-    pub url: String,
-}
-
 /// The key of an assignment file: every file of an assignment under its prefix.
 pub fn file_key(assignment_id: &str, file_id: &str) -> String {
     format!("{}{file_id}", folder(assignment_id))
@@ -103,58 +62,6 @@ pub fn file_key(assignment_id: &str, file_id: &str) -> String {
 /// The prefix every file of one assignment sits under.
 pub fn folder(assignment_id: &str) -> String {
     format!("assignments/{assignment_id}/")
-}
-
-/// `POST …/files` and `POST …/attachments` body: the file about to be sent.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct NewFile {
-    /// The file's own name, no folder.
-    #[schema(
-        min_length = 1,
-        max_length = 255,
-        pattern = "^[^/\\\\\\x00-\\x1f\\x7f]*[^/\\\\\\x00-\\x20\\x7f][^/\\\\\\x00-\\x1f\\x7f]*$"
-    )]
-    pub file_name: String,
-    /// Bytes, 1 to 25,000,000.
-    #[serde(deserialize_with = "whole")]
-    #[schema(minimum = 1, maximum = 25000000)]
-    pub size: u64,
-    /// What the browser says it is (the server decides by the content).
-    #[schema(
-        max_length = 255,
-        pattern = "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
-    )]
-    pub content_type: String,
-}
-
-/// An upload begun: its file's id and where to PUT each part.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FileUpload {
-    pub file_id: String,
-    /// Every part but the last has exactly this many bytes.
-    pub part_size: u64,
-    pub parts: Vec<UploadPart>,
-}
-
-/// A part stored, as its PUT's `ETag` header named it.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FilePart {
-    #[serde(deserialize_with = "whole_u32")]
-    #[schema(minimum = 1, maximum = 10000)]
-    pub number: u32,
-    #[schema(min_length = 1, max_length = 256, pattern = "\\S")]
-    pub etag: String,
-}
-
-/// `POST …/files/{fileId}/complete` body: every part, numbered from 1, with its ETag.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FileDone {
-    #[schema(min_items = 1, max_items = 10)]
-    pub parts: Vec<FilePart>,
 }
 
 /// A stored file with a link that downloads it (valid for 15 minutes).
@@ -212,7 +119,7 @@ impl FeedbackView {
 
 /// A file record's view with a fresh download link.
 pub async fn file_view(
-    storage: &dyn FileStorage,
+    storage: &dyn Objects,
     assignment_id: &str,
     file: &FileRef,
     now: i64,
@@ -229,7 +136,7 @@ pub async fn file_view(
 }
 
 pub async fn file_views(
-    storage: &dyn FileStorage,
+    storage: &dyn Objects,
     assignment_id: &str,
     files: &[FileRef],
     now: i64,
@@ -242,7 +149,7 @@ pub async fn file_views(
 }
 
 pub async fn version_view(
-    storage: &dyn FileStorage,
+    storage: &dyn Objects,
     assignment_id: &str,
     version: &HandedIn,
     now: i64,
@@ -284,58 +191,23 @@ pub fn open_to(assignment: &Assignment, last: Option<&Grade>, now: i64) -> bool 
     !assignment.closed && !reviewed_final
 }
 
-/// A file name as typed: 1 to 255 characters, no folder, no control characters.
-pub fn checked_file_name(name: &str) -> Result<String, ApiError> {
-    let allowed = |c: char| c >= ' ' && c != '\x7f' && c != '/' && c != '\\';
-    let sane =
-        name.chars().count() <= MAX_FILE_NAME_CHARS && name.chars().all(allowed) && name.chars().any(|c| c != ' ');
-    sane.then(|| name.to_owned()).ok_or_else(|| {
-        ApiError::BadRequest("The file name must be the file's own name (at most 255 characters, no folder).".into())
-    })
-}
-
 /// The spaces of the contract's patterns (`\s` in ECMAScript).
 pub fn is_space(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}')
         || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
 }
 
-/// A declared media type: `type/subtype` of token characters, no parameters (`CONTENT_TYPE_PATTERN`).
-pub fn checked_content_type(content_type: &str) -> Result<(), ApiError> {
-    let token = |t: &str| {
-        let mut chars = t.chars();
-        chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
-            && t.len() <= 127
-            && t.chars().all(|c| c.is_ascii_alphanumeric() || "!#$&^_.+-".contains(c))
-    };
-    match content_type.split_once('/') {
-        Some((kind, sub)) if token(kind) && token(sub) => Ok(()),
-        _ => Err(ApiError::BadRequest("The contentType must be a media type such as application/pdf.".into())),
-    }
-}
-
-/// The declared size: 1 byte to 25 MB.
-pub fn checked_size(size: u64) -> Result<u64, ApiError> {
-    if size == 0 {
-        return Err(ApiError::BadRequest("The file is empty.".into()));
-    }
-    if size > MAX_FILE_BYTES {
-        return Err(ApiError::BadRequest("A file may be at most 25 MB.".into()));
-    }
-    Ok(size)
-}
-
 /// Begins an upload of `request` for `owner` (a student's `sub`, or staff).
 pub async fn begin_upload(
     store: &(impl AssignmentRecords + ?Sized),
-    storage: &dyn FileStorage,
+    storage: &dyn Objects,
     assignment: &Assignment,
     owner: &str,
     request: &NewFile,
     now: i64,
 ) -> Result<FileUpload, ApiError> {
     let file_name = checked_file_name(&request.file_name)?;
-    let size = checked_size(request.size)?;
+    let size = checked_size(request.size, MAX_FILE_BYTES)?;
     checked_content_type(&request.content_type)?;
     let id = ids::generate();
     let key = file_key(&assignment.id, &id);
@@ -364,7 +236,7 @@ pub async fn begin_upload(
 /// 25 MB (`content::sniff`); refused, the object is removed.
 pub async fn finish_upload(
     store: &(impl AssignmentRecords + ?Sized),
-    storage: &dyn FileStorage,
+    storage: &dyn Objects,
     assignment: &Assignment,
     owner: &str,
     file_id: &str,
@@ -376,33 +248,16 @@ pub async fn finish_upload(
     if file.content_type.is_some() {
         return Ok(file);
     }
-    let count = file.size.div_ceil(file.part_size).max(1) as usize;
-    let in_order = done.parts.iter().enumerate().all(|(i, p)| p.number as usize == i + 1);
-    if done.parts.len() != count || !in_order {
-        return Err(ApiError::Conflict(format!("This upload has {count} parts: name them all, in order from 1.")));
-    }
-    let parts: Vec<(u32, String)> = done.parts.iter().map(|p| (p.number, p.etag.trim().to_owned())).collect();
-    storage.complete(&file.key, &file.upload_id, &parts).await?;
-    let Some((size, head)) = storage.head(&file.key, content::SNIFF_BYTES).await? else {
-        return Err(ApiError::Conflict("The file did not arrive: upload it again.".into()));
-    };
-    let refused = if size > MAX_FILE_BYTES {
-        Some("A file may be at most 25 MB.".to_owned())
-    } else if size != file.size {
-        Some(format!("The file has {size} bytes, not the {} declared: upload it again.", file.size))
-    } else {
-        match content::sniff(&head, size as usize <= head.len()) {
-            Ok(kind) => {
-                file.content_type = Some(kind.to_owned());
-                None
-            }
-            Err(why) => Some(why),
-        }
-    };
-    if let Some(why) = refused {
-        storage.delete(&file.key).await?;
-        return Err(ApiError::Invalid { fields: [("file".to_owned(), why)].into_iter().collect() });
-    }
+    let arrived = crate::objects::finish(
+        storage,
+        (&file.key, &file.upload_id),
+        (file.size, file.part_size),
+        done,
+        MAX_FILE_BYTES,
+        None,
+    )
+    .await?;
+    file.content_type = Some(arrived.content_type.to_owned());
     store.save_assignment_file(&file).await?;
     Ok(file)
 }
@@ -416,21 +271,6 @@ pub async fn in_batch(
 ) -> Result<bool, ApiError> {
     let Some(link) = store.get_link(sub, batch_id).await? else { return Ok(false) };
     Ok(store.find_grant(batch_id, &link.secret_hash).await?.is_some_and(|g| crate::domain::AccessGrant::is_active(&g)))
-}
-
-/// A whole number as JSON may spell it (`7` or `7.0`).
-pub fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    use serde::de::Error;
-    let n = serde_json::Number::deserialize(d)?;
-    let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f < u64::MAX as f64;
-    n.as_u64()
-        .or_else(|| n.as_f64().filter(fraction_free).map(|f| f as u64))
-        .ok_or_else(|| D::Error::custom("expected a whole number"))
-}
-
-pub fn whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    use serde::de::Error;
-    u32::try_from(whole(d)?).map_err(|_| D::Error::custom("the number is too large"))
 }
 
 /// The demo batch (MERN-07 of the demo catalog) and the id of its demo assignment.

@@ -7,6 +7,7 @@ pub mod health;
 pub mod identity;
 pub mod origin;
 pub mod routes;
+pub mod whole;
 
 use error::ApiError;
 use lambda_http::{http::StatusCode, request::RequestContext, Body, Request, RequestExt, Response};

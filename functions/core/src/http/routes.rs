@@ -225,6 +225,10 @@ pub enum Route {
     StaffPayments,
     StaffPaymentsCsv,
     StaffPaymentLedger,
+    /// Staff: a receipt file begun, completed, and a payment's receipt file's download link.
+    StaffReceiptUpload,
+    StaffReceiptComplete(String),
+    StaffPaymentReceipt(String),
     StaffManualPayment,
     StaffRefund(String),
     StaffPlanDue(String),
@@ -365,6 +369,9 @@ impl Route {
             ["staff", "payments.csv"] => Self::StaffPaymentsCsv,
             ["staff", "payments", "ledger"] => Self::StaffPaymentLedger,
             ["staff", "payments", "manual"] => Self::StaffManualPayment,
+            ["staff", "payments", "receipts"] => Self::StaffReceiptUpload,
+            ["staff", "payments", "receipts", r, "complete"] => Self::StaffReceiptComplete(id(r)),
+            ["staff", "payments", p, "receipt"] => Self::StaffPaymentReceipt(id(p)),
             ["staff", "payments", p, "refund"] => Self::StaffRefund(id(p)),
             ["staff", "plans", plan, "due"] => Self::StaffPlanDue(id(plan)),
             _ => return None,
@@ -452,6 +459,9 @@ impl Route {
             | Self::MyPlanCard(_) => Endpoint::Payments,
             Self::StripeWebhook => Endpoint::PaymentsWebhook,
             Self::StaffPayments
+            | Self::StaffReceiptUpload
+            | Self::StaffReceiptComplete(_)
+            | Self::StaffPaymentReceipt(_)
             | Self::StaffPaymentsCsv
             | Self::StaffPaymentLedger
             | Self::StaffManualPayment
@@ -487,6 +497,8 @@ impl Route {
             | Self::StripeWebhook
             | Self::MyPlanCancel(_)
             | Self::StaffManualPayment
+            | Self::StaffReceiptUpload
+            | Self::StaffReceiptComplete(_)
             | Self::StaffRefund(_) => &[Method::POST],
             Self::MyPlanCard(_) => &[Method::POST, Method::PUT],
             Self::MyBatches
@@ -721,6 +733,12 @@ mod tests {
         let receipt = format!("/api/me/billing/receipts/{}", "a".repeat(32));
         assert_eq!(Route::resolve(&receipt), Some(Route::MyReceipt("a".repeat(32))));
         assert_eq!(Route::StaffPaymentLedger.endpoint(), Endpoint::StaffPayments);
+        assert_eq!(Route::resolve("/api/staff/payments/receipts"), Some(Route::StaffReceiptUpload));
+        let complete = format!("/api/staff/payments/receipts/{}/complete", "b".repeat(24));
+        assert_eq!(Route::resolve(&complete), Some(Route::StaffReceiptComplete("b".repeat(24))));
+        let receipt = format!("/api/staff/payments/{}/receipt", "c".repeat(32));
+        assert_eq!(Route::resolve(&receipt), Some(Route::StaffPaymentReceipt("c".repeat(32))));
+        assert_eq!(Route::StaffReceiptUpload.endpoint(), Endpoint::StaffPayments);
     }
 
     #[test]

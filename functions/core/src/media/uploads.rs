@@ -144,7 +144,7 @@ impl S3Uploads {
 }
 
 /// A stored object's size and its first bytes, a download link and a removal: what the
-/// assignments' files need beyond an upload (`platform::assignment_files`).
+/// assignments' files need beyond an upload (`platform::objects`).
 impl S3Uploads {
     /// The object's size and its first `max` bytes; `None` when there is no object at `key`.
     pub async fn head_object(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>> {
@@ -594,7 +594,7 @@ fn download_text(key: &str, content_type: &str, disposition: &str, expires: i64)
     format!("academy-download\n{key}\n{content_type}\n{disposition}\n{expires}")
 }
 
-/// Locally: what the assignments' files need beyond an upload (`platform::assignment_files`).
+/// Locally: what the assignments' files need beyond an upload (`platform::objects`).
 impl FolderUploads {
     /// The file's size and its first `max` bytes; `None` when there is none at `key`.
     pub async fn head_file(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>> {

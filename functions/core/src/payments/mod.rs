@@ -270,6 +270,50 @@ pub struct Payment {
     /// Staff who recorded a manual payment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recorded_by: Option<String>,
+    /// The receipt image (or PDF) staff attached to a manual payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receipt_file: Option<AttachedReceipt>,
+}
+
+/// A receipt file attached to a payment: which upload, and what it is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachedReceipt {
+    pub id: String,
+    pub file_name: String,
+    pub content_type: String,
+}
+
+/// A receipt staff upload for a manual payment (a photo of a bank slip, a wallet's screenshot, a
+/// PDF), sent in parts as lecture recordings are (`crate::objects`), kept at `receipt_key`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptFile {
+    pub id: String,
+    pub key: String,
+    pub upload_id: String,
+    pub part_size: u64,
+    /// The bytes declared when the upload began.
+    pub size: u64,
+    pub file_name: String,
+    /// What its content was found to be once it arrived; none before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    pub uploaded_by: String,
+    pub created_at: i64,
+    /// The payment it is attached to (a receipt belongs to one payment).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_id: Option<String>,
+}
+
+/// The largest receipt: 10 MB (a phone's photo is 2 to 5).
+pub const RECEIPT_MAX_BYTES: u64 = 10_000_000;
+/// What a receipt may be, by its content: a PDF or an image.
+pub const RECEIPT_TYPES: [&str; 5] = ["application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/// Where a receipt file is kept: every receipt under one prefix of the lectures bucket.
+pub fn receipt_key(id: &str) -> String {
+    format!("payment-receipts/{id}")
 }
 
 /// A payment id: its plan's 24 hex characters, then 8 of its own.
@@ -302,6 +346,7 @@ impl Payment {
             refund_reason: None,
             refund_id: None,
             recorded_by: None,
+            receipt_file: None,
         }
     }
 

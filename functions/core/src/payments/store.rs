@@ -5,9 +5,10 @@
 //! - its payments in the plan's partition, `PAYMENT#{paymentId}`, on the index under `PAYMENTS`
 //!   by creation (staff's list, newest first);
 //! - a checkout's idempotency key: `CHECKOUT#{sha256(key)}` / `CHECKOUT`, naming its plan;
-//! - a Stripe event applied: `STRIPE_EVENT#{eventId}` / `EVENT`, put only if absent.
+//! - a Stripe event applied: `STRIPE_EVENT#{eventId}` / `EVENT`, put only if absent;
+//! - a receipt file staff uploaded: `RECEIPT#{id}` / `RECEIPT`.
 
-use super::{Payment, PaymentPlan};
+use super::{Payment, PaymentPlan, ReceiptFile};
 use crate::store::{item, record_of, records_of, Cursor, Order, Page, PutMode, Range, Result, Store, StoreError};
 use async_trait::async_trait;
 
@@ -17,6 +18,7 @@ const PAYMENTS: &str = "PAYMENTS";
 const PAYMENT_PREFIX: &str = "PAYMENT#";
 const CHECKOUT: &str = "CHECKOUT";
 const EVENT: &str = "EVENT";
+const RECEIPT: &str = "RECEIPT";
 /// How long an applied event is remembered (Stripe retries for three days).
 const EVENT_MEMORY_SECS: i64 = 30 * 24 * 60 * 60;
 
@@ -55,6 +57,9 @@ pub trait PaymentRecords: Send + Sync {
     async fn claim_event(&self, id: &str, now: i64) -> Result<bool>;
     /// Forgets event `id` (its application failed, so Stripe's retry applies it).
     async fn release_event(&self, id: &str) -> Result<()>;
+
+    async fn put_receipt(&self, receipt: &ReceiptFile) -> Result<()>;
+    async fn get_receipt(&self, id: &str) -> Result<Option<ReceiptFile>>;
 }
 
 #[async_trait]
@@ -131,5 +136,13 @@ impl PaymentRecords for Store {
 
     async fn release_event(&self, id: &str) -> Result<()> {
         self.items().delete(&format!("STRIPE_EVENT#{id}"), EVENT).await
+    }
+
+    async fn put_receipt(&self, receipt: &ReceiptFile) -> Result<()> {
+        self.items().put(item(format!("RECEIPT#{}", receipt.id), RECEIPT.into(), receipt)?, PutMode::Upsert).await
+    }
+
+    async fn get_receipt(&self, id: &str) -> Result<Option<ReceiptFile>> {
+        self.items().get(&format!("RECEIPT#{id}"), RECEIPT, 0).await?.map(record_of).transpose()
     }
 }

@@ -486,9 +486,9 @@ pub async fn run_demo_reminder() -> Result<(), Error> {
 /// Assignment files in AWS: the lectures bucket, under `assignments/`, downloaded through the
 /// site's CloudFront `/assignments/*` behaviour by links signed with the files key (from the
 /// environment: nothing fetched at a cold start), which adds `X-Content-Type-Options: nosniff`.
-fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<dyn crate::assignments::FileStorage>, String> {
-    use super::assignment_files::CloudFrontDownloads;
+fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<dyn crate::objects::Objects>, String> {
     use super::cloudfront::CloudFrontSigner;
+    use super::objects::CloudFrontDownloads;
     let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
     let (key_id, key) = env::files_signing_key()?.ok_or("ACADEMY_FILES_KEY_ID and ACADEMY_FILES_KEY are not set")?;
     let files = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(config), &bucket));
@@ -577,9 +577,15 @@ impl Function for StaffPayments {
     type Service = services::StaffPayments;
     async fn service() -> Result<services::StaffPayments, String> {
         let config = aws::config().await;
+        // Receipt files in the lectures bucket, under `payment-receipts/`: staff's own, downloaded
+        // by presigned links (attachments of a type checked by content).
+        let files: Option<Arc<dyn crate::objects::Objects>> = env::lectures_bucket().map(|bucket| {
+            Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)) as Arc<dyn crate::objects::Objects>
+        });
         Ok(services::StaffPayments {
             store: aws::dynamodb_store(&config)?,
             desk: payments_desk(&config, env::StripeNeeds::SECRET_KEY)?,
+            files,
             verifier: env::verifier()?,
             clock: crate::time::Clock::default(),
         })

@@ -120,7 +120,7 @@ impl AppState {
         match (store, env::lectures_bucket()) {
             (StoreUrl::DynamoDb(_), Some(bucket)) => {
                 state.staff_lectures.uploads = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket));
-                state.keep_assignment_files(Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)));
+                state.keep_files(Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)));
                 state.part_uploads = None;
                 state.keep_certificates(Arc::new(S3Certificates::new(aws_sdk_s3::Client::new(&config), &bucket)));
             }
@@ -150,7 +150,7 @@ impl AppState {
         let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
         // One clock for the services that take one: a test drives them together (`clock`).
         let clock = crate::time::Clock::default();
-        let assignment_files: Arc<dyn crate::assignments::FileStorage> = uploads.clone();
+        let objects: Arc<dyn crate::objects::Objects> = uploads.clone();
         let payments = crate::payments::Desk {
             cards: None,
             how_to_pay: Vec::new(),
@@ -172,19 +172,20 @@ impl AppState {
             staff_payments: services::StaffPayments {
                 store: store.clone(),
                 desk: payments,
+                files: Some(objects.clone()),
                 verifier: None,
                 clock: clock.clone(),
             },
             assignments: services::Assignments {
                 store: store.clone(),
                 verifier: None,
-                files: assignment_files.clone(),
+                files: objects.clone(),
                 clock: clock.clone(),
             },
             staff_assignments: services::StaffAssignments {
                 store: store.clone(),
                 verifier: None,
-                files: assignment_files,
+                files: objects.clone(),
                 mailing: None,
                 clock: clock.clone(),
             },
@@ -241,13 +242,15 @@ impl AppState {
     /// Recordings and captions go to `uploads` (a local folder), whose part route `academy serve` answers.
     pub fn upload_locally(&mut self, uploads: Arc<FolderUploads>) {
         self.staff_lectures.uploads = uploads.clone();
-        self.keep_assignment_files(uploads.clone());
+        self.keep_files(uploads.clone());
         self.part_uploads = Some(uploads);
     }
 
-    /// Assignment files go to `files` (S3, or a local folder whose routes `academy serve` answers).
-    pub fn keep_assignment_files(&mut self, files: Arc<dyn crate::assignments::FileStorage>) {
+    /// Files sent through the API (assignments', payment receipts) go to `files` (S3, or a local
+    /// folder whose routes `academy serve` answers).
+    pub fn keep_files(&mut self, files: Arc<dyn crate::objects::Objects>) {
         self.assignments.files = files.clone();
+        self.staff_payments.files = Some(files.clone());
         self.staff_assignments.files = files;
     }
 

@@ -3,13 +3,13 @@
 //! mailer (`letters`), the Lambda entry points (`lambda`), the local world (`local`), the
 //! contract (`openapi`) and logging (`telemetry`). Nothing outside this folder depends on it.
 
-pub mod assignment_files;
 pub mod aws;
 pub mod cloudfront;
 pub mod env;
 pub mod lambda;
 pub mod letters;
 pub mod local;
+pub mod objects;
 pub mod openapi;
 pub mod services;
 pub mod telemetry;

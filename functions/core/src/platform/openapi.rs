@@ -6,7 +6,7 @@ use crate::assignments::mine::{
     self as my_assignments, DraftView, MyAssignment, MyAssignmentSummary, MyAssignments, MySubmission, SubmissionDraft,
     WorkState,
 };
-use crate::assignments::{FeedbackView, FileDone, FilePart, FileUpload, FileView, NewFile, UploadPart, VersionView};
+use crate::assignments::{FeedbackView, FileView, VersionView};
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
 use crate::certificates::mine::{self as my_certificates, ClaimRequest, MyCertificates};
@@ -32,6 +32,7 @@ use crate::learning::videos;
 use crate::live::{
     feed as live_feed, sessions as live_sessions, CalendarChange, MyCalendar, MySession, MySessions, RecordingRef,
 };
+use crate::objects::{FileDone, FilePart, FileUpload, NewFile, UploadPart};
 use crate::staff::assignments::{
     self as staff_assignments, AssignmentChange, AssignmentRuleView, NewAssignment, QueueState, ReviewRequest,
     ReviewView, StaffAssignment, StaffAssignments, StaffSubmission, SubmissionQueue, SubmissionRow,

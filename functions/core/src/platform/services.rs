@@ -459,7 +459,7 @@ pub struct Sessions {
 pub struct Assignments {
     pub store: Store,
     pub verifier: Option<Arc<Verifier>>,
-    pub files: Arc<dyn crate::assignments::FileStorage>,
+    pub files: Arc<dyn crate::objects::Objects>,
     pub clock: time::Clock,
 }
 
@@ -531,7 +531,7 @@ pub struct StaffSessions {
 pub struct StaffAssignments {
     pub store: Store,
     pub verifier: Option<Arc<Verifier>>,
-    pub files: Arc<dyn crate::assignments::FileStorage>,
+    pub files: Arc<dyn crate::objects::Objects>,
     pub mailing: Option<Mailing>,
     pub clock: time::Clock,
 }
@@ -663,10 +663,11 @@ impl Service for PaymentsWebhook {
     }
 }
 
-/// Staff's payments.
+/// Staff's payments, and the receipt files they attach (none where files are not set up).
 pub struct StaffPayments {
     pub store: Store,
     pub desk: crate::payments::Desk,
+    pub files: Option<Arc<dyn crate::objects::Objects>>,
     pub verifier: Option<Arc<Verifier>>,
     pub clock: time::Clock,
 }
@@ -682,11 +683,18 @@ impl Service for StaffPayments {
             Route::StaffPayments => return payments::list(store, req).await,
             Route::StaffPaymentsCsv => return payments::export(store, req).await,
             Route::StaffPaymentLedger => return payments::ledger(store, req, now).await,
+            Route::StaffPaymentReceipt(id) => {
+                return payments::receipt_link(store, self.files.as_deref(), id, now).await
+            }
             _ => {}
         }
         let actor = Actor::named(verifier, req, caller).await;
         match route {
             Route::StaffManualPayment => payments::record(store, &self.desk, &actor, req, now).await,
+            Route::StaffReceiptUpload => payments::start_receipt(store, self.files.as_deref(), &actor, req, now).await,
+            Route::StaffReceiptComplete(id) => {
+                payments::complete_receipt(store, self.files.as_deref(), &actor, req, &id).await
+            }
             Route::StaffRefund(id) => payments::refund(store, &self.desk, &actor, req, &id, now).await,
             Route::StaffPlanDue(id) => payments::set_due(store, &actor, req, &id, now).await,
             _ => not_here(),

@@ -11,8 +11,8 @@ use super::audit::recorded;
 use super::Actor;
 use crate::assignments::mine::{state_of, WorkState};
 use crate::assignments::{
-    begin_upload, file_views, find, finish_upload, markdown, no_file, version_view, FileDone, FileStorage, FileUpload,
-    FileView, NewFile, VersionView, MAX_ATTACHMENTS, MAX_BODY, MAX_MARKDOWN_CHARS, MAX_POINTS, MAX_TITLE_CHARS,
+    begin_upload, file_views, find, finish_upload, markdown, no_file, version_view, FileView, VersionView,
+    MAX_ATTACHMENTS, MAX_BODY, MAX_MARKDOWN_CHARS, MAX_POINTS, MAX_TITLE_CHARS,
 };
 use crate::domain::{Assignment, AssignmentRule, AssignmentSubmission, FileRef, Grade, Marking, Review, STAFF_OWNER};
 use crate::enrolment::Mailing;
@@ -20,6 +20,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
 use crate::leads::mail::{Mail, MailKind};
 use crate::live::sessions::zone_of;
+use crate::objects::{FileDone, FileUpload, NewFile, Objects};
 use crate::store::{AssignmentRecords, AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords};
 use crate::{ids, time, zones};
 use lambda_http::http::StatusCode;
@@ -54,14 +55,14 @@ pub struct NewAssignment {
     /// `pass`: passed or needs work; `points`: out of `points`.
     pub result: Marking,
     /// The most points, 1 to 1,000 (marking by points only).
-    #[serde(default, deserialize_with = "some_whole_u32")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 1, maximum = 1000)]
     pub points: Option<u32>,
     /// When students see it (RFC 3339); none: now.
     #[schema(format = DateTime, pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$")]
     pub publish_at: Option<String>,
     /// The lecture it belongs to (optional).
-    #[serde(default, deserialize_with = "some_whole_u32")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 1, maximum = 99999)]
     pub lecture_number: Option<u32>,
     /// The live session it belongs to (optional).
@@ -72,20 +73,6 @@ pub struct NewAssignment {
 /// A field that may be absent (leave it) or `null` (clear it).
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(d).map(Some)
-}
-
-fn whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    crate::assignments::whole_u32(d)
-}
-
-fn some_whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    #[derive(Deserialize)]
-    struct Whole(#[serde(deserialize_with = "whole_u32")] u32);
-    Ok(Option::<Whole>::deserialize(d)?.map(|w| w.0))
-}
-
-fn present_whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
-    some_whole_u32(d).map(Some)
 }
 
 /// `PATCH /api/staff/assignments/{id}` body: the fields to change. After the first hand-in only
@@ -100,14 +87,14 @@ pub struct AssignmentChange {
     #[schema(format = DateTime, pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$")]
     pub due_at: Option<String>,
     pub result: Option<Marking>,
-    #[serde(default, deserialize_with = "present_whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::present_u32")]
     #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000)]
     pub points: Option<Option<u32>>,
     #[schema(format = DateTime, pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$")]
     pub publish_at: Option<String>,
     /// Closed: no hand-ins after the due time.
     pub closed: Option<bool>,
-    #[serde(default, deserialize_with = "present_whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::present_u32")]
     #[schema(value_type = Option<u32>, minimum = 1, maximum = 99999)]
     pub lecture_number: Option<Option<u32>>,
     #[serde(default, deserialize_with = "present")]
@@ -248,7 +235,7 @@ pub struct ReviewRequest {
 /// What staff's handlers use.
 pub struct StaffAssignmentHandlers<'a, S: StaffAssignmentStore + ?Sized> {
     pub store: &'a S,
-    pub storage: &'a dyn FileStorage,
+    pub storage: &'a dyn Objects,
     pub mailing: Option<&'a Mailing>,
     pub actor: &'a Actor,
     pub now: i64,

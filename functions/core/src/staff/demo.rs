@@ -77,18 +77,6 @@ pub struct SlotBookings {
     pub bookings: Vec<Booking>,
 }
 
-/// A whole number as JSON may spell it (`30` or `30.0`).
-pub(super) fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    use serde::de::Error;
-    let Some(n) = Option::<serde_json::Number>::deserialize(d)? else { return Ok(None) };
-    let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX);
-    n.as_u64()
-        .and_then(|v| u32::try_from(v).ok())
-        .or_else(|| n.as_f64().filter(fraction_free).map(|f| f as u32))
-        .map(Some)
-        .ok_or_else(|| D::Error::custom("expected a whole number"))
-}
-
 /// A field that may be absent (leave it) or `null` (clear it).
 pub(super) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(d).map(Some)
@@ -101,10 +89,10 @@ pub struct NewSlots {
     /// RFC 3339 (the console sends the Karachi time with its offset, `+05:00`); in the future.
     #[schema(example = "2026-03-29T19:00:00+05:00", max_length = 40)]
     pub starts_at: String,
-    #[serde(deserialize_with = "whole")]
+    #[serde(deserialize_with = "crate::http::whole::some_u32")]
     #[schema(value_type = u32, minimum = 30, maximum = 45)]
     pub minutes: Option<u32>,
-    #[serde(deserialize_with = "whole")]
+    #[serde(deserialize_with = "crate::http::whole::some_u32")]
     #[schema(value_type = u32, minimum = 1, maximum = 50)]
     pub seats: Option<u32>,
     /// A course's id; absent, null or empty: any course.
@@ -115,7 +103,7 @@ pub struct NewSlots {
     #[schema(max_length = 2048, pattern = "^https://")]
     pub meeting_url: String,
     /// Also the same time on each of the next N weeks.
-    #[serde(default, deserialize_with = "whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 0, maximum = 12)]
     pub repeat_weeks: Option<u32>,
 }
@@ -126,11 +114,11 @@ pub struct NewSlots {
 pub struct SlotChange {
     #[schema(max_length = 40)]
     pub starts_at: Option<String>,
-    #[serde(default, deserialize_with = "whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 30, maximum = 45)]
     pub minutes: Option<u32>,
     /// At least the seats booked.
-    #[serde(default, deserialize_with = "whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 1, maximum = 50)]
     pub seats: Option<u32>,
     #[schema(max_length = 2048, pattern = "^https://")]

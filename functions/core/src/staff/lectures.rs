@@ -155,34 +155,13 @@ pub struct NewLecture {
     #[schema(max_length = 2000)]
     pub description: Option<String>,
     /// A free number; none: the next free one.
-    #[serde(default, deserialize_with = "some_whole_u32")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 1, maximum = 99999)]
     pub lecture_number: Option<u32>,
     /// An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed.
     /// None: a recording awaiting its upload.
     #[schema(max_length = 2048)]
     pub embed_url: Option<String>,
-}
-
-/// A whole number as JSON may spell it (`7` or `7.0`: the contract's integers are JSON Schema's).
-fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    use serde::de::Error;
-    let n = serde_json::Number::deserialize(d)?;
-    let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f < u64::MAX as f64;
-    n.as_u64()
-        .or_else(|| n.as_f64().filter(fraction_free).map(|f| f as u64))
-        .ok_or_else(|| D::Error::custom("expected a whole number"))
-}
-
-fn whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    use serde::de::Error;
-    u32::try_from(whole(d)?).map_err(|_| D::Error::custom("the number is too large"))
-}
-
-fn some_whole_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    #[derive(Deserialize)]
-    struct Whole(#[serde(deserialize_with = "whole_u32")] u32);
-    Ok(Option::<Whole>::deserialize(d)?.map(|w| w.0))
 }
 
 /// The spaces of the contract's patterns (`\s` in ECMAScript): a text of these alone is blank.
@@ -208,7 +187,7 @@ pub struct LectureChange {
     pub description: Option<Option<String>>,
     pub published: Option<bool>,
     /// Move the lecture to this free number.
-    #[serde(default, deserialize_with = "some_whole_u32")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 1, maximum = 99999)]
     pub lecture_number: Option<u32>,
 }
@@ -221,7 +200,7 @@ pub struct UploadRequest {
     #[schema(min_length = 1, max_length = 255)]
     pub file_name: String,
     /// Bytes, 1 to 10 GiB.
-    #[serde(deserialize_with = "whole")]
+    #[serde(deserialize_with = "crate::http::whole::u64")]
     #[schema(minimum = 1, maximum = 10737418240_u64)]
     pub size: u64,
     /// A `video/*` type.
@@ -239,7 +218,7 @@ pub struct PartUrl {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UploadedPart {
-    #[serde(deserialize_with = "whole_u32")]
+    #[serde(deserialize_with = "crate::http::whole::u32")]
     #[schema(minimum = 1, maximum = 10000)]
     pub number: u32,
     #[schema(min_length = 1, max_length = 256, pattern = "\\S")]

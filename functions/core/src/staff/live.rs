@@ -6,7 +6,7 @@
 
 use super::audit::recorded;
 use super::certificates::{checked_student, Names};
-use super::demo::{ahead, checked_start, checked_url, in_range, noted, whole};
+use super::demo::{ahead, checked_start, checked_url, in_range, noted};
 use super::{sheet, Actor};
 use crate::domain::{
     attendance_percent, AttendanceMark, AttendanceRule, Batch, BatchLink, LiveSession, SessionAttendance,
@@ -50,7 +50,7 @@ pub struct SlotRequest {
     /// The start, `HH:MM` (24-hour) in the timetable's zone.
     #[schema(example = "19:00")]
     pub start: String,
-    #[serde(deserialize_with = "whole")]
+    #[serde(deserialize_with = "crate::http::whole::some_u32")]
     #[schema(value_type = u32, minimum = 15, maximum = 300)]
     pub minutes: Option<u32>,
     /// This slot's own meeting link; absent or null: the batch's.
@@ -149,7 +149,7 @@ pub struct NewSession {
     /// RFC 3339, in the future (within 2 years).
     #[schema(example = "2026-12-05T19:00:00+05:00", max_length = 40)]
     pub starts_at: String,
-    #[serde(deserialize_with = "whole")]
+    #[serde(deserialize_with = "crate::http::whole::some_u32")]
     #[schema(value_type = u32, minimum = 15, maximum = 300)]
     pub minutes: Option<u32>,
     /// Absent or null: the timetable's link.
@@ -177,21 +177,16 @@ pub struct SessionChange {
     /// A new start (RFC 3339, in the future): students are mailed once; the event's SEQUENCE rises.
     #[schema(max_length = 40)]
     pub starts_at: Option<String>,
-    #[serde(default, deserialize_with = "whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 15, maximum = 300)]
     pub minutes: Option<u32>,
     /// A new meeting link.
     #[schema(max_length = 2048)]
     pub meeting_url: Option<String>,
     /// The recording: a lecture number of this batch; null takes it off.
-    #[serde(default, deserialize_with = "present_whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::present_u32")]
     #[schema(value_type = Option<u32>, minimum = 1)]
     pub recording: Option<Option<u32>>,
-}
-
-/// `recording`: absent (leave it), `null` (detach it) or a lecture number as JSON may spell it (`3` or `3.0`).
-fn present_whole<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
-    whole(d).map(Some)
 }
 
 /// One student at one session.
@@ -256,7 +251,7 @@ pub struct BatchAttendance {
 #[serde(deny_unknown_fields)]
 pub struct AttendanceMinimum {
     /// 1 to 100: a certificate needs at least this attendance; null: not required (the default).
-    #[serde(default, deserialize_with = "whole")]
+    #[serde(default, deserialize_with = "crate::http::whole::some_u32")]
     #[schema(minimum = 1, maximum = 100)]
     pub percent: Option<u32>,
 }

@@ -10,9 +10,13 @@ use super::{page_limit, Actor};
 use crate::domain::EnrolmentStatus;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
+use crate::objects::{checked_content_type, checked_file_name, checked_size, FileDone, FileUpload, NewFile, Objects};
 use crate::payments::catalog::{months_for, PlanKind};
 use crate::payments::plans::{self, refundable_until, start_of, PaymentStore, RefundBy};
-use crate::payments::{Desk, Method, Payment, PaymentPlan, PaymentStatus, PlanStatus};
+use crate::payments::{
+    receipt_key, AttachedReceipt, Desk, Method, Payment, PaymentPlan, PaymentStatus, PlanStatus, ReceiptFile,
+    RECEIPT_MAX_BYTES, RECEIPT_TYPES,
+};
 use crate::{ids, time};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use lambda_http::{http::StatusCode, Request};
@@ -50,6 +54,8 @@ pub struct PaymentView {
     /// The PaymentIntent in Stripe's dashboard.
     pub stripe_url: Option<String>,
     pub receipt_url: Option<String>,
+    /// The name of the receipt file staff attached (`GET /api/staff/payments/{id}/receipt` links to it).
+    pub receipt_file: Option<String>,
     /// Until when it may be refunded without a reason (epoch milliseconds).
     pub refundable_until: i64,
     pub refunded_at: Option<i64>,
@@ -81,6 +87,7 @@ fn view(payment: Payment, plan: Option<&PaymentPlan>, batch_start: Option<i64>) 
         paid_on: payment.paid_on,
         reference: payment.reference,
         receipt_url: payment.receipt_url,
+        receipt_file: payment.receipt_file.map(|r| r.file_name),
         refund_reason: payment.refund_reason,
         failure: payment.failure,
     }
@@ -404,7 +411,7 @@ pub struct ManualPayment {
     pub plan: Option<PlanKind>,
     /// In the currency's smallest unit (cents, paisa); a whole number (`9900` or `9900.0`).
     #[schema(minimum = 1, maximum = 100_000_000)]
-    #[serde(deserialize_with = "whole_amount")]
+    #[serde(deserialize_with = "crate::http::whole::u64")]
     pub amount: u64,
     /// `usd` or `pkr`.
     pub currency: String,
@@ -413,16 +420,10 @@ pub struct ManualPayment {
     pub reference: String,
     /// The day the money arrived, `YYYY-MM-DD`: not in the future, at most a year ago.
     pub paid_on: String,
-}
-
-/// A whole amount as JSON may spell it (`9900` or `9900.0`).
-fn whole_amount<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    use serde::de::Error;
-    let n = serde_json::Number::deserialize(d)?;
-    let fraction_free = |f: &f64| f.fract() == 0.0 && *f >= 0.0 && *f <= 1e15;
-    n.as_u64()
-        .or_else(|| n.as_f64().filter(fraction_free).map(|f| f as u64))
-        .ok_or_else(|| D::Error::custom("expected a whole number"))
+    /// A receipt uploaded first (`POST /api/staff/payments/receipts`, then its `complete`), not
+    /// attached to another payment.
+    #[schema(pattern = "^[0-9a-f]{24}$")]
+    pub receipt_id: Option<String>,
 }
 
 /// How a manual payment was made (a card pays at checkout).
@@ -488,6 +489,9 @@ fn checked_manual(r: &ManualPayment) -> Result<(String, String, String), ApiErro
     if start_of(r.paid_on.trim()).is_none() {
         fields.insert("paidOn".into(), "must be a date, YYYY-MM-DD".into());
     }
+    if r.receipt_id.as_deref().is_some_and(|id| !ids::is_valid(id)) {
+        fields.insert("receiptId".into(), "must be 24 lowercase hexadecimal characters".into());
+    }
     if fields.is_empty() {
         Ok((format!("{first} {last}"), email, reference.to_owned()))
     } else {
@@ -521,6 +525,10 @@ pub async fn record(
             return Err(ApiError::Conflict(format!("{} is not today or a day of the past year.", r.paid_on.trim())));
         }
         let method = Method::from(r.method);
+        let receipt = match r.receipt_id.as_deref() {
+            Some(id) => Some(attachable(store, id).await?),
+            None => None,
+        };
         let batch = store.get_batch(&r.batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
         let course = store
             .get_course(&batch.course_id)
@@ -548,10 +556,19 @@ pub async fn record(
         payment.paid_on = Some(r.paid_on.trim().to_owned());
         payment.reference = Some(reference);
         payment.recorded_by = Some(actor.name().to_owned());
+        payment.receipt_file = receipt.as_ref().map(|r| AttachedReceipt {
+            id: r.id.clone(),
+            file_name: r.file_name.clone(),
+            content_type: r.content_type.clone().unwrap_or_default(),
+        });
         target = payment.id.clone();
         // The plan and the payment are on record before the enrolment and its mail are tried.
         store.put_plan(&plan).await?;
         store.put_payment(&payment).await?;
+        if let Some(mut receipt) = receipt {
+            receipt.payment_id = Some(payment.id.clone());
+            store.put_receipt(&receipt).await?;
+        }
         let settled = plans::paid(store, desk, plan, payment, None, actor.name(), now).await?;
         let total = store.list_videos(&batch.id).await?.len() as u32;
         let (enrolment, secret_id) = match settled.enrolled {
@@ -567,6 +584,159 @@ pub async fn record(
     .await;
     let done = recorded(store, actor, "payment.record", &target, None, result).await?;
     Ok(json(StatusCode::CREATED, &done))
+}
+
+/// A receipt that may be attached: uploaded, arrived and checked, and not another payment's.
+async fn attachable(store: &(impl PaymentStore + ?Sized), id: &str) -> Result<ReceiptFile, ApiError> {
+    let receipt = store.get_receipt(id).await?.ok_or_else(no_receipt)?;
+    if receipt.content_type.is_none() {
+        return Err(ApiError::Conflict("The receipt has not finished uploading: complete it first.".into()));
+    }
+    if receipt.payment_id.is_some() {
+        return Err(ApiError::Conflict("This receipt is already attached to another payment.".into()));
+    }
+    Ok(receipt)
+}
+
+fn no_receipt() -> ApiError {
+    ApiError::NotFound("No receipt has this id.".into())
+}
+
+fn no_storage() -> ApiError {
+    ApiError::BadRequest("Receipt files are not set up here.".into())
+}
+
+/// How long a receipt's download link works.
+pub const RECEIPT_LINK_SECS: i64 = 5 * 60;
+
+/// `POST /api/staff/payments/receipts/{id}/complete` answer, and a receipt as staff see it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptView {
+    pub id: String,
+    pub file_name: String,
+    pub size: u64,
+    /// What its content was found to be: a PDF or an image.
+    pub content_type: String,
+}
+
+/// `GET /api/staff/payments/{id}/receipt` answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptLink {
+    pub file_name: String,
+    pub content_type: String,
+    /// Downloads the file, for 5 minutes.
+    pub url: String,
+}
+
+#[utoipa::path(post, path = "/api/staff/payments/receipts", tag = "staff", operation_id = "staff_start_receipt", security(("bearer" = [])),
+    request_body = NewFile,
+    responses((status = 201, description = "where to PUT each part (then complete); attach it to the manual payment by its `fileId`", body = FileUpload),
+        (status = 400, description = "not a file name, a size from 1 byte to 10 MB or a media type; or files are not set up", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody), (status = 503, body = ErrorBody)))]
+pub async fn start_receipt(
+    store: &(impl PaymentStore + ?Sized),
+    files: Option<&dyn Objects>,
+    actor: &Actor,
+    req: &Request,
+    now: i64,
+) -> Answer {
+    let mut target = String::from("receipt");
+    let result = async {
+        let body: NewFile = json_body(req, 4 * 1024, |_| "The body must be JSON: fileName, size, contentType.".into())?;
+        let file_name = checked_file_name(&body.file_name)?;
+        let size = checked_size(body.size, RECEIPT_MAX_BYTES)?;
+        checked_content_type(&body.content_type)?;
+        let files = files.ok_or_else(no_storage)?;
+        let id = ids::generate();
+        target = id.clone();
+        let key = receipt_key(&id);
+        let part_size = files.part_size(size);
+        let upload_id = files.start(&key, part_size).await?;
+        let receipt = ReceiptFile {
+            id: id.clone(),
+            key: key.clone(),
+            upload_id: upload_id.clone(),
+            part_size,
+            size,
+            file_name,
+            content_type: None,
+            uploaded_by: actor.name().to_owned(),
+            created_at: now,
+            payment_id: None,
+        };
+        store.put_receipt(&receipt).await?;
+        let parts = files.part_urls(&key, &upload_id, size.div_ceil(part_size).max(1) as u32).await?;
+        Ok(FileUpload { file_id: id, part_size, parts })
+    }
+    .await;
+    let started = recorded(store, actor, "payment.receipt.upload", &target, None, result).await?;
+    Ok(json(StatusCode::CREATED, &started))
+}
+
+#[utoipa::path(post, path = "/api/staff/payments/receipts/{receiptId}/complete", tag = "staff", operation_id = "staff_complete_receipt", security(("bearer" = [])),
+    params(("receiptId" = String, Path, description = "24 lowercase hex characters")),
+    request_body = FileDone,
+    responses((status = 200, description = "arrived: a PDF or an image, at most 10 MB (anything else is removed and refused, 400 on `file`)", body = ReceiptView),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "the parts named are not the parts stored", body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+pub async fn complete_receipt(
+    store: &(impl PaymentStore + ?Sized),
+    files: Option<&dyn Objects>,
+    actor: &Actor,
+    req: &Request,
+    id: &str,
+) -> Answer {
+    let result = async {
+        let done: FileDone =
+            json_body(req, 64 * 1024, |_| "The body must be JSON: parts, each a number and an etag.".into())?;
+        let files = files.ok_or_else(no_storage)?;
+        let found = if ids::is_valid(id) { store.get_receipt(id).await? } else { None };
+        let mut receipt = found.ok_or_else(no_receipt)?;
+        if receipt.content_type.is_none() {
+            let arrived = crate::objects::finish(
+                files,
+                (&receipt.key, &receipt.upload_id),
+                (receipt.size, receipt.part_size),
+                &done,
+                RECEIPT_MAX_BYTES,
+                Some((&RECEIPT_TYPES, "A receipt must be a PDF or an image (PNG, JPEG, GIF or WebP).")),
+            )
+            .await?;
+            receipt.content_type = Some(arrived.content_type.to_owned());
+            store.put_receipt(&receipt).await?;
+        }
+        Ok(ReceiptView {
+            id: receipt.id,
+            file_name: receipt.file_name,
+            size: receipt.size,
+            content_type: receipt.content_type.unwrap_or_default(),
+        })
+    }
+    .await;
+    Ok(ok(&recorded(store, actor, "payment.receipt.complete", id, None, result).await?))
+}
+
+#[utoipa::path(get, path = "/api/staff/payments/{paymentId}/receipt", tag = "staff", operation_id = "staff_payment_receipt", security(("bearer" = [])),
+    params(("paymentId" = String, Path, description = "32 lowercase hex characters")),
+    responses((status = 200, description = "a link that downloads the receipt file staff attached", body = ReceiptLink),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, description = "no payment with this id, or none attached", body = ErrorBody), (status = 503, body = ErrorBody)))]
+pub async fn receipt_link(
+    store: &(impl PaymentStore + ?Sized),
+    files: Option<&dyn Objects>,
+    id: &str,
+    now: i64,
+) -> Answer {
+    let payment = store.get_payment(id).await?.ok_or_else(|| ApiError::NotFound("No payment has this id.".into()))?;
+    let attached =
+        payment.receipt_file.ok_or_else(|| ApiError::NotFound("No receipt is attached to this payment.".into()))?;
+    let files = files.ok_or_else(no_storage)?;
+    let key = receipt_key(&attached.id);
+    let url = files.download_url(&key, &attached.file_name, &attached.content_type, now + RECEIPT_LINK_SECS).await?;
+    Ok(ok(&ReceiptLink { file_name: attached.file_name, content_type: attached.content_type, url }))
 }
 
 /// `POST /api/staff/payments/{id}/refund` body.
@@ -672,8 +842,10 @@ pub async fn set_due(store: &(impl PaymentStore + ?Sized), actor: &Actor, req: &
 /// The console's payments in the API contract, merged by `platform::openapi`.
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(list, export, ledger, record, refund, set_due),
+    paths(list, export, ledger, record, refund, set_due, start_receipt, complete_receipt, receipt_link),
     components(schemas(
+        ReceiptView,
+        ReceiptLink,
         PaymentView,
         PaymentPage,
         Ledger,

@@ -8,9 +8,9 @@
 //! (`academy serve` with a bucket) is an attachment too, but S3 cannot add nosniff.
 
 use super::cloudfront::{encode, CloudFrontSigner};
-use crate::assignments::{FileStorage, UploadPart};
 use crate::http::error::ApiError;
 use crate::media::uploads::{FolderUploads, LectureUploads, S3Uploads, StoredPart, UploadError};
+use crate::objects::{Objects, UploadPart};
 use crate::time;
 use async_trait::async_trait;
 use std::time::Duration;
@@ -42,7 +42,7 @@ fn failed(error: UploadError) -> ApiError {
 }
 
 #[async_trait]
-impl FileStorage for S3Uploads {
+impl Objects for S3Uploads {
     fn part_size(&self, size: u64) -> u64 {
         LectureUploads::part_size(self, size)
     }
@@ -82,7 +82,7 @@ impl FileStorage for S3Uploads {
 }
 
 #[async_trait]
-impl FileStorage for FolderUploads {
+impl Objects for FolderUploads {
     fn part_size(&self, size: u64) -> u64 {
         LectureUploads::part_size(self, size)
     }
@@ -122,14 +122,14 @@ impl FileStorage for FolderUploads {
 /// Files kept by `files` (S3 in AWS) whose downloads are CloudFront signed URLs at `origin` (the
 /// site's: the distribution serves `/assignments/*` from the bucket's `assignments/` prefix).
 pub struct CloudFrontDownloads {
-    pub files: std::sync::Arc<dyn FileStorage>,
+    pub files: std::sync::Arc<dyn Objects>,
     pub signer: CloudFrontSigner,
     /// `https://www.example.com`, no trailing slash.
     pub origin: String,
 }
 
 impl CloudFrontDownloads {
-    pub fn new(files: std::sync::Arc<dyn FileStorage>, signer: CloudFrontSigner, origin: &str) -> Self {
+    pub fn new(files: std::sync::Arc<dyn Objects>, signer: CloudFrontSigner, origin: &str) -> Self {
         Self { files, signer, origin: origin.trim_end_matches('/').to_owned() }
     }
 
@@ -152,7 +152,7 @@ impl CloudFrontDownloads {
 }
 
 #[async_trait]
-impl FileStorage for CloudFrontDownloads {
+impl Objects for CloudFrontDownloads {
     fn part_size(&self, size: u64) -> u64 {
         self.files.part_size(size)
     }
