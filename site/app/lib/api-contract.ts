@@ -627,6 +627,21 @@ export const apiRules = {
       "pattern": "^https://(youtube\\.com|www\\.youtube\\.com|m\\.youtube\\.com|youtu\\.be|www\\.youtube-nocookie\\.com|vimeo\\.com|player\\.vimeo\\.com|drive\\.google\\.com|docs\\.google\\.com)([/?#]\\S*)?$"
     }
   },
+  "NewReceipt": {
+    "fileName": {
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^/\\\\\\x00-\\x1f\\x7f]*[^/\\\\\\x00-\\x20\\x7f][^/\\\\\\x00-\\x1f\\x7f]*$"
+    },
+    "size": {
+      "minimum": 1,
+      "maximum": 10000000
+    },
+    "contentType": {
+      "maxLength": 255,
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
+    }
+  },
   "NewSession": {
     "startsAt": {
       "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"

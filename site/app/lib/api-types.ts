@@ -2603,6 +2603,18 @@ export interface components {
             /** @description An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed. None: a recording awaiting its upload. */
             embedUrl?: string | null;
         };
+        /** @description `POST /api/staff/payments/receipts` body: the receipt file about to be sent. */
+        NewReceipt: {
+            /** @description The file's own name, no folder. */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Bytes, 1 to 10,000,000.
+             */
+            size: number;
+            /** @description What the browser says it is (the server decides by the content). */
+            contentType: string;
+        };
         /** @description `POST /api/staff/batches/{batchId}/sessions` body: a one-off session. */
         NewSession: {
             /**
@@ -11594,7 +11606,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewFile"];
+                "application/json": components["schemas"]["NewReceipt"];
             };
         };
         responses: {

@@ -53,6 +53,27 @@ pub const PAYMENT_ID_PATTERN: &str = "^[0-9a-f]{32}$";
 )]
 pub struct PaymentsApi;
 
+/// A receipt upload's body is the objects kit's `NewFile` with a smaller ceiling: written into the
+/// contract as `NewReceipt` (`super::RECEIPT_MAX_BYTES`), which the receipt route takes.
+fn receipt_body(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::{Ref, RefOr};
+    let Some(components) = doc.components.as_mut() else { return };
+    let Some(RefOr::T(Schema::Object(mut body))) = components.schemas.get("NewFile").cloned() else { return };
+    if let Some(RefOr::T(Schema::Object(size))) = body.properties.get_mut("size") {
+        size.maximum = Some(super::RECEIPT_MAX_BYTES.into());
+        size.description = Some("Bytes, 1 to 10,000,000.".into());
+    }
+    body.description = Some("`POST /api/staff/payments/receipts` body: the receipt file about to be sent.".into());
+    components.schemas.insert("NewReceipt".into(), RefOr::T(Schema::Object(body)));
+    let operation = doc.paths.paths.get_mut("/api/staff/payments/receipts").and_then(|item| item.post.as_mut());
+    if let Some(request) = operation.and_then(|o| o.request_body.as_mut()) {
+        for content in request.content.values_mut() {
+            content.schema = Some(RefOr::Ref(Ref::from_schema_name("NewReceipt")));
+        }
+    }
+}
+
 /// An `Idempotency-Key` as the checkout takes it (`checkout::idempotency_key`).
 pub const IDEMPOTENCY_KEY_PATTERN: &str = "^[A-Za-z0-9_-]{8,64}$";
 /// A phone number as the checkout takes it: 7 to 15 digits, spaces, `+`, `-` and brackets (20 characters at most).
@@ -85,6 +106,7 @@ pub fn rules(doc: &mut utoipa::openapi::OpenApi) {
             parameter.schema = Some(key.into());
         }
     }
+    receipt_body(doc);
     let Some(components) = doc.components.as_mut() else { return };
     let schemas = &mut components.schemas;
     if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("CheckoutRequest") {
