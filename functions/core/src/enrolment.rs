@@ -9,8 +9,8 @@
 
 use crate::domain::{AccessGrant, Batch, BatchLink, Enrolment, EnrolmentStatus};
 use crate::http::error::ApiError;
-use crate::leads::mail::{Mail, MailKind, Mailer};
 use crate::learning::secret;
+use crate::mail::{Mail, MailKind, Mailer};
 use crate::store::{EnrolmentRecords, GrantRecords, StoreError, StudentRecords};
 use crate::time;
 use std::sync::Arc;
@@ -55,7 +55,7 @@ pub fn welcome(mailing: &Mailing, enrolment: &Enrolment, batch: &Batch, secret_i
         until = e(&until),
     );
     Mail {
-        submission: enrolment.id(),
+        about: enrolment.id(),
         kind: MailKind::Welcome,
         from: mailing.from.clone(),
         to: enrolment.email.clone(),

@@ -12,8 +12,19 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The top-level modules that are features; everything else is shared or wiring.
-const FEATURES: [&str; 9] =
-    ["assignments", "assistant", "catalog", "certificates", "demo", "geo", "leads", "learning", "media"];
+const FEATURES: [&str; 11] = [
+    "assignments",
+    "assistant",
+    "catalog",
+    "certificates",
+    "demo",
+    "geo",
+    "leads",
+    "learning",
+    "live",
+    "media",
+    "payments",
+];
 const WIRING: &str = "platform";
 /// The staff console: it may use the features; only the wiring may use it.
 const CONSOLE: &str = "staff";

@@ -9,7 +9,7 @@
 use crate::support;
 use support::console::{as_staff, next_ip, Reply};
 
-use academy_core::leads::mail::OutboxMailer;
+use academy_core::mail::OutboxMailer;
 use academy_core::media::uploads::{FolderUploads, S3Uploads, LOCAL_MIN_PART};
 use academy_core::platform::local::AppState;
 use academy_core::store::{AssignmentRecords, CatalogRecords, LiveRecords, Store, StudentRecords};

@@ -14,8 +14,8 @@ use academy_core::demo::reminders::{self, Outcome, SchedulerReminders, SCHEDULE_
 use academy_core::demo::tokens::{self, DemoKey};
 use academy_core::demo::{zones, Desk};
 use academy_core::domain::{DemoBooking, DemoSlot, DemoStatus};
-use academy_core::leads::mail::OutboxMailer;
 use academy_core::limits;
+use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;
 use academy_core::store::{DemoRecords, Store};
 use icalendar::{Calendar, CalendarComponent, Component, EventLike};

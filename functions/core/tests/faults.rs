@@ -6,7 +6,8 @@
 use crate::support;
 
 use academy_core::domain::SubmissionStatus;
-use academy_core::leads::mail::{deliver, stream::on_stream, MailSettings, OutboxMailer, SesMailer, SEND_TIMEOUT};
+use academy_core::leads::mail::{deliver, stream::on_stream};
+use academy_core::mail::{MailSettings, OutboxMailer, SesMailer, SEND_TIMEOUT};
 use academy_core::platform::local::AppState;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;

@@ -4,9 +4,8 @@
 use crate::support;
 
 use academy_core::domain::SubmissionStatus;
-use academy_core::leads::mail::{
-    deliver, stream::on_stream, Mail, MailSettings, Mailer, OutboxMailer, Redrive, Redriver,
-};
+use academy_core::leads::mail::{deliver, stream::on_stream, Redrive, Redriver};
+use academy_core::mail::{Mail, MailSettings, Mailer, OutboxMailer};
 use academy_core::platform::local::AppState;
 use academy_core::store::SubmissionRecords;
 use lambda_http::Body;

@@ -14,8 +14,8 @@ use crate::support;
 use support::console::{next_ip, signed, Caller, Reply, STUDENT_SUB};
 
 use academy_core::domain::{AttendanceMark, Batch, BatchLink, Enrolment, SessionStatus};
-use academy_core::leads::mail::OutboxMailer;
 use academy_core::live::reminders::{self, Outcome};
+use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;
 use academy_core::store::{
     AuditRecords, CatalogRecords, DemoRecords, EnrolmentRecords, LiveRecords, Store, StudentRecords,

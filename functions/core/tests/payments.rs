@@ -14,7 +14,7 @@
 use crate::support;
 use support::console::{next_ip, signed, Caller, Reply, STAFF_EMAIL};
 
-use academy_core::leads::mail::OutboxMailer;
+use academy_core::mail::OutboxMailer;
 use academy_core::payments::store::PaymentRecords;
 use academy_core::payments::stripe::{signature_header, Stripe};
 use academy_core::payments::{renewals, Cards, Desk};

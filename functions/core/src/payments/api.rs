@@ -80,17 +80,14 @@ pub const IDEMPOTENCY_KEY_PATTERN: &str = "^[A-Za-z0-9_-]{8,64}$";
 pub const PHONE_PATTERN: &str = "^[ +()-]*([0-9][ +()-]*){7,15}$";
 
 /// The payments' bodies and parameters as the server checks them, written into the contract
-/// (`platform::openapi`'s rules call this), so the contract's fuzzing sends what a client may.
-pub fn rules(doc: &mut utoipa::openapi::OpenApi) {
+/// (`platform::openapi`'s rules call this, with the contract's pattern for a text that is not
+/// blank), so the contract's fuzzing sends what a client may.
+pub fn rules(doc: &mut utoipa::openapi::OpenApi, not_blank: &str) {
     use utoipa::openapi::path::ParameterIn;
     use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
     use utoipa::openapi::{RefOr, Required};
-    let text = |max: usize| {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .max_length(Some(max))
-            .pattern(Some(crate::leads::forms::not_blank_pattern()))
-    };
+    let text =
+        |max: usize| ObjectBuilder::new().schema_type(Type::String).max_length(Some(max)).pattern(Some(not_blank));
     let email = || {
         ObjectBuilder::new()
             .schema_type(Type::String)

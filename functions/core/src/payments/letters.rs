@@ -5,8 +5,8 @@
 use super::catalog::shown;
 use super::PaymentPlan;
 use crate::enrolment::Mailing;
-use crate::leads::mail::{Mail, MailKind};
 use crate::mail::greeting_of;
+use crate::mail::{Mail, MailKind};
 
 /// Which letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +75,7 @@ pub fn letter(
     let paragraphs: String = body.split("\n\n").map(|p| format!("<p>{}</p>", e(p))).collect();
     let html = format!("<p>{}</p>{paragraphs}<p>Skyline Tech Academy</p>", e(&greeting));
     Mail {
-        submission: format!("{}-{}-{month}", plan.id, which_code(which)),
+        about: format!("{}-{}-{month}", plan.id, which_code(which)),
         kind: MailKind::Payment,
         from: mailing.from.clone(),
         to: plan.email.clone(),

@@ -6,7 +6,7 @@ use crate::assistant::provider::Endpoint as ModelEndpoint;
 use crate::demo::tokens::DemoKey;
 use crate::http::identity::Verifier;
 use crate::http::origin::OriginGuard;
-use crate::leads::mail::{MailSettings, DEFAULT_FROM, DEFAULT_INBOX};
+use crate::mail::{MailSettings, DEFAULT_FROM, DEFAULT_INBOX};
 use crate::store::{StoreUrl, DEFAULT_STORE};
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! reminders are scheduled on the demo class's schedule (`DemoScheduler`).
 
 use crate::demo::{Letter, LetterBox, LetterKind};
-use crate::leads::mail::{CalendarPart, Mail, MailKind, MailSettings, Mailer};
+use crate::mail::{CalendarPart, Mail, MailKind, MailSettings, Mailer};
 use async_trait::async_trait;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub fn mail_of(letter: &Letter, settings: &MailSettings) -> Mail {
         LetterKind::Digest => MailKind::DemoDigest,
     };
     Mail {
-        submission: letter.about.clone(),
+        about: letter.about.clone(),
         kind,
         from: settings.from.clone(),
         to: letter.to.clone(),
@@ -60,7 +60,7 @@ pub fn mail_of_class(letter: &crate::live::Letter, settings: &MailSettings) -> M
         crate::live::LetterKind::Reminder => MailKind::ClassReminder,
     };
     Mail {
-        submission: letter.about.clone(),
+        about: letter.about.clone(),
         kind,
         from: settings.from.clone(),
         to: letter.to.clone(),

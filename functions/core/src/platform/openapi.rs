@@ -326,7 +326,7 @@ impl Modify for Rules {
         // A feature with its own contract (its `api` module) is merged first, so the rules below hold for it too.
         doc.merge(crate::payments::api::PaymentsApi::openapi());
         doc.merge(crate::staff::payments::StaffPaymentsApi::openapi());
-        crate::payments::api::rules(doc);
+        crate::payments::api::rules(doc, &forms::not_blank_pattern());
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
             let kind = if path.contains("certificates/{id}") {

@@ -18,8 +18,8 @@ use crate::domain::{Assignment, AssignmentRule, AssignmentSubmission, FileRef, G
 use crate::enrolment::Mailing;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
-use crate::leads::mail::{Mail, MailKind};
 use crate::live::sessions::zone_of;
+use crate::mail::{Mail, MailKind};
 use crate::objects::{FileDone, FileUpload, NewFile, Objects};
 use crate::store::{AssignmentRecords, AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords};
 use crate::{ids, time, zones};
@@ -525,7 +525,7 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
                 lms = html_escape::encode_double_quoted_attribute(&lms),
             );
             let mail = Mail {
-                submission: format!("assignment-{}-due-{}", assignment.id, assignment.due_at),
+                about: format!("assignment-{}-due-{}", assignment.id, assignment.due_at),
                 kind: MailKind::Assignment,
                 from: mailing.from.clone(),
                 to: email.clone(),
@@ -766,7 +766,7 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
             lms = html_escape::encode_double_quoted_attribute(&lms),
         );
         let mail = Mail {
-            submission: format!("submission-{}-review-{}", submission.id, submission.reviews.len()),
+            about: format!("submission-{}-review-{}", submission.id, submission.reviews.len()),
             kind: MailKind::Assignment,
             from: mailing.from.clone(),
             to: email.clone(),

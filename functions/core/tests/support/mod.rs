@@ -158,8 +158,8 @@ pub async fn seeded(store: Store) -> Store {
 }
 
 /// The mail settings of a test inbox.
-pub fn test_mail() -> academy_core::leads::mail::MailSettings {
-    academy_core::leads::mail::MailSettings {
+pub fn test_mail() -> academy_core::mail::MailSettings {
+    academy_core::mail::MailSettings {
         inbox: "admissions@academy.test".into(),
         from: "no-reply@academy.test".into(),
         auto_reply: false,
@@ -312,9 +312,9 @@ pub fn outbox_messages(dir: &std::path::Path) -> Vec<String> {
 }
 
 /// SES on moto, sending with a configuration set as the stack's mailer does.
-pub async fn ses() -> (academy_core::leads::mail::SesMailer, aws_sdk_sesv2::Client) {
+pub async fn ses() -> (academy_core::mail::SesMailer, aws_sdk_sesv2::Client) {
     let (client, set) = ses_configuration_set().await;
-    (academy_core::leads::mail::SesMailer::new(client.clone(), Some(set)), client)
+    (academy_core::mail::SesMailer::new(client.clone(), Some(set)), client)
 }
 
 /// An SES client on moto and a fresh configuration set made there.

@@ -1,57 +1,19 @@
-//! Mail for stored submissions: what to send (`render`), how (`Mailer`: SES in AWS, an outbox
-//! folder of `.eml` files locally), and the delivery step that records the outcome on the
+//! Mail for stored submissions: what to send (`render`), sent by the mail kit's `Mailer`
+//! (`crate::mail`: SES in AWS, an outbox folder of `.eml` files locally), and the delivery step that records the outcome on the
 //! submission, shared by the stream-driven `mailer` Lambda, the local server and `academy
 //! submissions resend`; and the local server's re-drive of what a crash left `pending` (`redrive`).
 
-mod outbox;
 mod redrive;
 mod render;
-mod ses;
 pub mod stream;
 
-pub use outbox::OutboxMailer;
 pub use redrive::{Redrive, Redriver};
-pub use render::{auto_reply, notification, CalendarPart, Mail, MailKind};
-pub use ses::{SesMailer, ATTEMPT_TIMEOUT, CONNECT_TIMEOUT, SEND_TIMEOUT};
+pub use render::{auto_reply, notification};
 
 use crate::domain::{Submission, SubmissionStatus};
 use crate::limits::{Admission, ACKNOWLEDGEMENTS};
+use crate::mail::{Mail, MailSettings, Mailer};
 use crate::store::{Counters, StoreError, SubmissionRecords};
-use async_trait::async_trait;
-
-#[async_trait]
-pub trait Mailer: Send + Sync {
-    /// Sends one message; the error is a description for the submission record and the log.
-    async fn send(&self, mail: &Mail) -> Result<(), String>;
-
-    /// Whether the institute's message about `submission` was already handed over. The outbox
-    /// can tell from its files; SES keeps no record to ask, so by default nothing is known sent.
-    async fn holds(&self, _submission: &str) -> Result<bool, String> {
-        Ok(false)
-    }
-
-    /// Removes what sends interrupted at least `older_than` ago left half-written (the outbox's
-    /// partial files) and says how many; nothing by default.
-    async fn clear_partials(&self, _older_than: std::time::Duration) -> Result<usize, String> {
-        Ok(0)
-    }
-}
-
-/// Who mail goes to and comes from.
-#[derive(Clone, Debug)]
-pub struct MailSettings {
-    /// The institute's inbox, which receives every submission.
-    pub inbox: String,
-    /// The sender (an SES-verified identity in AWS).
-    pub from: String,
-    /// Also send the visitor a short acknowledgement.
-    pub auto_reply: bool,
-}
-
-/// The institute's inbox unless `ACADEMY_MAIL_TO` names another.
-pub const DEFAULT_INBOX: &str = "admissions@skylinetech.academy";
-/// The sender unless `ACADEMY_MAIL_FROM` names another.
-pub const DEFAULT_FROM: &str = "no-reply@skylinetech.academy";
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -70,7 +32,7 @@ async fn acknowledge(store: &(impl Counters + ?Sized), mailer: &dyn Mailer, repl
     match ACKNOWLEDGEMENTS.admit(store, &recipient, crate::time::now()).await.map_err(|e| e.to_string())? {
         Admission::Admitted { .. } => mailer.send(reply).await,
         Admission::Refused { .. } => {
-            tracing::info!(submission = %reply.submission, "acknowledgement skipped: this address had one today");
+            tracing::info!(submission = %reply.about, "acknowledgement skipped: this address had one today");
             Ok(())
         }
     }

@@ -20,7 +20,7 @@ impl OutboxMailer {
     }
 
     fn file_name(mail: &Mail) -> String {
-        format!("{}-{}-{}-{}.eml", crate::time::now(), mail.submission, mail.kind.as_str(), crate::ids::generate())
+        format!("{}-{}-{}-{}.eml", crate::time::now(), mail.about, mail.kind.as_str(), crate::ids::generate())
     }
 
     /// The file names in the folder (none when it does not exist yet).
