@@ -18,10 +18,14 @@ describe("the site's layers", () => {
     expect(await layerErrors("app/features/lms/probe.ts", 'import { sendEmail } from "../forms/api/send-email";\nexport const x = sendEmail;\n')).toHaveLength(1);
     expect(await layerErrors("app/components/probe.ts", 'import { loader } from "../routes/home";\nexport const x = loader;\n')).toHaveLength(1);
     expect(await layerErrors("app/config/probe.ts", 'import { brand } from "../content/brand";\nexport const x = brand;\n')).toHaveLength(1);
+    // The #app/… alias (package.json "imports") resolves to the same files, so it is refused the same way.
+    expect(await layerErrors("app/lib/probe.ts", 'import { useSession } from "#app/features/auth/session";\nexport const x = useSession;\n')).toHaveLength(1);
+    expect(await layerErrors("app/features/lms/probe.ts", 'import { sendEmail } from "#app/features/forms/api/send-email";\nexport const x = sendEmail;\n')).toHaveLength(1);
   }, 60_000);
 
   it("allow imports down the layers and within a feature", async () => {
     expect(await layerErrors("app/features/lms/probe.ts", 'import { getBatch } from "./api/get-batch";\nimport { Icon } from "../../components/Icon";\nimport { apiGet } from "../../lib/api-client";\nexport const x = [getBatch, Icon, apiGet];\n')).toEqual([]);
+    expect(await layerErrors("app/features/lms/probe.ts", 'import { getBatch } from "#app/features/lms/api/get-batch";\nimport { apiGet } from "#app/lib/api-client";\nexport const x = [getBatch, apiGet];\n')).toEqual([]);
     expect(await layerErrors("app/routes/probe.ts", 'import { SessionActions } from "../features/auth/components/SessionActions";\nexport const x = SessionActions;\n')).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 // GET /api/me/certificates/{id}/pdf: the holder's PDF, fetched with the token and saved as a download.
-import { apiGetFile, saveFile } from "../../../lib/api-file";
+import { apiGetFile, saveFile } from "#app/lib/api-file";
 import { tokenFrom, type TokenSource } from "./token";
 
 /** Saves the certificate's PDF; answers the file name used. Rejects (an ApiError) when the API refuses. */

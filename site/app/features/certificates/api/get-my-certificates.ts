@@ -1,6 +1,6 @@
 // GET /api/me/certificates: the signed-in student's certificates.
-import { apiGet } from "../../../lib/api-client";
-import type { CertificateView } from "../../../lib/api-schema";
+import { apiGet } from "#app/lib/api-client";
+import type { CertificateView } from "#app/lib/api-schema";
 import { tokenFrom, type TokenSource } from "./token";
 
 export const getMyCertificates = async (source: TokenSource): Promise<CertificateView[]> =>

@@ -1,6 +1,6 @@
 // The audit trail (/api/staff/audit): every staff write, newest first, a page at a time. Read-only.
-import { apiGet } from "../../../lib/api-client";
-import type { AuditPage } from "../../../lib/api-schema";
+import { apiGet } from "#app/lib/api-client";
+import type { AuditPage } from "#app/lib/api-schema";
 import { tokenFrom, type TokenSource } from "./token";
 
 export const listAudit = async (source: TokenSource, cursor?: string | null): Promise<AuditPage> =>

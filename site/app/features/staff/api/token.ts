@@ -1,9 +1,9 @@
 // The staff API is called with the signed-in user's access token. The route hands the console its token source
 // (features never import one another: the route joins staff to auth); the console's components read it here.
 import { createContext, useContext } from "react";
-import type { TokenSource } from "../../../lib/access-token";
+import type { TokenSource } from "#app/lib/access-token";
 
-export { tokenFrom, type TokenSource } from "../../../lib/access-token";
+export { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 const TokenContext = createContext<TokenSource>(async () => null);
 

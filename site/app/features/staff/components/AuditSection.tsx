@@ -2,7 +2,7 @@
 // each in words with a link to what it names (../audit-words.ts).
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import type { StaffBatch } from "../../../lib/api-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
 import { listAudit } from "../api/audit";
 import { useTokenSource } from "../api/token";
 import { auditWords, type AuditWords } from "../audit-words";

@@ -2,7 +2,7 @@
 // (lectures watched, live classes attended in percent, last activity; a revoked student keeps their row, marked revoked), and the per-student table as a
 // CSV download.
 import { useCallback, useState } from "react";
-import { showToast } from "../../../components/Toasts";
+import { showToast } from "#app/components/Toasts";
 import { exportBatchReport, getBatchReport } from "../api/report";
 import { useTokenSource } from "../api/token";
 import { failureText, formatDuration, formatTime } from "../format";

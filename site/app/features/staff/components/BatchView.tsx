@@ -6,7 +6,7 @@
 // processing) reloads the certificates and the report, which count them; a change to a certificate, the report.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
-import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
+import type { Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { BatchReportView } from "./BatchReportView";
 import { BulkEnrol } from "./BulkEnrol";
 import { EnrolForm } from "./EnrolForm";

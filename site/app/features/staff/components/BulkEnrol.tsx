@@ -1,8 +1,8 @@
 // Bulk enrol: paste `name,email` lines (as a spreadsheet copies them; a header line is fine), an optional last day of
 // access for all, then every line's outcome in a table.
 import { useId, useState, type FormEvent } from "react";
-import { showToast } from "../../../components/Toasts";
-import type { BulkAnswer } from "../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import type { BulkAnswer } from "#app/lib/api-schema";
 import { bulkEnrol } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
 import { bulkSummary, outcomeText } from "../bulk";

@@ -2,8 +2,8 @@
 // the one opened.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
-import { showToast } from "../../../components/Toasts";
-import type { Enquiry, StaffBatch } from "../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import type { Enquiry, StaffBatch } from "#app/lib/api-schema";
 import { exportEnquiries, listEnquiries } from "../api/enquiries";
 import { useTokenSource } from "../api/token";
 import { filtersFromSearch, withFilters, type EnquiryFilters } from "../filters";

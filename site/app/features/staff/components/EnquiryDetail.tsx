@@ -2,9 +2,9 @@
 // note; Mark handled (with the note), Resend mail, and Enrol prefilled from it (the enrolment marks it handled).
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
-import { DialogCloseButton } from "../../../components/DialogCloseButton";
-import { showToast } from "../../../components/Toasts";
-import type { Enquiry, Enrolled, StaffBatch } from "../../../lib/api-schema";
+import { DialogCloseButton } from "#app/components/DialogCloseButton";
+import { showToast } from "#app/components/Toasts";
+import type { Enquiry, Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { markEnquiry, resendEnquiry } from "../api/enquiries";
 import { useTokenSource } from "../api/token";
 import { failureText, formatTime } from "../format";

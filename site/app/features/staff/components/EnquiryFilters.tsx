@@ -1,7 +1,7 @@
 // The filters above the enquiry list: form, delivery, handled (applied as they change) and a search (applied on
 // submit). They live in the URL (../filters.ts).
 import { useId, useState, type FormEvent } from "react";
-import type { FormType, SubmissionStatus } from "../../../lib/api-schema";
+import type { FormType, SubmissionStatus } from "#app/lib/api-schema";
 import { deliveries, formTypes, maxSearchChars, type EnquiryFilters } from "../filters";
 
 const select = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink";

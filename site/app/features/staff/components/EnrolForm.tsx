@@ -2,7 +2,7 @@
 // an enquiry when there is one (its course narrows the batches; open ones are listed first, full and ended ones marked). The API mails the welcome and answers the Secret ID
 // once; the caller shows it (SecretIdReveal).
 import { useId, useState, type FormEvent } from "react";
-import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
+import type { Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { enrol } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
 import { batchesForCourse, batchLabel, openFirst } from "../batch-choice";

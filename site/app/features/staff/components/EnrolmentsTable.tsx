@@ -1,8 +1,8 @@
 // A batch's students, a page at a time: name, e-mail, status, whether an account holds the batch, lectures watched of
 // the batch's total, last activity; Resend welcome (a new Secret ID, the old one revoked) and Revoke, each confirmed.
 import { useCallback, useState } from "react";
-import { showToast } from "../../../components/Toasts";
-import type { Enrolled, EnrolmentView } from "../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import type { Enrolled, EnrolmentView } from "#app/lib/api-schema";
 import { listBatchEnrolments, resendWelcome, revokeEnrolment } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
 import { formatTime } from "../format";

@@ -1,6 +1,6 @@
 // A console form's per-field refusals from the API (ApiError.fields): the attributes that tie an input to its
 // message, the message itself, and whether the refusal named no field the form shows.
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "#app/lib/api-client";
 
 export function fieldErrors(id: string, error: unknown, names: Record<string, string>) {
   const fields = error instanceof ApiError ? error.fields : {};

@@ -3,8 +3,8 @@
 // the lecture or the live class of the batch it goes with ("None" clears a link). Once a student has handed in, only
 // the due time, publishing and closing can change (a changed due time mails the batch once).
 import { useId, useState, type FormEvent } from "react";
-import { zoneOffsetLabel } from "../../../../lib/class-time";
-import { apiTimeToZoned, zonedToApiTime, zoneName, zoneTitle } from "../../../../lib/demo-time";
+import { zoneOffsetLabel } from "#app/lib/class-time";
+import { apiTimeToZoned, zonedToApiTime, zoneName, zoneTitle } from "#app/lib/demo-time";
 import { failureText } from "../../format";
 import { fieldErrors } from "../../components/field-errors";
 import { FormButtons } from "../../components/FormButtons";

@@ -6,9 +6,9 @@
 // in a zone guessed wrong would be saved an hour or more off).
 import { useCallback, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { showToast } from "../../../../components/Toasts";
-import { DEFAULT_CLASS_ZONE } from "../../../../lib/class-time";
-import { knownZone, toApiTime, whenInZone, zoneName } from "../../../../lib/demo-time";
+import { showToast } from "#app/components/Toasts";
+import { DEFAULT_CLASS_ZONE } from "#app/lib/class-time";
+import { knownZone, toApiTime, whenInZone, zoneName } from "#app/lib/demo-time";
 import { useTokenSource, type TokenSource } from "../../api/token";
 import { failureText } from "../../format";
 import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";

@@ -2,7 +2,7 @@
 // opens the submission in the Reviews section (`?section=reviews&submission=`).
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { visitorZone, whenInZone } from "../../../../lib/demo-time";
+import { visitorZone, whenInZone } from "#app/lib/demo-time";
 import { useTokenSource } from "../../api/token";
 import { useLoad } from "../../hooks/use-load";
 import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";

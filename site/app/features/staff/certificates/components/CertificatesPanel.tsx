@@ -3,10 +3,10 @@
 // certificate; marking complete (or taking the mark away), issuing a complete student's certificate with the name to
 // print, correcting that name, and revoking one with a reason, each after a confirmation. The API audits every action.
 import { useCallback, useId, useRef, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { verifyPath } from "../../../../config/paths";
-import type { StudentCompletion } from "../../../../lib/api-schema";
-import { certificateNameProblem, certificateNameRule, normaliseCertificateName } from "../../../../lib/certificate-name";
+import { showToast } from "#app/components/Toasts";
+import { verifyPath } from "#app/config/paths";
+import type { StudentCompletion } from "#app/lib/api-schema";
+import { certificateNameProblem, certificateNameRule, normaliseCertificateName } from "#app/lib/certificate-name";
 import { useTokenSource } from "../../api/token";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Email } from "../../components/Email";

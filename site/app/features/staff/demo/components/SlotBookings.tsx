@@ -1,10 +1,10 @@
 // A slot's bookings: who booked (name, e-mail, course), whether the booking stands, attended or no-show (marked,
 // or cleared, with one press), and Enrol, which opens the console's enrolment form prefilled with the booker.
 import { useCallback, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { courses } from "../../../../content/courses";
-import type { Enrolled, StaffBatch } from "../../../../lib/api-schema";
-import type { DemoAttendance as Attendance, DemoBooking } from "../../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import { courses } from "#app/content/courses";
+import type { Enrolled, StaffBatch } from "#app/lib/api-schema";
+import type { DemoAttendance as Attendance, DemoBooking } from "#app/lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { EnrolForm } from "../../components/EnrolForm";
 import { SecretIdReveal } from "../../components/SecretIdReveal";

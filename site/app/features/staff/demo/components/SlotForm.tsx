@@ -2,10 +2,10 @@
 // it is typed, the length (30–45 minutes), seats, the course (or any), the meeting link (private until booked) and,
 // when publishing, how many more weeks it repeats. The API answers in UTC; the form converts both ways.
 import { useId, useState, type FormEvent } from "react";
-import { courses } from "../../../../content/courses";
-import { ApiError } from "../../../../lib/api-client";
-import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
-import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "../../../../lib/api-schema";
+import { courses } from "#app/content/courses";
+import { ApiError } from "#app/lib/api-client";
+import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "#app/lib/demo-time";
+import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "#app/lib/api-schema";
 import { FormButtons } from "../../components/FormButtons";
 import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";

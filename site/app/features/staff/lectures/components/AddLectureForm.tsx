@@ -5,7 +5,7 @@ import { useTokenSource } from "../../api/token";
 import { failureText } from "../../format";
 import { addLecture } from "../api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import type { StaffLecture } from "#app/lib/api-schema";
 import { FormButtons } from "../../components/FormButtons";
 import { fieldErrors } from "../../components/field-errors";
 

@@ -6,7 +6,7 @@ import { useLectureUpload } from "../hooks/use-lecture-upload";
 import { describeProgress, megabytes, percentOf } from "../upload/describe-progress";
 import type { UploadSnapshot } from "../upload/multipart-upload";
 import { uploadMemory } from "../upload/upload-memory";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 interface LectureUploaderProps {
   batchId: string;

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTokenSource } from "../../api/token";
 import type { Loaded } from "../../hooks/use-load";
 import { listLectures } from "../api/lectures";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 export const POLL_MS = 3_000;
 

@@ -3,9 +3,9 @@
 // timetable shows the sessions the server generated (and the batch's public schedule, which the batches' list shows
 // too: `onChanged` tells the page); any change to a session or a mark reloads the term's attendance.
 import { useCallback, useId, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import type { Batch } from "../../../../lib/api-schema";
-import { DEFAULT_CLASS_ZONE } from "../../../../lib/class-time";
+import { showToast } from "#app/components/Toasts";
+import type { Batch } from "#app/lib/api-schema";
+import { DEFAULT_CLASS_ZONE } from "#app/lib/class-time";
 import { useTokenSource } from "../../api/token";
 import { Failure, Loading } from "../../components/States";
 import { useLoad } from "../../hooks/use-load";

@@ -2,9 +2,9 @@
 // counts (present once joined, else absent), which staff can correct (present, absent, excused) or give back to the
 // joins; the server audits every correction. Opens under the sessions, its heading focused.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { formatClock, formatShortDay, zoneName } from "../../../../lib/demo-time";
-import { sessionShort } from "../../../../lib/class-time";
+import { showToast } from "#app/components/Toasts";
+import { formatClock, formatShortDay, zoneName } from "#app/lib/demo-time";
+import { sessionShort } from "#app/lib/class-time";
 import { useTokenSource } from "../../api/token";
 import { Email } from "../../components/Email";
 import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";

@@ -5,11 +5,11 @@
 // session is added, its file sent in parts by the Lectures section's uploader, then attached), each confirmed in a
 // dialog. "Add a one-off session" above the list.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { endMs, sessionShort } from "../../../../lib/class-time";
-import { apiTimeToZoned, formatShortDay, knownZone, visitorZone, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
-import { ApiError } from "../../../../lib/api-client";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import { endMs, sessionShort } from "#app/lib/class-time";
+import { apiTimeToZoned, formatShortDay, knownZone, visitorZone, zonedToApiTime, zoneName } from "#app/lib/demo-time";
+import { ApiError } from "#app/lib/api-client";
+import type { StaffLecture } from "#app/lib/api-schema";
 import { useTokenSource } from "../../api/token";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormButtons } from "../../components/FormButtons";

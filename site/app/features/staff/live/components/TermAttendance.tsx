@@ -2,7 +2,7 @@
 // (held − excused), as the server counts it), marked when below the certificate's minimum; the same as a CSV download;
 // and the certificate's minimum attendance itself (off by default), set here.
 import { useCallback, useId, useState, type FormEvent } from "react";
-import { showToast } from "../../../../components/Toasts";
+import { showToast } from "#app/components/Toasts";
 import { useTokenSource } from "../../api/token";
 import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { Email } from "../../components/Email";

@@ -3,13 +3,13 @@
 // link. The term runs from the batch's start date to its end date. Saving generates the term's sessions (the server
 // decides them; the list below shows what it answered) and the batch's public schedule and timing, shown here.
 import { useId, useState, type FormEvent } from "react";
-import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "../../../../lib/class-time";
-import { apiRules } from "../../../../lib/api-contract";
-import { ApiError } from "../../../../lib/api-client";
-import { zoneName } from "../../../../lib/demo-time";
+import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "#app/lib/class-time";
+import { apiRules } from "#app/lib/api-contract";
+import { ApiError } from "#app/lib/api-client";
+import { zoneName } from "#app/lib/demo-time";
 import { fieldErrors } from "../../components/field-errors";
 import { failureText } from "../../format";
-import type { SlotRequest, TimetableRequest, TimetableView } from "../../../../lib/api-schema";
+import type { SlotRequest, TimetableRequest, TimetableView } from "#app/lib/api-schema";
 
 /** A field without its width (for a short one beside others). */
 export const fieldBase = "mt-1 block min-w-0 max-w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";

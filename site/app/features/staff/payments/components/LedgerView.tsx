@@ -1,8 +1,8 @@
 // A student's ledger (docs/product.md#staff-console): each of their plans by month, with the day each month is due
 // and whether it is paid, due, overdue, upcoming or refunded.
 import { useCallback } from "react";
-import { formatMoney } from "../../../../lib/money";
-import type { Currency, Ledger } from "../../../../lib/payments-schema";
+import { formatMoney } from "#app/lib/money";
+import type { Currency, Ledger } from "#app/lib/payments-schema";
 import { useTokenSource } from "../../api/token";
 import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
 import { Email } from "../../components/Email";

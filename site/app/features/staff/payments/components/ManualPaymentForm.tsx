@@ -4,9 +4,9 @@
 // it was paid. The server records it and enrols the student (the welcome mail carries the Secret ID); the form then
 // shows the enrolment made, with the Secret ID when the answer carries one.
 import { useId, useState, type FormEvent } from "react";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import { formatMoney } from "../../../../lib/money";
-import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "../../../../lib/payments-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { formatMoney } from "#app/lib/money";
+import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "#app/lib/payments-schema";
 import { useTokenSource } from "../../api/token";
 import { batchLabel, openFirst } from "../../batch-choice";
 import { fieldErrors } from "../../components/field-errors";

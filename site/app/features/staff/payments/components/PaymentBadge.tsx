@@ -1,5 +1,5 @@
 // A payment's status as the console shows it.
-import type { PaymentState } from "../../../../lib/payments-schema";
+import type { PaymentState } from "#app/lib/payments-schema";
 import { Badge } from "../../components/States";
 import { statusLabel } from "../filters";
 

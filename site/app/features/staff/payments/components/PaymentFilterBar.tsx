@@ -1,8 +1,8 @@
 // The filters above the payment list: status, method and batch (applied as they change) and a search by name or
 // e-mail (applied on submit). They live in the URL (../filters.ts).
 import { useId, useState, type FormEvent } from "react";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import type { PaymentMethod, PaymentState } from "../../../../lib/payments-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
+import type { PaymentMethod, PaymentState } from "#app/lib/payments-schema";
 import { paymentMethods, paymentStatuses, type PaymentFilters } from "../filters";
 
 const select = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink";

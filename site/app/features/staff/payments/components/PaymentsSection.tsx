@@ -4,10 +4,10 @@
 // "Record a manual payment" (which enrols the student) and Refund (confirmed; a reason past the 3-day window).
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { showToast } from "../../../../components/Toasts";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import { formatMoney } from "../../../../lib/money";
-import type { Currency, ManualPaymentAnswer, PaymentView } from "../../../../lib/payments-schema";
+import { showToast } from "#app/components/Toasts";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { formatMoney } from "#app/lib/money";
+import type { Currency, ManualPaymentAnswer, PaymentView } from "#app/lib/payments-schema";
 import { useTokenSource } from "../../api/token";
 import { Email } from "../../components/Email";
 import { SecretIdReveal } from "../../components/SecretIdReveal";
