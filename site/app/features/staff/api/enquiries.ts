@@ -4,8 +4,8 @@ import { apiGet, apiPatch, apiPost } from "#app/lib/api-client";
 import { apiGetFile } from "#app/lib/api-file";
 import type { Enquiry, EnquiryPage } from "#app/lib/api-schema";
 import { filtersToQuery, type EnquiryFilters } from "../filters";
-import { downloadCsv } from "./download-csv";
-import { tokenFrom, type TokenSource } from "./token";
+import { downloadCsv } from "../kit/api/download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const listEnquiries = async (source: TokenSource, filters: EnquiryFilters, cursor?: string | null): Promise<EnquiryPage> =>
   apiGet("/api/staff/enquiries", { token: await tokenFrom(source), query: filtersToQuery(filters, cursor) });

@@ -2,8 +2,8 @@
 import { apiGet } from "#app/lib/api-client";
 import { apiGetFile } from "#app/lib/api-file";
 import type { BatchReport } from "#app/lib/api-schema";
-import { downloadCsv } from "./download-csv";
-import { tokenFrom, type TokenSource } from "./token";
+import { downloadCsv } from "../kit/api/download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const getBatchReport = async (source: TokenSource, batchId: string): Promise<BatchReport> =>
   apiGet("/api/staff/batches/{batchId}/report", { token: await tokenFrom(source), params: { batchId } });

@@ -4,10 +4,10 @@
 import { useCallback } from "react";
 import type { StaffLecture } from "#app/lib/api-schema";
 import { sessionShort } from "#app/lib/class-time";
-import { useTokenSource } from "../api/token";
-import { useLoad } from "../hooks/use-load";
-import { listLectures } from "../lectures/api/lectures";
-import { listSessions, type StaffSession } from "../live/api/live";
+import { useTokenSource } from "../kit/api/token";
+import { useLoad } from "../kit/hooks/use-load";
+import { listLectures } from "../kit/api/lectures";
+import { listSessions, type StaffSession } from "../kit/api/live";
 
 export interface LinkChoices {
   /** Still loading. */

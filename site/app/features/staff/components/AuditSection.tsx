@@ -4,14 +4,14 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { StaffBatch } from "#app/lib/api-schema";
 import { listAudit } from "../api/audit";
-import { useTokenSource } from "../api/token";
+import { useTokenSource } from "../kit/api/token";
 import { auditWords, type AuditWords } from "../audit-words";
 import { listSlots } from "../demo/api/demo";
-import { formatTime } from "../format";
-import { useCursorList } from "../hooks/use-cursor-list";
+import { formatTime } from "../kit/format";
+import { useCursorList } from "../kit/hooks/use-cursor-list";
 import { OutcomeBadge } from "./labels";
-import { Email } from "./Email";
-import { codeTd, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "../kit/components/Email";
+import { codeTd, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "../kit/components/States";
 
 const DAY_MS = 86_400_000;
 

@@ -4,11 +4,11 @@
 import { useCallback, useState } from "react";
 import { showToast } from "#app/components/Toasts";
 import { exportBatchReport, getBatchReport } from "../api/report";
-import { useTokenSource } from "../api/token";
-import { failureText, formatDuration, formatTime } from "../format";
-import { useLoad } from "../hooks/use-load";
-import { Email } from "./Email";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "./States";
+import { useTokenSource } from "../kit/api/token";
+import { failureText, formatDuration, formatTime } from "../kit/format";
+import { useLoad } from "../kit/hooks/use-load";
+import { Email } from "../kit/components/Email";
+import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../kit/components/States";
 
 /** Loads once; the batch view remounts it (a new `key`) after a change to the batch. */
 export function BatchReportView({ batchId }: { batchId: string }) {

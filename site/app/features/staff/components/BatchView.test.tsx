@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StaffBatch } from "#app/lib/api-schema";
 import { json } from "#app/test/http";
 import { renderAt } from "#app/test/render";
-import { TokenProvider } from "../api/token";
+import { TokenProvider } from "../kit/api/token";
 import { BatchView } from "./BatchView";
 
 vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));

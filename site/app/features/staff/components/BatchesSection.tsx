@@ -1,7 +1,7 @@
 // Batches: every batch with how many are enrolled and how many are active, each opening its batch view.
 import { Link } from "react-router";
 import type { StaffBatch } from "#app/lib/api-schema";
-import { Empty, ScrollTable, td, th } from "./States";
+import { Empty, ScrollTable, td, th } from "../kit/components/States";
 
 export function BatchesSection({ batches, batchLink }: { batches: readonly StaffBatch[]; batchLink: (batchId: string) => string }) {
   return (

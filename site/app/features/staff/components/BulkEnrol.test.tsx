@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BulkAnswer } from "#app/lib/api-schema";
-import { TokenProvider } from "../api/token";
+import { TokenProvider } from "../kit/api/token";
 import { bulkSummary, outcomeText } from "../bulk";
 import { BulkEnrol, BulkResults } from "./BulkEnrol";
 

@@ -3,12 +3,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { showToast } from "#app/components/Toasts";
 import type { BulkAnswer } from "#app/lib/api-schema";
-import { bulkEnrol } from "../api/enrolments";
-import { useTokenSource } from "../api/token";
+import { bulkEnrol } from "../kit/api/enrolments";
+import { useTokenSource } from "../kit/api/token";
 import { bulkSummary, outcomeText } from "../bulk";
-import { failureText, todayUtc } from "../format";
-import { ScrollTable, td, th } from "./States";
-import { Email } from "./Email";
+import { failureText, todayUtc } from "../kit/format";
+import { ScrollTable, td, th } from "../kit/components/States";
+import { Email } from "../kit/components/Email";
 
 export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled: () => void }) {
   const id = useId();

@@ -5,15 +5,15 @@ import { useSearchParams } from "react-router";
 import { showToast } from "#app/components/Toasts";
 import type { Enquiry, StaffBatch } from "#app/lib/api-schema";
 import { exportEnquiries, listEnquiries } from "../api/enquiries";
-import { useTokenSource } from "../api/token";
+import { useTokenSource } from "../kit/api/token";
 import { filtersFromSearch, withFilters, type EnquiryFilters } from "../filters";
-import { failureText, formatTime } from "../format";
-import { useCursorList } from "../hooks/use-cursor-list";
+import { failureText, formatTime } from "../kit/format";
+import { useCursorList } from "../kit/hooks/use-cursor-list";
 import { EnquiryDetail } from "./EnquiryDetail";
 import { EnquiryFilterBar } from "./EnquiryFilters";
 import { DeliveryBadge, formLabel } from "./labels";
-import { Email } from "./Email";
-import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "../kit/components/Email";
+import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "../kit/components/States";
 
 export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly StaffBatch[]; onEnrolled: () => void }) {
   const token = useTokenSource();

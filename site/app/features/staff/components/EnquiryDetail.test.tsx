@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Enquiry, Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { inTimeZone, json } from "#app/test/http";
-import { TokenProvider } from "../api/token";
+import { TokenProvider } from "../kit/api/token";
 import { EnquiryDetail } from "./EnquiryDetail";
 
 vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));

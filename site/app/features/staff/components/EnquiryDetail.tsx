@@ -6,10 +6,10 @@ import { DialogCloseButton } from "#app/components/DialogCloseButton";
 import { showToast } from "#app/components/Toasts";
 import type { Enquiry, Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { markEnquiry, resendEnquiry } from "../api/enquiries";
-import { useTokenSource } from "../api/token";
-import { failureText, formatTime } from "../format";
-import { EnrolForm } from "./EnrolForm";
-import { SecretIdReveal } from "./SecretIdReveal";
+import { useTokenSource } from "../kit/api/token";
+import { failureText, formatTime } from "../kit/format";
+import { EnrolForm } from "../kit/components/EnrolForm";
+import { SecretIdReveal } from "../kit/components/SecretIdReveal";
 import { DeliveryBadge, formLabel } from "./labels";
 
 interface EnquiryDetailProps {

@@ -3,15 +3,15 @@
 import { useCallback, useState } from "react";
 import { showToast } from "#app/components/Toasts";
 import type { Enrolled, EnrolmentView } from "#app/lib/api-schema";
-import { listBatchEnrolments, resendWelcome, revokeEnrolment } from "../api/enrolments";
-import { useTokenSource } from "../api/token";
-import { formatTime } from "../format";
-import { useCursorList } from "../hooks/use-cursor-list";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { listBatchEnrolments, resendWelcome, revokeEnrolment } from "../kit/api/enrolments";
+import { useTokenSource } from "../kit/api/token";
+import { formatTime } from "../kit/format";
+import { useCursorList } from "../kit/hooks/use-cursor-list";
+import { ConfirmDialog } from "../kit/components/ConfirmDialog";
 import { EnrolmentBadge } from "./labels";
-import { SecretIdReveal } from "./SecretIdReveal";
-import { Email } from "./Email";
-import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { SecretIdReveal } from "../kit/components/SecretIdReveal";
+import { Email } from "../kit/components/Email";
+import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "../kit/components/States";
 
 type Pending = { kind: "revoke" | "resend"; enrolment: EnrolmentView } | null;
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { json } from "#app/test/http";
 import { renderAt } from "#app/test/render";
 import type { StaffLecture, StaffSession } from "#app/lib/api-schema";
-import { TokenProvider } from "../../api/token";
+import { TokenProvider } from "../../kit/api/token";
 import type { StaffAssignment } from "../api/types";
 import { AssignmentsPanel } from "./AssignmentsPanel";
 

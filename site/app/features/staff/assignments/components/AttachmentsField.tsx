@@ -4,8 +4,8 @@ import { useId, useRef, useState } from "react";
 import { ACCEPT_ATTRIBUTE, ALLOWED_FILES_TEXT, contentTypeOf, fileRefusal, megabytesText } from "#app/lib/assignment-files";
 import { putPart } from "#app/lib/put-part";
 import { uploadInParts } from "#app/lib/upload-in-parts";
-import { failureText } from "../../format";
-import { useTokenSource } from "../../api/token";
+import { failureText } from "../../kit/format";
+import { useTokenSource } from "../../kit/api/token";
 import { beginAttachment, completeAttachment, removeAttachment } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
 

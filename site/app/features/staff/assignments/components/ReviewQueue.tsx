@@ -3,9 +3,9 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
 import { visitorZone, whenInZone } from "#app/lib/demo-time";
-import { useTokenSource } from "../../api/token";
-import { useLoad } from "../../hooks/use-load";
-import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
+import { useTokenSource } from "../../kit/api/token";
+import { useLoad } from "../../kit/hooks/use-load";
+import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../kit/components/States";
 import { reviewQueue } from "../api/assignments";
 
 export const submissionLink = (submissionId: string) => `?section=reviews&submission=${encodeURIComponent(submissionId)}`;

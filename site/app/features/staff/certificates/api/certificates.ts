@@ -4,7 +4,7 @@
 // call goes through the one client (lib/api-client.ts) with the staff member's token; the API audits each write.
 import { apiGet, apiPatch, apiPost, apiPut } from "#app/lib/api-client";
 import type { BatchCertificates, CertificateView, StudentCompletion } from "#app/lib/api-schema";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const getBatchCompletions = async (source: TokenSource, batchId: string): Promise<BatchCertificates> =>
   apiGet("/api/staff/batches/{batchId}/certificates", { token: await tokenFrom(source), params: { batchId } });

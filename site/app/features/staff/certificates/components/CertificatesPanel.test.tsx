@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { json } from "#app/test/http";
 import type { BatchCertificates, CertificateView, StudentCompletion } from "#app/lib/api-schema";
 import { renderAt } from "#app/test/render";
-import { TokenProvider } from "../../api/token";
+import { TokenProvider } from "../../kit/api/token";
 import { CertificatesPanel } from "./CertificatesPanel";
 
 vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));

@@ -7,11 +7,11 @@ import { showToast } from "#app/components/Toasts";
 import { verifyPath } from "#app/config/paths";
 import type { StudentCompletion } from "#app/lib/api-schema";
 import { certificateNameProblem, certificateNameRule, normaliseCertificateName } from "#app/lib/certificate-name";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Email } from "../../components/Email";
-import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { useLoad } from "../../hooks/use-load";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { Email } from "../../kit/components/Email";
+import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../kit/components/States";
+import { useLoad } from "../../kit/hooks/use-load";
 import { getBatchCompletions, issueCertificate, renameCertificate, revokeCertificate, setCompletion } from "../api/certificates";
 
 export const reasonLimit = 300;

@@ -6,9 +6,9 @@ import { courses } from "#app/content/courses";
 import { ApiError } from "#app/lib/api-client";
 import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "#app/lib/demo-time";
 import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "#app/lib/api-schema";
-import { FormButtons } from "../../components/FormButtons";
-import { fieldErrors } from "../../components/field-errors";
-import { failureText } from "../../format";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { fieldErrors } from "../../kit/components/field-errors";
+import { failureText } from "../../kit/format";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldLabel = "block text-sm font-semibold text-slate-800";

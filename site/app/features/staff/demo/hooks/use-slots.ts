@@ -3,8 +3,8 @@
 import { useCallback, useMemo, useState } from "react";
 import { toApiTime } from "#app/lib/demo-time";
 import type { StaffDemoSlot } from "#app/lib/api-schema";
-import { useTokenSource } from "../../api/token";
-import { useLoad } from "../../hooks/use-load";
+import { useTokenSource } from "../../kit/api/token";
+import { useLoad } from "../../kit/hooks/use-load";
 import { listSlots } from "../api/demo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

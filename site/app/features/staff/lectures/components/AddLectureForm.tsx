@@ -1,13 +1,13 @@
 // Add a lecture: a title, the number (the next free one offered), an optional description, and either a recording
 // to upload next or an embed's address (YouTube, Vimeo, Google Drive), which is ready at once.
 import { useId, useState, type FormEvent } from "react";
-import { useTokenSource } from "../../api/token";
-import { failureText } from "../../format";
-import { addLecture } from "../api/lectures";
+import { useTokenSource } from "../../kit/api/token";
+import { failureText } from "../../kit/format";
+import { addLecture } from "../../kit/api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
 import type { StaffLecture } from "#app/lib/api-schema";
-import { FormButtons } from "../../components/FormButtons";
-import { fieldErrors } from "../../components/field-errors";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { fieldErrors } from "../../kit/components/field-errors";
 
 export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldLabel = "block text-sm font-semibold text-slate-800";

@@ -1,13 +1,13 @@
 // Retitle, describe or renumber a lecture (a number must be free: the API refuses one that is taken).
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "#app/lib/api-client";
-import { useTokenSource } from "../../api/token";
-import { failureText } from "../../format";
-import { changeLecture } from "../api/lectures";
+import { useTokenSource } from "../../kit/api/token";
+import { failureText } from "../../kit/format";
+import { changeLecture } from "../../kit/api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
 import type { LectureChange, StaffLecture } from "#app/lib/api-schema";
 import { fieldInput, fieldLabel } from "./AddLectureForm";
-import { FormButtons } from "../../components/FormButtons";
+import { FormButtons } from "../../kit/components/FormButtons";
 
 interface EditLectureFormProps {
   batchId: string;

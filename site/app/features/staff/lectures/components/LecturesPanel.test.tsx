@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json } from "#app/test/http";
 import { renderAt } from "#app/test/render";
-import { TokenProvider } from "../../api/token";
+import { TokenProvider } from "../../kit/api/token";
 import type { StaffLecture } from "#app/lib/api-schema";
 import { captionsRefusal } from "./LectureItem";
 import { LecturesPanel } from "./LecturesPanel";

@@ -3,11 +3,11 @@
 // and its renditions go too). While a recording is processing the list is read again every few seconds.
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "#app/components/Toasts";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Empty, Failure, Loading } from "../../components/States";
-import { failureText } from "../../format";
-import { changeLecture, deleteLecture } from "../api/lectures";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { Empty, Failure, Loading } from "../../kit/components/States";
+import { failureText } from "../../kit/format";
+import { changeLecture, deleteLecture } from "../../kit/api/lectures";
 import { useLectures } from "../hooks/use-lectures";
 import { movesFor, nextFreeNumber } from "../reorder";
 import type { StaffLecture } from "#app/lib/api-schema";

@@ -5,12 +5,12 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { showToast } from "#app/components/Toasts";
 import { formatClock, formatShortDay, zoneName } from "#app/lib/demo-time";
 import { sessionShort } from "#app/lib/class-time";
-import { useTokenSource } from "../../api/token";
-import { Email } from "../../components/Email";
-import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { failureText } from "../../format";
-import { useLoad } from "../../hooks/use-load";
-import { getAttendance, markAttendance, type AttendanceMark, type AttendanceRow, type StaffSession } from "../api/live";
+import { useTokenSource } from "../../kit/api/token";
+import { Email } from "../../kit/components/Email";
+import { Empty, Failure, Loading, ScrollTable, td, th } from "../../kit/components/States";
+import { failureText } from "../../kit/format";
+import { useLoad } from "../../kit/hooks/use-load";
+import { getAttendance, markAttendance, type AttendanceMark, type AttendanceRow, type StaffSession } from "../../kit/api/live";
 import { fieldBase } from "./TimetableEditor";
 
 const marks: { value: AttendanceMark; label: string }[] = [

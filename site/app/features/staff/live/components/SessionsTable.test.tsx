@@ -5,9 +5,9 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json } from "#app/test/http";
 import { renderAt } from "#app/test/render";
-import { TokenProvider } from "../../api/token";
+import { TokenProvider } from "../../kit/api/token";
 import type { StaffLecture } from "#app/lib/api-schema";
-import type { StaffSession } from "../api/live";
+import type { StaffSession } from "../../kit/api/live";
 import { liveClassTitle, SessionsTable } from "./SessionsTable";
 
 vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));

@@ -3,13 +3,13 @@
 // and the certificate's minimum attendance itself (off by default), set here.
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { showToast } from "#app/components/Toasts";
-import { useTokenSource } from "../../api/token";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { Email } from "../../components/Email";
-import { fieldErrors } from "../../components/field-errors";
-import { failureText } from "../../format";
-import { useLoad } from "../../hooks/use-load";
-import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../api/live";
+import { useTokenSource } from "../../kit/api/token";
+import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../kit/components/States";
+import { Email } from "../../kit/components/Email";
+import { fieldErrors } from "../../kit/components/field-errors";
+import { failureText } from "../../kit/format";
+import { useLoad } from "../../kit/hooks/use-load";
+import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../../kit/api/live";
 import { fieldBase, fieldLabel } from "./TimetableEditor";
 
 /** Loads once; the panel remounts it (a new `key`) after a change to attendance or the sessions. */

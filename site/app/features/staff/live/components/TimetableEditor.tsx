@@ -7,8 +7,8 @@ import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "
 import { apiRules } from "#app/lib/api-contract";
 import { ApiError } from "#app/lib/api-client";
 import { zoneName } from "#app/lib/demo-time";
-import { fieldErrors } from "../../components/field-errors";
-import { failureText } from "../../format";
+import { fieldErrors } from "../../kit/components/field-errors";
+import { failureText } from "../../kit/format";
 import type { SlotRequest, TimetableRequest, TimetableView } from "#app/lib/api-schema";
 
 /** A field without its width (for a short one beside others). */

@@ -13,8 +13,8 @@ import {
   type PaymentView,
   type RefundRequest,
 } from "#app/lib/payments-schema";
-import { downloadCsv } from "../../api/download-csv";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { downloadCsv } from "../../kit/api/download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import { paymentFiltersToQuery, type PaymentFilters } from "../filters";
 
 export const listPayments = async (source: TokenSource, filters: PaymentFilters, cursor?: string | null): Promise<PaymentPage> =>

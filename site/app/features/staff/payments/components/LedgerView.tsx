@@ -3,10 +3,10 @@
 import { useCallback } from "react";
 import { formatMoney } from "#app/lib/money";
 import type { Currency, Ledger } from "#app/lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { Email } from "../../components/Email";
-import { useLoad } from "../../hooks/use-load";
+import { useTokenSource } from "../../kit/api/token";
+import { Empty, Failure, Loading, ScrollTable, td, th } from "../../kit/components/States";
+import { Email } from "../../kit/components/Email";
+import { useLoad } from "../../kit/hooks/use-load";
 import { getLedger } from "../api/payments";
 import { methodLabel } from "../filters";
 import { PaymentBadge } from "./PaymentBadge";

@@ -7,11 +7,11 @@ import { useId, useState, type FormEvent } from "react";
 import type { StaffBatch } from "#app/lib/api-schema";
 import { formatMoney } from "#app/lib/money";
 import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "#app/lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { batchLabel, openFirst } from "../../batch-choice";
-import { fieldErrors } from "../../components/field-errors";
-import { FormButtons } from "../../components/FormButtons";
-import { failureText, todayUtc } from "../../format";
+import { useTokenSource } from "../../kit/api/token";
+import { batchLabel, openFirst } from "../../kit/batch-choice";
+import { fieldErrors } from "../../kit/components/field-errors";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { failureText, todayUtc } from "../../kit/format";
 import { recordManualPayment } from "../api/payments";
 import { paymentMethods } from "../filters";
 

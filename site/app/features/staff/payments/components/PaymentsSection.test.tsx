@@ -8,7 +8,7 @@ import { json } from "#app/test/http";
 import { renderAt } from "#app/test/render";
 import type { StaffBatch } from "#app/lib/api-schema";
 import type { PaymentView } from "#app/lib/payments-schema";
-import { TokenProvider } from "../../api/token";
+import { TokenProvider } from "../../kit/api/token";
 import { PaymentsSection } from "./PaymentsSection";
 import { toMinorUnits } from "./ManualPaymentForm";
 

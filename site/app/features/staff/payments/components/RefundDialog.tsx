@@ -5,9 +5,9 @@ import { useRef, useState } from "react";
 import { ApiError } from "#app/lib/api-client";
 import { formatMoney } from "#app/lib/money";
 import type { PaymentView } from "#app/lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { formatTime } from "../../format";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { formatTime } from "../../kit/format";
 import { refundPayment } from "../api/payments";
 import { methodLabel } from "../filters";
 

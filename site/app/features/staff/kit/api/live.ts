@@ -17,8 +17,8 @@ import type {
   TimetableAnswer,
   TimetableRequest,
 } from "#app/lib/api-schema";
-import { downloadCsv } from "../../api/download-csv";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { downloadCsv } from "./download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export type { AttendanceMark, AttendanceRow, BatchAttendance, StaffSession, TimetableAnswer, TimetableRequest };
 
