@@ -7,7 +7,7 @@ import { bulkEnrol } from "../kit/api/enrolments";
 import { useTokenSource } from "../kit/api/token";
 import { bulkSummary, outcomeText } from "../bulk";
 import { failureText, todayUtc } from "../kit/format";
-import { ScrollTable, td, th } from "../kit/components/States";
+import { ConsoleTable, td } from "../kit/components/Table";
 import { Email } from "../kit/components/Email";
 
 export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled: () => void }) {
@@ -84,28 +84,24 @@ export function BulkResults({ answer }: { answer: BulkAnswer }) {
       </p>
       {answer.results.length > 0 && (
         <div className="mt-3">
-          <ScrollTable caption="Outcome of each line">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Line</th>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>E-mail</th>
-                <th scope="col" className={th}>Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.results.map((line) => (
-                <tr key={line.line} data-outcome={line.outcome}>
-                  <td className={td}>{line.line}</td>
-                  <td className={td}>{line.name || "—"}</td>
-                  <td className={td}>{line.email ? <Email address={line.email} /> : "—"}</td>
-                  <td className={`${td} ${line.outcome === "invalid" ? "text-red-800" : line.outcome === "enrolled" ? "text-green-800" : "text-slate-700"}`}>
-                    {outcomeText(line)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ConsoleTable
+            caption="Outcome of each line"
+            columns={["Line", "Name", "E-mail", "Outcome"]}
+            rows={answer.results}
+            rowKey={(line) => line.line}
+            rowProps={(line) => ({ "data-outcome": line.outcome })}
+          >
+            {(line) => (
+              <>
+                <td className={td}>{line.line}</td>
+                <td className={td}>{line.name || "—"}</td>
+                <td className={td}>{line.email ? <Email address={line.email} /> : "—"}</td>
+                <td className={`${td} ${line.outcome === "invalid" ? "text-red-800" : line.outcome === "enrolled" ? "text-green-800" : "text-slate-700"}`}>
+                  {outcomeText(line)}
+                </td>
+              </>
+            )}
+          </ConsoleTable>
         </div>
       )}
     </div>

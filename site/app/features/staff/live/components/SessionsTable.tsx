@@ -14,7 +14,8 @@ import { useTokenSource } from "../../kit/api/token";
 import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
 import { FormButtons } from "../../kit/components/FormButtons";
 import { fieldErrors } from "../../kit/components/field-errors";
-import { actionTd, actionTh, Badge, Empty, ScrollTable, td, th } from "../../kit/components/States";
+import { Badge } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
 import { failureText } from "../../kit/format";
 import { addLecture, listLectures, POLL_MS } from "../../kit/api/lectures";
 import { LectureUploader } from "../../kit/upload/LectureUploader";
@@ -221,68 +222,59 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
           }}
         />
       )}
-      {shown.length === 0 ? (
-        <Empty>{sessions.length === 0 ? "No sessions yet: save the timetable or add a one-off session." : "No sessions to show here."}</Empty>
-      ) : (
-        <ScrollTable caption={`Sessions of ${batchName} (${zoneName(zone)})`}>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>When ({zoneName(zone)})</th>
-              {otherZone && <th scope="col" className={th}>Your time ({zoneName(own)})</th>}
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Recording</th>
-              <th scope="col" className={th}>Attended</th>
-              <th scope="col" className={actionTh}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((s) => {
-              const when = sessionShort(s, zone);
-              const cancelled = s.status === "cancelled";
-              const started = Date.parse(s.startsAt) <= now;
-              return (
-                <tr key={s.id} data-session-id={s.id}>
-                  <th scope="row" className={`${td} font-semibold whitespace-nowrap text-ink`}>
-                    {when}
-                  </th>
-                  {otherZone && <td className={`${td} whitespace-nowrap`}>{sessionShort(s, own)}</td>}
-                  <td className={td}>
-                    {cancelled ? <Badge tone="red">Cancelled</Badge> : <Badge tone={started ? "slate" : "green"}>{started ? "Held" : "Scheduled"}</Badge>}
-                    {s.extra && (
-                      <span className="ml-1">
-                        <Badge tone="amber">One-off</Badge>
-                      </span>
-                    )}
-                    {cancelled && s.reason && <span className="mt-1 block text-xs text-slate-600">{s.reason}</span>}
-                  </td>
-                  <td className={td}>{recordingTitle(s) ?? "—"}</td>
-                  <td className={td}>{cancelled ? "—" : s.attended}</td>
-                  <td className={actionTd}>
-                    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                      <button type="button" className={small} onClick={() => onAttendance(s)} aria-label={`Attendance of ${when}`}>
-                        Attendance
+      <ConsoleTable
+        caption={`Sessions of ${batchName} (${zoneName(zone)})`}
+        columns={[`When (${zoneName(zone)})`, otherZone && `Your time (${zoneName(own)})`, "Status", "Recording", "Attended", { actions: "Actions" }]}
+        rows={shown}
+        rowKey={(s) => s.id}
+        rowProps={(s) => ({ "data-session-id": s.id })}
+        empty={sessions.length === 0 ? "No sessions yet: save the timetable or add a one-off session." : "No sessions to show here."}
+      >
+        {(s) => {
+          const when = sessionShort(s, zone);
+          const cancelled = s.status === "cancelled";
+          const started = Date.parse(s.startsAt) <= now;
+          return (
+            <>
+              <th scope="row" className={`${td} font-semibold whitespace-nowrap text-ink`}>
+                {when}
+              </th>
+              {otherZone && <td className={`${td} whitespace-nowrap`}>{sessionShort(s, own)}</td>}
+              <td className={td}>
+                {cancelled ? <Badge tone="red">Cancelled</Badge> : <Badge tone={started ? "slate" : "green"}>{started ? "Held" : "Scheduled"}</Badge>}
+                {s.extra && (
+                  <span className="ml-1">
+                    <Badge tone="amber">One-off</Badge>
+                  </span>
+                )}
+                {cancelled && s.reason && <span className="mt-1 block text-xs text-slate-600">{s.reason}</span>}
+              </td>
+              <td className={td}>{recordingTitle(s) ?? "—"}</td>
+              <td className={td}>{cancelled ? "—" : s.attended}</td>
+              <td className={actionTd}>
+                <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                  <button type="button" className={small} onClick={() => onAttendance(s)} aria-label={`Attendance of ${when}`}>
+                    Attendance
+                  </button>
+                  <button type="button" className={small} onClick={() => open({ kind: "recording", session: s })} aria-label={`Recording of ${when}`}>
+                    Recording
+                  </button>
+                  {!cancelled && !started && (
+                    <>
+                      <button type="button" className={small} onClick={() => open({ kind: "move", session: s })} aria-label={`Move ${when}`}>
+                        Move
                       </button>
-                      <button type="button" className={small} onClick={() => open({ kind: "recording", session: s })} aria-label={`Recording of ${when}`}>
-                        Recording
+                      <button type="button" className={danger} onClick={() => open({ kind: "cancel", session: s })} aria-label={`Cancel ${when}`}>
+                        Cancel
                       </button>
-                      {!cancelled && !started && (
-                        <>
-                          <button type="button" className={small} onClick={() => open({ kind: "move", session: s })} aria-label={`Move ${when}`}>
-                            Move
-                          </button>
-                          <button type="button" className={danger} onClick={() => open({ kind: "cancel", session: s })} aria-label={`Cancel ${when}`}>
-                            Cancel
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
-      )}
+                    </>
+                  )}
+                </div>
+              </td>
+            </>
+          );
+        }}
+      </ConsoleTable>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(o) => !o && !sending && setPending(null)}

@@ -4,7 +4,8 @@
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { showToast } from "#app/components/Toasts";
 import { useTokenSource } from "../../kit/api/token";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../kit/components/States";
+import { Badge, Failure, Loading } from "../../kit/components/States";
+import { ConsoleTable, td } from "../../kit/components/Table";
 import { Email } from "../../kit/components/Email";
 import { fieldErrors } from "../../kit/components/field-errors";
 import { failureText } from "../../kit/format";
@@ -52,41 +53,31 @@ export function TermAttendance({ batchId, batchName }: { batchId: string; batchN
         </button>
         <p className="text-sm text-slate-700">{sessionsHeld === 1 ? "1 session held so far." : `${sessionsHeld} sessions held so far.`}</p>
       </div>
-      {students.length === 0 ? (
-        <Empty>No students with an account are in this batch yet.</Empty>
-      ) : (
-        <ScrollTable caption={`Attendance by student, ${batchName}`}>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Name</th>
-              <th scope="col" className={th}>E-mail</th>
-              <th scope="col" className={th}>Present</th>
-              <th scope="col" className={th}>Absent</th>
-              <th scope="col" className={th}>Excused</th>
-              <th scope="col" className={th}>Attendance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {students.map((s) => (
-              <tr key={s.studentId}>
-                <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
-                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
-                <td className={td}>{s.present}</td>
-                <td className={td}>{s.absent}</td>
-                <td className={td}>{s.excused}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {s.percent == null ? "—" : `${s.percent} %`}
-                  {minimum != null && s.percent != null && s.percent < minimum && (
-                    <span className="ml-2">
-                      <Badge tone="amber">Below {minimum} %</Badge>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+      <ConsoleTable
+        caption={`Attendance by student, ${batchName}`}
+        columns={["Name", "E-mail", "Present", "Absent", "Excused", "Attendance"]}
+        rows={students}
+        rowKey={(s) => s.studentId}
+        empty="No students with an account are in this batch yet."
+      >
+        {(s) => (
+          <>
+            <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
+            <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
+            <td className={td}>{s.present}</td>
+            <td className={td}>{s.absent}</td>
+            <td className={td}>{s.excused}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {s.percent == null ? "—" : `${s.percent} %`}
+              {minimum != null && s.percent != null && s.percent < minimum && (
+                <span className="ml-2">
+                  <Badge tone="amber">Below {minimum} %</Badge>
+                </span>
+              )}
+            </td>
+          </>
+        )}
+      </ConsoleTable>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import type { Currency, ManualPaymentAnswer, PaymentView } from "#app/lib/paymen
 import { useTokenSource } from "../../kit/api/token";
 import { Email } from "../../kit/components/Email";
 import { SecretIdReveal } from "../../kit/components/SecretIdReveal";
-import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "../../kit/components/States";
+import { Empty, Failure, Loading, LoadMore } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
 import { failureText, formatTime } from "../../kit/format";
 import { useCursorList } from "../../kit/hooks/use-cursor-list";
 import { exportPayments, listPayments } from "../api/payments";
@@ -100,27 +101,15 @@ export function PaymentsSection({ batches, onEnrolled }: { batches: readonly Sta
           <Empty>{filtered ? "No payments match these filters." : "No payments yet. Card payments appear here as they are made, and manual ones once recorded."}</Empty>
         )}
         {list.state === "ready" && list.items.length > 0 && (
-          <ScrollTable caption="Payments, newest first" captionHidden>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Date</th>
-                <th scope="col" className={th}>Student</th>
-                <th scope="col" className={th}>Batch</th>
-                <th scope="col" className={th}>Method</th>
-                <th scope="col" className={th}>Amount</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={th}>Links</th>
-                <th scope="col" className={actionTh}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((p) => (
-                <PaymentRow key={p.id} payment={p} onRefund={() => setRefunding(p)} onLedger={() => setLedger(p.email)} />
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ConsoleTable
+            caption="Payments, newest first"
+            captionHidden
+            columns={["Date", "Student", "Batch", "Method", "Amount", "Status", "Links", { actions: <span className="sr-only">Actions</span> }]}
+            rows={list.items}
+            rowKey={(p) => p.id}
+          >
+            {(p) => <PaymentCells payment={p} onRefund={() => setRefunding(p)} onLedger={() => setLedger(p.email)} />}
+          </ConsoleTable>
         )}
         <LoadMore hasMore={list.state === "ready" && list.hasMore} loading={list.loadingMore} error={list.moreError} onLoadMore={() => void list.loadMore()} />
       </div>
@@ -139,10 +128,10 @@ export function PaymentsSection({ batches, onEnrolled }: { batches: readonly Sta
   );
 }
 
-function PaymentRow({ payment: p, onRefund, onLedger }: { payment: PaymentView; onRefund: () => void; onLedger: () => void }) {
+function PaymentCells({ payment: p, onRefund, onLedger }: { payment: PaymentView; onRefund: () => void; onLedger: () => void }) {
   const who = p.name || p.email;
   return (
-    <tr>
+    <>
       <td className={`${td} whitespace-nowrap`}>{p.paidOn ?? formatTime(p.createdAt / 1000)}</td>
       <td className={td}>
         <span className="block font-semibold text-ink">{p.name || "—"}</span>
@@ -188,7 +177,7 @@ function PaymentRow({ payment: p, onRefund, onLedger }: { payment: PaymentView; 
           )}
         </div>
       </td>
-    </tr>
+    </>
   );
 }
 
