@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { zoneOffsetLabel } from "#app/lib/class-time";
 import { apiTimeToZoned, zonedToApiTime, zoneName, zoneTitle } from "#app/lib/demo-time";
 import { failureText } from "../../kit/format";
-import { fieldErrors } from "../../kit/components/field-errors";
+import { fieldErrors } from "../../kit/components/Field";
 import { FormButtons } from "../../kit/components/FormButtons";
 import type { StaffAssignment } from "../api/types";
 import { lectureText, NO_CHOICES, sessionText, type LinkChoices } from "../links";

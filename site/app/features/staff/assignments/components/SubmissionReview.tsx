@@ -10,7 +10,7 @@ import { megabytesText } from "#app/lib/assignment-files";
 import { visitorZone, whenInZone } from "#app/lib/demo-time";
 import { failureText } from "../../kit/format";
 import { useTokenSource } from "../../kit/api/token";
-import { fieldErrors } from "../../kit/components/field-errors";
+import { fieldErrors } from "../../kit/components/Field";
 import { Badge, Failure, Loading } from "../../kit/components/States";
 import { useLoad } from "../../kit/hooks/use-load";
 import { getSubmission, reviewSubmission } from "../api/assignments";

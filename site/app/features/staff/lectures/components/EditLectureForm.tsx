@@ -6,7 +6,7 @@ import { failureText } from "../../kit/format";
 import { changeLecture } from "../../kit/api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
 import type { LectureChange, StaffLecture } from "#app/lib/api-schema";
-import { fieldInput, fieldLabel } from "./AddLectureForm";
+import { fieldInput, fieldLabel } from "../../kit/components/Field";
 import { FormButtons } from "../../kit/components/FormButtons";
 
 interface EditLectureFormProps {

@@ -13,14 +13,14 @@ import type { StaffLecture } from "#app/lib/api-schema";
 import { useTokenSource } from "../../kit/api/token";
 import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
 import { FormButtons } from "../../kit/components/FormButtons";
-import { fieldErrors } from "../../kit/components/field-errors";
+import { Field, fieldErrors, fieldLabel } from "../../kit/components/Field";
 import { Badge } from "../../kit/components/States";
 import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
 import { failureText } from "../../kit/format";
 import { addLecture, listLectures, POLL_MS } from "../../kit/api/lectures";
 import { LectureUploader } from "../../kit/upload/LectureUploader";
 import { addSession, changeSession, type StaffSession } from "../../kit/api/live";
-import { fieldBase, fieldInput, fieldLabel } from "./TimetableEditor";
+import { fieldBase, fieldInput } from "./TimetableEditor";
 
 export const REASON_LIMIT = 300;
 type Pending = { kind: "cancel" | "move" | "recording"; session: StaffSession };
@@ -446,35 +446,29 @@ function OneOffForm({ zone, onSubmit, onCancel }: { zone: string; onSubmit: (bod
       setBusy(false);
     }
   };
-  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, { startsAt: "Start", minutes: "Length" });
+  const errors = fieldErrors(id, error, { startsAt: "Start", minutes: "Length" });
+  const { otherFailure } = errors;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a one-off session" className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${id}-start`} className={fieldLabel}>
-          Starts ({zoneName(zone)})
-        </label>
-        <input id={`${id}-start`} type="datetime-local" step={60} required value={start} onChange={(e) => setStart(e.target.value)} className={fieldInput} {...invalid("startsAt")} />
-        {fieldError("startsAt")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-minutes`} className={fieldLabel}>
-          Length (minutes)
-        </label>
-        <input
-          id={`${id}-minutes`}
-          type="number"
-          inputMode="numeric"
-          min={15}
-          max={300}
-          step={5}
-          required
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
-          className={fieldInput}
-          {...invalid("minutes")}
-        />
-        {fieldError("minutes")}
-      </div>
+      <Field id={`${id}-start`} label={`Starts (${zoneName(zone)})`} errors={errors} name="startsAt">
+        {(control) => <input type="datetime-local" step={60} required value={start} onChange={(e) => setStart(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
+      <Field id={`${id}-minutes`} label="Length (minutes)" errors={errors} name="minutes">
+        {(control) => (
+          <input
+            type="number"
+            inputMode="numeric"
+            min={15}
+            max={300}
+            step={5}
+            required
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+            className={fieldInput}
+            {...control}
+          />
+        )}
+      </Field>
       {otherFailure ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">
           {failureText(error)}

@@ -7,11 +7,11 @@ import { useTokenSource } from "../../kit/api/token";
 import { Badge, Failure, Loading } from "../../kit/components/States";
 import { ConsoleTable, td } from "../../kit/components/Table";
 import { Email } from "../../kit/components/Email";
-import { fieldErrors } from "../../kit/components/field-errors";
+import { fieldErrors, fieldLabel } from "../../kit/components/Field";
 import { failureText } from "../../kit/format";
 import { useLoad } from "../../kit/hooks/use-load";
 import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../../kit/api/live";
-import { fieldBase, fieldLabel } from "./TimetableEditor";
+import { fieldBase } from "./TimetableEditor";
 
 /** Loads once; the panel remounts it (a new `key`) after a change to attendance or the sessions. */
 export function TermAttendance({ batchId, batchName }: { batchId: string; batchName: string }) {

@@ -7,14 +7,13 @@ import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "
 import { apiRules } from "#app/lib/api-contract";
 import { ApiError } from "#app/lib/api-client";
 import { zoneName } from "#app/lib/demo-time";
-import { fieldErrors } from "../../kit/components/field-errors";
+import { Field, fieldErrors, fieldLabel } from "../../kit/components/Field";
 import { failureText } from "../../kit/format";
 import type { SlotRequest, TimetableRequest, TimetableView } from "#app/lib/api-schema";
 
 /** A field without its width (for a short one beside others). */
 export const fieldBase = "mt-1 block min-w-0 max-w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldInput = `${fieldBase} w-full`;
-export const fieldLabel = "block text-sm font-semibold text-slate-800";
 export const SLOT_MINUTES = { min: 15, max: 300 } as const;
 export const MAX_SLOTS = 14;
 
@@ -85,7 +84,8 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
     }
   };
 
-  const { invalid, fieldError, otherFailure, fields } = fieldErrors(id, error, names);
+  const errors = fieldErrors(id, error, names);
+  const { otherFailure, fields } = errors;
   const slotsRefused = error instanceof ApiError ? Object.entries(fields).filter(([k]) => k.startsWith("slots")) : [];
 
   return (
@@ -100,45 +100,40 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-zone`} className={fieldLabel}>
-            Time zone
-          </label>
-          <select id={`${id}-zone`} value={zone} onChange={(e) => isZone(e.target.value) && setZone(e.target.value)} className={fieldInput} {...invalid("timeZone")}>
-            <optgroup label="Common">
-              {common.map((z) => (
-                <option key={z} value={z}>
-                  {z} ({zoneName(z)}, {zoneOffsetLabel(z)})
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="All time zones">
-              {others.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-          {fieldError("timeZone")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-meeting`} className={fieldLabel}>
-            Batch meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span>
-          </label>
-          <input
-            id={`${id}-meeting`}
-            type="url"
-            required
-            maxLength={2048}
-            placeholder="https://meet.example.com/…"
-            value={meetingUrl}
-            onChange={(e) => setMeetingUrl(e.target.value)}
-            className={fieldInput}
-            {...invalid("meetingUrl")}
-          />
-          {fieldError("meetingUrl")}
-        </div>
+        <Field id={`${id}-zone`} label="Time zone" errors={errors} name="timeZone">
+          {(control) => (
+            <select value={zone} onChange={(e) => isZone(e.target.value) && setZone(e.target.value)} className={fieldInput} {...control}>
+              <optgroup label="Common">
+                {common.map((z) => (
+                  <option key={z} value={z}>
+                    {z} ({zoneName(z)}, {zoneOffsetLabel(z)})
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="All time zones">
+                {others.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-meeting`} label={<>Batch meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span></>} errors={errors} name="meetingUrl">
+          {(control) => (
+            <input
+              type="url"
+              required
+              maxLength={2048}
+              placeholder="https://meet.example.com/…"
+              value={meetingUrl}
+              onChange={(e) => setMeetingUrl(e.target.value)}
+              className={fieldInput}
+              {...control}
+            />
+          )}
+        </Field>
       </div>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-3">
