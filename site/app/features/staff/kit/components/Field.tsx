@@ -9,8 +9,6 @@ export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 
 /** A field's label above its control. */
 export const fieldLabel = "block text-sm font-semibold text-slate-800";
 
-export type FieldErrors = ReturnType<typeof fieldErrors>;
-
 export function fieldErrors(id: string, error: unknown, names: Record<string, string>) {
   const fields = error instanceof ApiError ? error.fields : {};
   const invalid = (field: string) => (fields[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
@@ -31,12 +29,19 @@ export interface ControlProps {
   "aria-describedby"?: string;
 }
 
+/** What a field asks of its form's refusal (fieldErrors, or a form's own checks before it): the attributes that mark
+ * the field refused, and its message. */
+export interface FieldMessages {
+  invalid: (field: string) => Omit<ControlProps, "id">;
+  fieldError: (field: string) => ReactNode;
+}
+
 interface FieldProps {
   /** The control's id (the label's htmlFor). */
   id: string;
   label: ReactNode;
   /** The form's refusal (fieldErrors) and the API's name of this field in it; without them the field shows none. */
-  errors?: FieldErrors;
+  errors?: FieldMessages;
   name?: string;
   /** The wrapper's classes (a grid column span); none by default. */
   className?: string;
