@@ -9,6 +9,7 @@ import { bulkSummary, outcomeText } from "../bulk";
 import { failureText, todayUtc } from "../kit/format";
 import { ConsoleTable, td } from "../kit/components/Table";
 import { Email } from "../kit/components/Email";
+import { Field } from "../kit/components/Field";
 
 export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled: () => void }) {
   const id = useId();
@@ -55,12 +56,9 @@ export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled
           <p className="mt-1 text-sm text-slate-600">Up to 1,000 lines; quote a name that holds a comma ("Khan, Ayesha"). Each student is mailed a welcome.</p>
         </div>
         <div className="flex flex-wrap items-end gap-4">
-          <div>
-            <label htmlFor={`${id}-until`} className="block text-sm font-semibold text-slate-800">
-              Access until <span className="font-normal text-slate-600">(optional)</span>
-            </label>
-            <input id={`${id}-until`} type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className="mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base text-ink" />
-          </div>
+          <Field id={`${id}-until`} label={<>Access until <span className="font-normal text-slate-600">(optional)</span></>}>
+            {(control) => <input {...control} type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className="mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base text-ink" />}
+          </Field>
           <button type="submit" className="btn-primary min-h-11" disabled={busy}>
             {busy ? "Enrolling…" : "Enrol list"}
           </button>

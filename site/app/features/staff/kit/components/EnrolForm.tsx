@@ -7,7 +7,7 @@ import { enrol } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
 import { batchesForCourse, batchLabel, openFirst } from "../batch-choice";
 import { failureText, todayUtc } from "../format";
-import { Field, fieldErrors, fieldInput, fieldLabel } from "./Field";
+import { Field, fieldErrors, fieldInput } from "./Field";
 
 interface EnrolFormProps {
   /** The batches to choose from; with `batchId`, that batch is fixed and not asked for. */
@@ -54,25 +54,26 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2" aria-label="Enrol a student">
       {!batchId && (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-batch`} className={fieldLabel}>
-            Batch
-          </label>
-          <select id={`${id}-batch`} required value={chosen} onChange={(e) => setChosen(e.target.value)} className={fieldInput}>
-            <option value="">Choose a batch</option>
-            {choices.map((b) => (
-              <option key={b.batch._id} value={b.batch._id}>
-                {batchLabel(b, today)}
-              </option>
-            ))}
-          </select>
-          {narrowed.matched && (
-            <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} className="size-4" />
-              Show every course's batches
-            </label>
+        <Field id={`${id}-batch`} label="Batch" className="sm:col-span-2">
+          {(control) => (
+            <>
+              <select {...control} required value={chosen} onChange={(e) => setChosen(e.target.value)} className={fieldInput}>
+                <option value="">Choose a batch</option>
+                {choices.map((b) => (
+                  <option key={b.batch._id} value={b.batch._id}>
+                    {batchLabel(b, today)}
+                  </option>
+                ))}
+              </select>
+              {narrowed.matched && (
+                <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+                  <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} className="size-4" />
+                  Show every course's batches
+                </label>
+              )}
+            </>
           )}
-        </div>
+        </Field>
       )}
       <Field id={`${id}-name`} label="Name" errors={errors} name="name">
         {(control) => <input required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} className={fieldInput} {...control} />}

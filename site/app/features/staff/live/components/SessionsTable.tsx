@@ -193,16 +193,15 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={`${id}-show`} className={fieldLabel}>
-            Show
-          </label>
-          <select id={`${id}-show`} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldBase} min-h-10`}>
-            <option value="upcoming">Upcoming and under way</option>
-            <option value="past">Past</option>
-            <option value="all">The whole term</option>
-          </select>
-        </div>
+        <Field id={`${id}-show`} label="Show">
+          {(control) => (
+            <select {...control} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldBase} min-h-10`}>
+              <option value="upcoming">Upcoming and under way</option>
+              <option value="past">Past</option>
+              <option value="all">The whole term</option>
+            </select>
+          )}
+        </Field>
         {!adding && (
           <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={() => setAdding(true)}>
             Add a one-off session

@@ -7,7 +7,7 @@ import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "
 import { apiRules } from "#app/lib/api-contract";
 import { ApiError } from "#app/lib/api-client";
 import { zoneName } from "#app/lib/demo-time";
-import { Field, fieldErrors, fieldLabel } from "../../kit/components/Field";
+import { Field, fieldErrors } from "../../kit/components/Field";
 import { failureText } from "../../kit/format";
 import type { SlotRequest, TimetableRequest, TimetableView } from "#app/lib/api-schema";
 
@@ -141,63 +141,58 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
         <ul className="grid grid-cols-1 gap-3">
           {rows.map((r, i) => (
             <li key={r.key} className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-              <div>
-                <label htmlFor={`${id}-${r.key}-day`} className={fieldLabel}>
-                  Weekday <span className="sr-only">of slot {i + 1}</span>
-                </label>
-                <select id={`${id}-${r.key}-day`} value={r.weekday} onChange={(e) => update(r.key, { weekday: e.target.value as Weekday })} className={fieldInput}>
-                  {WEEKDAYS.map((d) => (
-                    <option key={d.value} value={d.value}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${id}-${r.key}-start`} className={fieldLabel}>
-                  Starts <span className="sr-only">(slot {i + 1})</span>
-                </label>
-                <input
-                  id={`${id}-${r.key}-start`}
-                  type="time"
-                  step={300}
-                  required
-                  value={r.start}
-                  onChange={(e) => update(r.key, { start: e.target.value.slice(0, 5) })}
-                  className={fieldInput}
-                />
-              </div>
-              <div>
-                <label htmlFor={`${id}-${r.key}-minutes`} className={fieldLabel}>
-                  Minutes <span className="sr-only">(slot {i + 1})</span>
-                </label>
-                <input
-                  id={`${id}-${r.key}-minutes`}
-                  type="number"
-                  inputMode="numeric"
-                  min={SLOT_MINUTES.min}
-                  max={SLOT_MINUTES.max}
-                  step={5}
-                  required
-                  value={Number.isNaN(r.minutes) ? "" : r.minutes}
-                  onChange={(e) => update(r.key, { minutes: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
-                  className={fieldInput}
-                />
-              </div>
-              <div className="col-span-2 sm:col-span-3">
-                <label htmlFor={`${id}-${r.key}-meeting`} className={fieldLabel}>
-                  Meeting link of this slot <span className="sr-only">(slot {i + 1})</span>
-                  <span className="font-normal text-slate-600"> (optional: else the batch's)</span>
-                </label>
-                <input
-                  id={`${id}-${r.key}-meeting`}
-                  type="url"
-                  maxLength={2048}
-                  value={r.meetingUrl ?? ""}
-                  onChange={(e) => update(r.key, { meetingUrl: e.target.value })}
-                  className={fieldInput}
-                />
-              </div>
+              <Field id={`${id}-${r.key}-day`} label={<>Weekday <span className="sr-only">of slot {i + 1}</span></>}>
+                {(control) => (
+                  <select {...control} value={r.weekday} onChange={(e) => update(r.key, { weekday: e.target.value as Weekday })} className={fieldInput}>
+                    {WEEKDAYS.map((d) => (
+                      <option key={d.value} value={d.value}>
+                        {d.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id={`${id}-${r.key}-start`} label={<>Starts <span className="sr-only">(slot {i + 1})</span></>}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="time"
+                    step={300}
+                    required
+                    value={r.start}
+                    onChange={(e) => update(r.key, { start: e.target.value.slice(0, 5) })}
+                    className={fieldInput}
+                  />
+                )}
+              </Field>
+              <Field id={`${id}-${r.key}-minutes`} label={<>Minutes <span className="sr-only">(slot {i + 1})</span></>}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={SLOT_MINUTES.min}
+                    max={SLOT_MINUTES.max}
+                    step={5}
+                    required
+                    value={Number.isNaN(r.minutes) ? "" : r.minutes}
+                    onChange={(e) => update(r.key, { minutes: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
+                    className={fieldInput}
+                  />
+                )}
+              </Field>
+              <Field id={`${id}-${r.key}-meeting`} label={<>Meeting link of this slot <span className="sr-only">(slot {i + 1})</span><span className="font-normal text-slate-600"> (optional: else the batch's)</span></>} className="col-span-2 sm:col-span-3">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="url"
+                    maxLength={2048}
+                    value={r.meetingUrl ?? ""}
+                    onChange={(e) => update(r.key, { meetingUrl: e.target.value })}
+                    className={fieldInput}
+                  />
+                )}
+              </Field>
               <button
                 type="button"
                 className="btn-secondary min-h-10 px-3 py-1.5 text-sm"

@@ -22,6 +22,7 @@ import { ManualPaymentForm } from "./ManualPaymentForm";
 import { PaymentBadge } from "./PaymentBadge";
 import { PaymentFilterBar } from "./PaymentFilterBar";
 import { RefundDialog } from "./RefundDialog";
+import { Field } from "../../kit/components/Field";
 
 export function PaymentsSection({ batches, onEnrolled }: { batches: readonly StaffBatch[]; onEnrolled: () => void }) {
   const token = useTokenSource();
@@ -190,20 +191,19 @@ function LedgerLookup({ onShow }: { onShow: (email: string) => void }) {
   };
   return (
     <form onSubmit={submit} aria-label="A student's ledger" className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 grow sm:grow-0">
-        <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
-          A student's ledger (paid, due and overdue by month)
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="student@example.com"
-          className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink sm:w-80"
-        />
-      </div>
+      <Field id={`${id}-email`} label="A student's ledger (paid, due and overdue by month)" className="min-w-0 grow sm:grow-0">
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="student@example.com"
+            className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink sm:w-80"
+          />
+        )}
+      </Field>
       <button type="submit" className="btn-secondary min-h-10 px-4 py-2 text-sm">
         Show ledger
       </button>
