@@ -5,8 +5,6 @@ import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import { send, type SendOptions } from "#app/lib/api-client";
 import type { FileUploadStarted, FileView, MyAssignment, MyAssignmentDetail, MySubmission, SubmissionDraft } from "./types";
 
-export type { TokenSource };
-
 async function call<T>(method: string, path: string, source: TokenSource, options: SendOptions = {}): Promise<T> {
   const token = await tokenFrom(source);
   return send(method, path, { ...options, token }, "application/json", (res) => res.json().catch(() => null) as Promise<T>);

@@ -7,7 +7,6 @@ import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import { apiGet, apiPatch, apiPost } from "#app/lib/api-client";
 import type { MyCalendar, MySession } from "#app/lib/api-schema";
 
-export { tokenFrom, type TokenSource };
 export type { MyCalendar, MySession };
 
 /** Every session of the student's batches, from the start of their terms to the end. */

@@ -2,7 +2,7 @@
 // lib/secret-ids.ts), or for a signed-in student who linked the batch, with their access token instead.
 import { apiGet } from "#app/lib/api-client";
 import type { Video } from "#app/lib/api-schema";
-import { tokenFrom, type TokenSource } from "./student";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 /** How the lecture list is opened: a Secret ID, or the signed-in student's linked batch. */
 export type VideoAccess = { secretId: string } | { token: TokenSource };

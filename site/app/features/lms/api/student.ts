@@ -5,8 +5,6 @@ import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import { apiGet, apiPost, apiPut } from "#app/lib/api-client";
 import type { LectureProgress, MyBatch, ProgressUpdate } from "#app/lib/api-schema";
 
-export { tokenFrom, type TokenSource };
-
 export const getMyBatches = async (source: TokenSource): Promise<MyBatch[]> =>
   (await apiGet("/api/me/batches", { token: await tokenFrom(source) })).batches;
 
