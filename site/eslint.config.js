@@ -78,4 +78,15 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // Three folders up or more is written from the app's root, #app/… (package.json "imports"); only the seed data
+    // outside app/ (../infra) is reached by climbing.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: String.raw`^(\.\./){3,}(?!infra/)`, message: "Import it as #app/… instead of climbing three folders or more." }] },
+      ],
+    },
+  },
 );
