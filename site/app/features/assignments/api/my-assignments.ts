@@ -1,11 +1,9 @@
 // A signed-in student's assignments (/api/me/assignments*): the list with each one's state, one assignment with its
 // instructions, the student's own submission (draft, hand-in, review), and a file's upload in parts. Every call sends
 // the student's token; the route gives the token source (features never import one another).
-import { tokenFrom, type TokenSource } from "../../../lib/access-token";
-import { send, type SendOptions } from "../../../lib/api-client";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
+import { send, type SendOptions } from "#app/lib/api-client";
 import type { FileUploadStarted, FileView, MyAssignment, MyAssignmentDetail, MySubmission, SubmissionDraft } from "./types";
-
-export type { TokenSource };
 
 async function call<T>(method: string, path: string, source: TokenSource, options: SendOptions = {}): Promise<T> {
   const token = await tokenFrom(source);

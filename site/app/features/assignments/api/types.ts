@@ -9,4 +9,4 @@ export type {
   SubmissionDraft,
   SubmissionVersion as VersionView,
   WorkState,
-} from "../../../lib/api-schema";
+} from "#app/lib/api-schema";

@@ -2,8 +2,8 @@
 // form, a passed one taking no more; another student's (the API's 404) reads "Assignment not found".
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
 import type { MyAssignmentDetail, MySubmission } from "../api/types";
 import { AssignmentView } from "./AssignmentView";
 

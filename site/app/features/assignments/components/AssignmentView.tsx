@@ -3,12 +3,13 @@
 // the submission form, and the versions handed in before. Another student's assignment is "not found", as the API says.
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { SafeHtml } from "../../../components/SafeHtml";
-import { paths, recordedLecturesPath } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import { megabytesText } from "../../../lib/assignment-files";
-import { knownZone, visitorZone, whenInZone } from "../../../lib/demo-time";
-import { getMyAssignment, getMySubmission, type TokenSource } from "../api/my-assignments";
+import { SafeHtml } from "#app/components/SafeHtml";
+import { paths, recordedLecturesPath } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import { megabytesText } from "#app/lib/assignment-files";
+import { knownZone, visitorZone, whenInZone } from "#app/lib/demo-time";
+import type { TokenSource } from "#app/lib/access-token";
+import { getMyAssignment, getMySubmission } from "../api/my-assignments";
 import type { FileView, MyAssignmentDetail, MySubmission, VersionView } from "../api/types";
 import { resultText } from "../rules";
 import { StateBadge } from "./StateBadge";

@@ -3,9 +3,10 @@
 // Try again) and empty states. `batchId` keeps the list to one batch.
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { assignmentPath } from "../../../config/paths";
-import { visitorZone, whenInZone } from "../../../lib/demo-time";
-import { getMyAssignments, type TokenSource } from "../api/my-assignments";
+import { assignmentPath } from "#app/config/paths";
+import { visitorZone, whenInZone } from "#app/lib/demo-time";
+import type { TokenSource } from "#app/lib/access-token";
+import { getMyAssignments } from "../api/my-assignments";
 import type { MyAssignment } from "../api/types";
 import { dueThisWeek } from "../rules";
 import { StateBadge } from "./StateBadge";

@@ -1,7 +1,7 @@
 // The files of a submission: the picker (the allowed kinds said under it), each file's upload in parts with its
 // progress bar, a refused file's reason at once, and Remove. At most five files of 25 MB each.
 import { useId, useRef } from "react";
-import { ACCEPT_ATTRIBUTE, ALLOWED_FILES_TEXT, MAX_ASSIGNMENT_FILE_BYTES, MAX_SUBMISSION_FILES, megabytesText } from "../../../lib/assignment-files";
+import { ACCEPT_ATTRIBUTE, ALLOWED_FILES_TEXT, MAX_ASSIGNMENT_FILE_BYTES, MAX_SUBMISSION_FILES, megabytesText } from "#app/lib/assignment-files";
 
 export interface HeldFile {
   key: string;

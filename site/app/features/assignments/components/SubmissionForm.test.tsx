@@ -2,12 +2,12 @@
 // an accepted file goes up in parts with a progress bar, and Submit saves the draft (text, links, file ids) then hands it in.
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
+import { json } from "#app/test/http";
 import type { MySubmission } from "../api/types";
 import { SubmissionForm } from "./SubmissionForm";
 
 const putPart = vi.hoisted(() => vi.fn());
-vi.mock("../../../lib/put-part", () => ({ putPart }));
+vi.mock("#app/lib/put-part", () => ({ putPart }));
 afterEach(() => vi.restoreAllMocks());
 
 const id = "665f1c2a9b3e4d0012a1d001";

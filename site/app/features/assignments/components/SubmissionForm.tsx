@@ -2,11 +2,12 @@
 // and Submit. Submitting saves first, so what is handed in is what is on screen; a hand-in after the due time is
 // marked late by the server. A refusal says why, next to the field when the server names it.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api-client";
-import { chooseFiles, contentTypeOf } from "../../../lib/assignment-files";
-import { putPart } from "../../../lib/put-part";
-import { uploadInParts } from "../../../lib/upload-in-parts";
-import { beginFile, completeFile, saveDraft, submitDraft, type TokenSource } from "../api/my-assignments";
+import { ApiError } from "#app/lib/api-client";
+import { chooseFiles, contentTypeOf } from "#app/lib/assignment-files";
+import { putPart } from "#app/lib/put-part";
+import { uploadInParts } from "#app/lib/upload-in-parts";
+import type { TokenSource } from "#app/lib/access-token";
+import { beginFile, completeFile, saveDraft, submitDraft } from "../api/my-assignments";
 import type { FileView, MySubmission } from "../api/types";
 import { linkProblems, MAX_LINK_LENGTH, MAX_LINKS } from "../rules";
 import { FilesField, type HeldFile } from "./FilesField";

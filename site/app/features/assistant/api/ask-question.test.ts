@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "#app/lib/api-client";
 import { askQuestion } from "./ask-question";
 
 const respond = (body: unknown, status = 200) => vi.fn(async () => Response.json(body, { status }));

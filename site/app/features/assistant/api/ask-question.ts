@@ -1,8 +1,8 @@
 // POST /api/chat {question} → {answer, source}: the assistant's one API operation.
 import { useCallback, useState } from "react";
-import { apiPost } from "../../../lib/api-client";
-import { apiRules } from "../../../lib/api-contract";
-import type { ChatAnswer } from "../../../lib/api-schema";
+import { apiPost } from "#app/lib/api-client";
+import { apiRules } from "#app/lib/api-contract";
+import type { ChatAnswer } from "#app/lib/api-schema";
 
 /** The server's limit on a question, from the contract (docs/product.md#validation). */
 export const maxQuestionLength = apiRules.ChatRequest.question.maxLength;

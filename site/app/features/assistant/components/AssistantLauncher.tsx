@@ -2,10 +2,10 @@
 // for it up front; the open state is announced on the window for the messaging button (docs/product.md#behaviour, #constants).
 // Closed, it stands aside where it would cover a control (lib/floating-buttons.ts).
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { Icon } from "../../../components/Icon";
-import { announceAssistantOpen, stackingFor } from "../../../lib/assistant-state";
-import { cx } from "../../../lib/cx";
-import { asideClass, floatingAttribute, useStandAside } from "../../../lib/floating-buttons";
+import { Icon } from "#app/components/Icon";
+import { announceAssistantOpen, stackingFor } from "#app/lib/assistant-state";
+import { cx } from "#app/lib/cx";
+import { asideClass, floatingAttribute, useStandAside } from "#app/lib/floating-buttons";
 import type { AssistantWindowProps } from "./AssistantWindow";
 
 export const assistantWindowId = "assistant-window";

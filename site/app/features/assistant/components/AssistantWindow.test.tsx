@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { assistantOpenEvent } from "../../../lib/assistant-state";
+import { assistantOpenEvent } from "#app/lib/assistant-state";
 import { AssistantLauncher } from "./AssistantLauncher";
 import { messageParts } from "./MessageText";
 

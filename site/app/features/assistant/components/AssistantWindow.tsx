@@ -1,7 +1,7 @@
 // The assistant's chat window (docs/product.md#behaviour, #validation, #messages): a labelled, non-modal dialog with the conversation in an
 // aria-live log, a typing indicator, and a one-line input that Enter sends. Loaded on first open.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Icon } from "../../../components/Icon";
+import { Icon } from "#app/components/Icon";
 import { maxQuestionLength, useAskQuestion } from "../api/ask-question";
 import { MessageText } from "./MessageText";
 

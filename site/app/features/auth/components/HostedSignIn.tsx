@@ -2,7 +2,7 @@
 // back with a code. If the provider cannot be reached, say so plainly instead of hanging.
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { paths } from "../../../config/paths";
+import { paths } from "#app/config/paths";
 import { currentSession, isSigningOut, safeReturnPath } from "../session";
 
 type Phase = { kind: "working"; text: string } | { kind: "unreachable" } | { kind: "failed"; text: string };

@@ -1,11 +1,11 @@
 // The header's account actions, drawn in the real header: Sign In, or LMS and the user menu with Sign out.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Header } from "../../../components/Header";
-import { StaticHeader } from "../../../components/StaticHeader";
-import { layoutData } from "../../../lib/layout-data.server";
-import { staticHtml } from "../../../lib/static-html.server";
-import { renderAt } from "../../../test/render";
+import { Header } from "#app/components/Header";
+import { StaticHeader } from "#app/components/StaticHeader";
+import { layoutData } from "#app/lib/layout-data.server";
+import { staticHtml } from "#app/lib/static-html.server";
+import { renderAt } from "#app/test/render";
 import type { Session } from "../session";
 import { SessionActions } from "./SessionActions";
 

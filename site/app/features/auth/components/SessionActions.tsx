@@ -1,10 +1,10 @@
 // The header's account actions: Sign In for a visitor; LMS (and Staff for staff) and the user menu once signed in.
 import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
-import { SectionButton } from "../../../components/SectionButton";
-import { Icon } from "../../../components/Icon";
-import { anchors, paths } from "../../../config/paths";
-import { cx } from "../../../lib/cx";
+import { SectionButton } from "#app/components/SectionButton";
+import { Icon } from "#app/components/Icon";
+import { anchors, paths } from "#app/config/paths";
+import { cx } from "#app/lib/cx";
 import { useSession } from "../session";
 
 // Every page is pre-rendered signed out: the menu's code loads only for a signed-in visitor.

@@ -1,7 +1,7 @@
 // The signed-in user's menu in the header: who is signed in, and Sign out (which lands on "/").
 import { useEffect, useId, useRef, useState } from "react";
-import { Icon } from "../../../components/Icon";
-import { forgetSecretIds } from "../../../lib/secret-ids";
+import { Icon } from "#app/components/Icon";
+import { forgetSecretIds } from "#app/lib/secret-ids";
 import { forgetSession, startSigningOut, type SessionUser } from "../session";
 
 /** The OIDC client is loaded only when the visitor signs out. */

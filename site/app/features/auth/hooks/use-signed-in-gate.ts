@@ -2,7 +2,7 @@
 // signing out: that ends on "/" (session.ts, isSigningOut).
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { paths } from "../../../config/paths";
+import { paths } from "#app/config/paths";
 import { currentSession, isSigningOut, useSession, type Session } from "../session";
 
 /** Where a signed-out visitor of `returnTo` is sent. */

@@ -1,6 +1,6 @@
 // GET /api/certificates/{id}: what anyone may check of a certificate (no token). The public PDF is a plain link.
-import { apiGet } from "../../../lib/api-client";
-import type { VerifiedCertificate } from "../../../lib/api-schema";
+import { apiGet } from "#app/lib/api-client";
+import type { VerifiedCertificate } from "#app/lib/api-schema";
 
 export const verifyCertificate = (id: string): Promise<VerifiedCertificate> => apiGet("/api/certificates/{id}", { params: { id } });
 

@@ -2,9 +2,9 @@
 // certificate" (the claim dialog, which loads when first opened) once it is; the certificate after that.
 import { lazy, Suspense, use, useState } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../../components/Icon";
-import { verifyPath } from "../../../config/paths";
-import type { CertificateView, MyBatch } from "../../../lib/api-schema";
+import { Icon } from "#app/components/Icon";
+import { verifyPath } from "#app/config/paths";
+import type { CertificateView, MyBatch } from "#app/lib/api-schema";
 import { offeredName } from "../format";
 import { CertificateCard } from "./CertificateCard";
 

@@ -3,10 +3,10 @@
 // verification page. A revoked certificate says so and offers neither the PDF nor LinkedIn.
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../../components/Icon";
-import { verifyPath } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import type { CertificateView } from "../../../lib/api-schema";
+import { Icon } from "#app/components/Icon";
+import { verifyPath } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import type { CertificateView } from "#app/lib/api-schema";
 import { formatDay, linkedInAddUrl } from "../format";
 
 export const certificateCardTexts = {

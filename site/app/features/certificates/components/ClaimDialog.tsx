@@ -3,10 +3,10 @@
 // retry after a lost answer is safe; its refusals (not complete, a name it will not print) show in the dialog.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { DialogCloseButton } from "../../../components/DialogCloseButton";
-import { ApiError } from "../../../lib/api-client";
-import type { CertificateView } from "../../../lib/api-schema";
-import { certificateNameLimits, certificateNameProblem, certificateNameRule, normaliseCertificateName } from "../../../lib/certificate-name";
+import { DialogCloseButton } from "#app/components/DialogCloseButton";
+import { ApiError } from "#app/lib/api-client";
+import type { CertificateView } from "#app/lib/api-schema";
+import { certificateNameLimits, certificateNameProblem, certificateNameRule, normaliseCertificateName } from "#app/lib/certificate-name";
 
 export const claimTexts = {
   title: "Get your certificate",

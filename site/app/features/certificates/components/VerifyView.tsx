@@ -2,8 +2,8 @@
 // checks, an error with a retry, and the form that checks an id typed from a printed certificate. Loading is the
 // route's shell ("Checking the certificate…"). Nothing here needs a sign-in.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Icon } from "../../../components/Icon";
-import type { VerifiedCertificate } from "../../../lib/api-schema";
+import { Icon } from "#app/components/Icon";
+import type { VerifiedCertificate } from "#app/lib/api-schema";
 import { publicPdfUrl } from "../api/verify-certificate";
 import { certificateIdPattern, formatDay, normaliseCertificateId } from "../format";
 import type { VerifyAnswer } from "../verify-answer";

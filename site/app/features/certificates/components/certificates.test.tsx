@@ -3,9 +3,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Suspense, type ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api-client";
-import type { CertificateView, MyBatch, VerifiedCertificate } from "../../../lib/api-schema";
-import { renderAt } from "../../../test/render";
+import { ApiError } from "#app/lib/api-client";
+import type { CertificateView, MyBatch, VerifiedCertificate } from "#app/lib/api-schema";
+import { renderAt } from "#app/test/render";
 import { checkCertificate } from "../verify-answer";
 import { BatchCertificate } from "./BatchCertificate";
 import { CertificateCard } from "./CertificateCard";

@@ -2,8 +2,8 @@
 // take the signed link's token, which the booking answer and its mails carry (a move answers a fresh one: the old one
 // ends with the old slot). A refusal because the slot is full, starts within two hours, is past or cancelled is a 409
 // naming the next open slots.
-import { apiDelete, apiGet, apiPatch, apiPost, ApiError } from "../../../lib/api-client";
-import type { DemoBooked, DemoBooking, DemoSlot, NewDemoBooking } from "../../../lib/api-schema";
+import { apiDelete, apiGet, apiPatch, apiPost, ApiError } from "#app/lib/api-client";
+import type { DemoBooked, DemoBooking, DemoSlot, NewDemoBooking } from "#app/lib/api-schema";
 
 const booking = "/api/demo/bookings/{bookingId}";
 

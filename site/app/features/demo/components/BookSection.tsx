@@ -3,8 +3,8 @@
 // the widget takes the enquiry's place. With none published, or the API unreachable, the
 // section stays exactly the enquiry. Nothing of the widget is in the page's first load (decision 0022's budget).
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { SectionHeading } from "../../../components/Section";
-import type { DemoSlot } from "../../../lib/api-schema";
+import { SectionHeading } from "#app/components/Section";
+import type { DemoSlot } from "#app/lib/api-schema";
 import type { DemoBookingProps } from "./DemoBooking";
 
 interface BookSectionProps {

@@ -3,7 +3,7 @@
 // pre-rendered page has none), so a plain /Thank-you shows nothing of it.
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { INSTITUTE_ZONE, knownZone, visitorZone, whenInBothZones } from "../../../lib/demo-time";
+import { INSTITUTE_ZONE, knownZone, visitorZone, whenInBothZones } from "#app/lib/demo-time";
 import { bookedFrom, type BookedDemo } from "../booked";
 
 export interface BookedView {

@@ -3,8 +3,8 @@
 // offered; a booking goes to /Thank-you with its time.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { inTimeZone, json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
+import { inTimeZone, json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
 import { BookSection } from "./BookSection";
 
 const courses = [

@@ -3,12 +3,12 @@
 // A slot that filled up (or starts too soon) meanwhile is refused with the next open slots offered in its place.
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { SelectField, SubmitButton, TextField } from "../../../components/FormFields";
-import { brand } from "../../../content/brand";
-import { demoBookingPath, paths } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import { whenInZone } from "../../../lib/demo-time";
-import type { DemoSlot } from "../../../lib/api-schema";
+import { SelectField, SubmitButton, TextField } from "#app/components/FormFields";
+import { brand } from "#app/content/brand";
+import { demoBookingPath, paths } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import { whenInZone } from "#app/lib/demo-time";
+import type { DemoSlot } from "#app/lib/api-schema";
 import { bookSlot, nextSlotsOf } from "../api/bookings";
 import { bookedState } from "../booked";
 import { refusalText } from "../refusal";

@@ -2,8 +2,8 @@
 // in both zones and moves to another open slot, or is cancelled after its confirmation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { inTimeZone, json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
+import { inTimeZone, json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
 import { ManageBooking } from "./ManageBooking";
 
 const id = "e".repeat(24);

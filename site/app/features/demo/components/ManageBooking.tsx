@@ -4,10 +4,10 @@
 // link is told as such, with the way to book again.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { anchors, demoBookingPath, paths, withHash } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import { INSTITUTE_ZONE, whenInBothZones, whenInZone } from "../../../lib/demo-time";
-import type { DemoBooked, DemoBooking, DemoSlot } from "../../../lib/api-schema";
+import { anchors, demoBookingPath, paths, withHash } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import { INSTITUTE_ZONE, whenInBothZones, whenInZone } from "#app/lib/demo-time";
+import type { DemoBooked, DemoBooking, DemoSlot } from "#app/lib/api-schema";
 import { cancelBooking, getBooking, nextSlotsOf, rescheduleBooking } from "../api/bookings";
 import { getOpenSlots } from "../api/get-slots";
 import { useZone } from "../hooks/use-zone";

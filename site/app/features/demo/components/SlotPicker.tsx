@@ -1,8 +1,8 @@
 // The open slots grouped by day in the chosen zone, each a radio "7:00 PM UK time" with its length and seats left;
 // a slot for one course says which.
 import { useId } from "react";
-import { formatClock, groupByDay, zoneName } from "../../../lib/demo-time";
-import type { DemoSlot } from "../../../lib/api-schema";
+import { formatClock, groupByDay, zoneName } from "#app/lib/demo-time";
+import type { DemoSlot } from "#app/lib/api-schema";
 
 interface SlotPickerProps {
   slots: readonly DemoSlot[];

@@ -1,6 +1,6 @@
 // "Times in": the visitor's own zone by its name ("UK time") or the institute's ("Pakistan time"). A visitor in
 // Pakistan has one zone only, so no switch.
-import { INSTITUTE_ZONE, zoneName } from "../../../lib/demo-time";
+import { INSTITUTE_ZONE, zoneName } from "#app/lib/demo-time";
 import type { ZoneChoice } from "../hooks/use-zone";
 
 export function ZoneSwitch({ choice, name }: { choice: ZoneChoice; name: string }) {

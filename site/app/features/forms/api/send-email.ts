@@ -1,6 +1,6 @@
 // POST /api/send-email: one enquiry or enrolment request (docs/product.md#api). The server stores it before answering
 // 200; a repeated submissionId is the same record, so a retry after a lost answer cannot duplicate it.
-import { ApiError, apiPost, type Body } from "../../../lib/api-client";
+import { ApiError, apiPost, type Body } from "#app/lib/api-client";
 
 export type SendEmailRequest = Body<"/api/send-email", "post">;
 export type FormType = SendEmailRequest["formType"];
@@ -28,4 +28,4 @@ export async function sendEmail(request: SendEmailRequest): Promise<SendEmailRes
 }
 
 /** A fresh id per form fill; kept across retries of the same fill. */
-export { newSubmissionId } from "../../../lib/submission-id";
+export { newSubmissionId } from "#app/lib/submission-id";

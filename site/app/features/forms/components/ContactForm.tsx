@@ -2,7 +2,7 @@
 // /Thank-you one second after success, the exact toasts, and the server's reasons next to the fields.
 import type { FormEvent } from "react";
 import { useSubmission, formValues, type SubmissionTexts } from "../hooks/use-submission";
-import { Honeypot, SubmitButton, TextArea, TextField } from "../../../components/FormFields";
+import { Honeypot, SubmitButton, TextArea, TextField } from "#app/components/FormFields";
 
 const texts: SubmissionTexts = {
   success: { title: "Message Sent!", description: "Thank you for contacting us. We'll get back to you soon." },

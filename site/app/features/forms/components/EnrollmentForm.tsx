@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { formValues, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
 import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse, type EnrolmentTitle } from "./enrolment";
-import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from "../../../components/FormFields";
+import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from "#app/components/FormFields";
 
 const texts: SubmissionTexts = {
   success: {

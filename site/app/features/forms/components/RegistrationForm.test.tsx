@@ -2,15 +2,15 @@
 // 'Proceed to Payment' hands the card step the details as the checkout takes them; without a batch it asks for one.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { plans } from "../../../content/plans";
-import type { Batch } from "../../../lib/api-schema";
-import { renderAt } from "../../../test/render";
+import { plans } from "#app/content/plans";
+import type { Batch } from "#app/lib/api-schema";
+import { renderAt } from "#app/test/render";
 import type { PaymentStep } from "./RegistrationForm";
 import { RegistrationForm } from "./RegistrationForm";
 import { batchChoiceLabel, openBatches } from "./batch-choice";
 
 const showToast = vi.hoisted(() => vi.fn());
-vi.mock("../../../components/Toasts", () => ({ showToast }));
+vi.mock("#app/components/Toasts", () => ({ showToast }));
 
 const courses = [
   { id: "665f1c2a9b3e4d0012a1b001", title: "MERN Stack Development", slug: "mern-full-stack-development", duration: "4 Months", path: "/MernStackPage", planMonths: 4 },

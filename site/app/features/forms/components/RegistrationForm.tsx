@@ -5,15 +5,15 @@
 // import one another), pays and moves to the success page. 'Send Enrollment Request' still sends the details as an
 // enquiry (to /Thank-you at once) for a visitor who would rather talk to us first.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { showToast } from "../../../components/Toasts";
-import type { Plan } from "../../../content/plans";
-import type { Batch } from "../../../lib/api-schema";
-import { cx } from "../../../lib/cx";
-import type { CheckoutRequest } from "../../../lib/payments-schema";
+import { showToast } from "#app/components/Toasts";
+import type { Plan } from "#app/content/plans";
+import type { Batch } from "#app/lib/api-schema";
+import { cx } from "#app/lib/cx";
+import type { CheckoutRequest } from "#app/lib/payments-schema";
 import { formValues, toastMs, useSubmission, type SubmissionTexts } from "../hooks/use-submission";
 import { batchChoiceLabel, batchStart, openBatches } from "./batch-choice";
 import { enrolmentErrorFallback, enrolmentFailedFallback, type EnrolCourse, type EnrolmentTitle } from "./enrolment";
-import { Honeypot, SelectField, TextArea, TextField } from "../../../components/FormFields";
+import { Honeypot, SelectField, TextArea, TextField } from "#app/components/FormFields";
 
 const texts: SubmissionTexts = {
   success: { title: "Request Sent!", description: "Thank you for enrolling. We'll get back to you soon by e-mail." },

@@ -1,6 +1,6 @@
 // Which batches the plan form offers (docs/product.md#plan-form): the course's batches still taking students (not ended,
 // a seat left: the server refuses the others), soonest start first, each named with its start, timing and seats left.
-import type { Batch } from "../../../lib/api-schema";
+import type { Batch } from "#app/lib/api-schema";
 
 /** Today as `YYYY-MM-DD` in UTC, as the catalog's dates are written. */
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);

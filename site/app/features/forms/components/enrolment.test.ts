@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { catalogCourses } from "../../../content/catalog";
-import { plans } from "../../../content/plans";
-import { apiRules } from "../../../lib/api-contract";
+import { catalogCourses } from "#app/content/catalog";
+import { plans } from "#app/content/plans";
+import { apiRules } from "#app/lib/api-contract";
 import { courseFromParam, type EnrolCourse } from "./enrolment";
 
 const courses: EnrolCourse[] = [

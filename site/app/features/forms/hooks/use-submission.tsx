@@ -3,9 +3,9 @@
 // Limited (429): the server's "try again in N minutes" and a WhatsApp link, so the enquiry still has a way in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { showToast } from "../../../components/Toasts";
-import { paths } from "../../../config/paths";
-import { brand } from "../../../content/brand";
+import { showToast } from "#app/components/Toasts";
+import { paths } from "#app/config/paths";
+import { brand } from "#app/content/brand";
 import { newSubmissionId, sendEmail, type FormFields, type FormType, type SendEmailRequest } from "../api/send-email";
 
 export const toastMs = { success: 3000, failure: 5000, limited: 15000 } as const;

@@ -3,11 +3,10 @@
 // the attendance and redirects), their private calendar feed (its webcal://, Google and Outlook addresses), a new
 // feed address on request, and whether they get a reminder mail an hour before each class. Every call goes through
 // the one client with the student's access token; the route gives the token source.
-import { tokenFrom, type TokenSource } from "../../../lib/access-token";
-import { apiGet, apiPatch, apiPost } from "../../../lib/api-client";
-import type { MyCalendar, MySession } from "../../../lib/api-schema";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
+import { apiGet, apiPatch, apiPost } from "#app/lib/api-client";
+import type { MyCalendar, MySession } from "#app/lib/api-schema";
 
-export { tokenFrom, type TokenSource };
 export type { MyCalendar, MySession };
 
 /** Every session of the student's batches, from the start of their terms to the end. */

@@ -3,7 +3,7 @@
 // or Outlook; Reset link (the old address stops working, after a confirmation); and the reminder mail an hour before
 // each class, on or off. Its own loading, error and outcome messages.
 import { useCallback, useEffect, useId, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "#app/lib/api-client";
 import type { MyCalendar } from "../api/sessions";
 
 export interface CalendarActions {

@@ -5,9 +5,9 @@
 // and "Watch the recording" once staff attached it (the batch's signed lecture page).
 import { use, useId } from "react";
 import { Link } from "react-router";
-import { recordedLecturesPath } from "../../../config/paths";
-import { formatClock, zoneName } from "../../../lib/demo-time";
-import { DEFAULT_CLASS_ZONE, joinPhase, sessionShort, sessionStatusText, sessionTimes, startMs, tickEvery } from "../../../lib/class-time";
+import { recordedLecturesPath } from "#app/config/paths";
+import { formatClock, zoneName } from "#app/lib/demo-time";
+import { DEFAULT_CLASS_ZONE, joinPhase, sessionShort, sessionStatusText, sessionTimes, startMs, tickEvery } from "#app/lib/class-time";
 import type { MySession } from "../api/sessions";
 import { useNow } from "../hooks/use-now";
 import { nextSession, sessionState, termOf } from "../next-class";

@@ -1,5 +1,5 @@
 // GET /api/batches/course/{courseId} (a course's batches) and GET /api/batches (all of them).
-import { apiGet } from "../../../lib/api-client";
+import { apiGet } from "#app/lib/api-client";
 
 export const getCourseBatches = (courseId: string) => apiGet("/api/batches/course/{courseId}", { params: { courseId } });
 

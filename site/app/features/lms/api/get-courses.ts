@@ -1,4 +1,4 @@
 // GET /api/courses
-import { apiGet } from "../../../lib/api-client";
+import { apiGet } from "#app/lib/api-client";
 
 export const getCourses = () => apiGet("/api/courses");

@@ -1,6 +1,6 @@
 // GET /api/outline/{courseId} (and the course it belongs to, for its title and duration).
-import { ApiError, apiGet } from "../../../lib/api-client";
-import type { Outline } from "../../../lib/api-schema";
+import { ApiError, apiGet } from "#app/lib/api-client";
+import type { Outline } from "#app/lib/api-schema";
 import { getCourses } from "./get-courses";
 
 export type OutlinePageData =

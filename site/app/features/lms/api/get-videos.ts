@@ -1,8 +1,8 @@
 // GET /api/batches/{batchId}/videos with the Secret ID in X-Secret-Id (the batch's own, kept per batch by
 // lib/secret-ids.ts), or for a signed-in student who linked the batch, with their access token instead.
-import { apiGet } from "../../../lib/api-client";
-import type { Video } from "../../../lib/api-schema";
-import { tokenFrom, type TokenSource } from "./student";
+import { apiGet } from "#app/lib/api-client";
+import type { Video } from "#app/lib/api-schema";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 /** How the lecture list is opened: a Secret ID, or the signed-in student's linked batch. */
 export type VideoAccess = { secretId: string } | { token: TokenSource };

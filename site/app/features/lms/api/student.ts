@@ -1,11 +1,9 @@
 // A signed-in student's own learning (/api/me/*): the batches linked to the account and the progress in each
 // lecture. Every call sends the student's access token; the route gives the token source (features never import
 // one another: the routes join lms to auth).
-import { tokenFrom, type TokenSource } from "../../../lib/access-token";
-import { apiGet, apiPost, apiPut } from "../../../lib/api-client";
-import type { LectureProgress, MyBatch, ProgressUpdate } from "../../../lib/api-schema";
-
-export { tokenFrom, type TokenSource };
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
+import { apiGet, apiPost, apiPut } from "#app/lib/api-client";
+import type { LectureProgress, MyBatch, ProgressUpdate } from "#app/lib/api-schema";
 
 export const getMyBatches = async (source: TokenSource): Promise<MyBatch[]> =>
   (await apiGet("/api/me/batches", { token: await tokenFrom(source) })).batches;

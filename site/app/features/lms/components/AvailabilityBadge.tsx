@@ -1,5 +1,5 @@
 // The batch availability badge (text and colour rules in ../availability.ts).
-import { cx } from "../../../lib/cx";
+import { cx } from "#app/lib/cx";
 import { availability, type Tone } from "../availability";
 
 const toneClass: Record<Tone, string> = {

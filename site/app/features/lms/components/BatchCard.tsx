@@ -2,10 +2,10 @@
 // one kept for this batch (by whoever is here now: `owner`), else the prompt. No other batch's ID is ever sent.
 import { useState } from "react";
 import { Link } from "react-router";
-import { paths, recordedLecturesPath } from "../../../config/paths";
-import { keptSecretId, type SecretIdOwner } from "../../../lib/secret-ids";
+import { paths, recordedLecturesPath } from "#app/config/paths";
+import { keptSecretId, type SecretIdOwner } from "#app/lib/secret-ids";
 import { useBatchVideos } from "../hooks/use-batch-videos";
-import type { Batch } from "../../../lib/api-schema";
+import type { Batch } from "#app/lib/api-schema";
 import type { PlayingLecture } from "../player";
 import { AvailabilityBadge } from "./AvailabilityBadge";
 import { SecretIdForm } from "./SecretIdForm";

@@ -1,9 +1,9 @@
 // The LMS course dialog: 'Choose what you'd like to explore' → Course Outline or Available Batches.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "react-router";
-import { DialogCloseButton } from "../../../components/DialogCloseButton";
-import { batchesPath, courseOutlinePath } from "../../../config/paths";
-import type { Course } from "../../../lib/api-schema";
+import { DialogCloseButton } from "#app/components/DialogCloseButton";
+import { batchesPath, courseOutlinePath } from "#app/config/paths";
+import type { Course } from "#app/lib/api-schema";
 
 export function CourseChoiceDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
   const navigate = useNavigate();

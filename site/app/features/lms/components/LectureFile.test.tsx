@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Video } from "../../../lib/api-schema";
+import type { Video } from "#app/lib/api-schema";
 import { lectureFailureTexts } from "../hooks/use-fresh-lecture-source";
 import { LectureFile } from "./LectureFile";
 

@@ -1,7 +1,7 @@
 // A batch's recorded lectures with a Watch button each; for a signed-in student who linked the batch, also where
 // they stand in each lecture (watched, or the second they stopped at) and the batch's completion.
-import { Icon } from "../../../components/Icon";
-import type { Video } from "../../../lib/api-schema";
+import { Icon } from "#app/components/Icon";
+import type { Video } from "#app/lib/api-schema";
 import { watchedCount, type ProgressByLecture } from "../progress";
 import { ProgressBar } from "./ProgressBar";
 

@@ -4,9 +4,9 @@
 // shows under its progress (the batch's certificate) is the route's to give: features never import one another.
 import { use, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { recordedLecturesPath } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import type { Batch, MyBatch } from "../../../lib/api-schema";
+import { recordedLecturesPath } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import type { Batch, MyBatch } from "#app/lib/api-schema";
 import { retryMessage, validateSecretId } from "../api/get-videos";
 import { ProgressBar } from "./ProgressBar";
 

@@ -1,6 +1,6 @@
 // The full-screen lecture overlay (Radix Dialog: Escape closes it, focus stays inside, the close button returns focus).
 import * as Dialog from "@radix-ui/react-dialog";
-import { Icon } from "../../../components/Icon";
+import { Icon } from "#app/components/Icon";
 import type { PlayingLecture } from "../player";
 import { VideoPlayer } from "./VideoPlayer";
 

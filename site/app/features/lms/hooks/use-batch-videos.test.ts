@@ -1,7 +1,7 @@
 // Asking for a batch's lectures with a Secret ID: an ID that opens them is kept for that batch only, a refused one
 // is forgotten, a wrong one is never kept.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { keepSecretId, keptSecretId } from "../../../lib/secret-ids";
+import { keepSecretId, keptSecretId } from "#app/lib/secret-ids";
 import { requestVideos } from "./use-batch-videos";
 
 const batchA = "665f1c2a9b3e4d0012a1c001";

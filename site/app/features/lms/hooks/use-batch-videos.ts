@@ -2,9 +2,9 @@
 // that batch only, forgets one the API refuses, and turns every failure into the product's words
 // (docs/product.md#messages).
 import { useCallback, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
-import type { Video } from "../../../lib/api-schema";
-import { forgetSecretId, keepSecretId, type SecretIdOwner } from "../../../lib/secret-ids";
+import { ApiError } from "#app/lib/api-client";
+import type { Video } from "#app/lib/api-schema";
+import { forgetSecretId, keepSecretId, type SecretIdOwner } from "#app/lib/secret-ids";
 import { getVideos, retryMessage, type VideoAccess } from "../api/get-videos";
 
 export type VideosResult = { ok: true; videos: Video[] } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Video } from "../../../lib/api-schema";
+import type { Video } from "#app/lib/api-schema";
 import { lectureFailureTexts, RETRY_WINDOW_MS, useFreshLectureSource } from "./use-fresh-lecture-source";
 
 const batchId = "665f1c2a9b3e4d0012a1c001";

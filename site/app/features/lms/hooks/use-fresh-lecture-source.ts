@@ -2,7 +2,7 @@
 // signed-in student's token), swap in
 // this lecture's new link and pick up at the second it had reached. One automatic retry per failure burst.
 import { useCallback, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "#app/lib/api-client";
 import { getVideos, retryMessage } from "../api/get-videos";
 import type { PlayingLecture } from "../player";
 import { startPosition } from "../progress";

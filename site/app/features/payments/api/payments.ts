@@ -2,7 +2,7 @@
 // #billing): the options (card on or off, how to pay by hand), the checkout (one Idempotency-Key per attempt), the
 // confirmation after the card step, the success page's status, and the student's plans with their card. Every call
 // goes through the one client (lib/payments-schema.ts's paymentsCall until the contract is generated).
-import { tokenFrom, type TokenSource } from "../../../lib/access-token";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import {
   paymentsCall,
   type Billing,
@@ -13,7 +13,7 @@ import {
   type ConfirmAnswer,
   type PaymentOptions,
   type PaymentStatus,
-} from "../../../lib/payments-schema";
+} from "#app/lib/payments-schema";
 
 const at = (id: string) => encodeURIComponent(id);
 

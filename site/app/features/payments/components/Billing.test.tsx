@@ -4,8 +4,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
-import type { Billing as BillingAnswer, BillingPlan } from "../../../lib/payments-schema";
+import { json } from "#app/test/http";
+import type { Billing as BillingAnswer, BillingPlan } from "#app/lib/payments-schema";
 import { Billing, billingTexts, type BillingList } from "./Billing";
 
 const plan: BillingPlan = {

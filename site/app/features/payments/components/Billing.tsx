@@ -3,9 +3,9 @@
 // first: no further month is charged, the months paid keep their access) and "Update card" (a SetupIntent through
 // the card endpoints). The list comes from the route's clientLoader; a student without a plan sees nothing of it.
 import { lazy, Suspense, use, useId, useState } from "react";
-import { formatMoney } from "../../../lib/money";
-import type { Billing as BillingAnswer, BillingPayment, BillingPlan, PlanStatus } from "../../../lib/payments-schema";
-import type { TokenSource } from "../../../lib/access-token";
+import { formatMoney } from "#app/lib/money";
+import type { Billing as BillingAnswer, BillingPayment, BillingPlan, PlanStatus } from "#app/lib/payments-schema";
+import type { TokenSource } from "#app/lib/access-token";
 
 // The dialogs (Radix, and Stripe.js for a card) load when first opened.
 const CancelRenewalDialog = lazy(() => import("./BillingDialogs").then((m) => ({ default: m.CancelRenewalDialog })));

@@ -4,10 +4,10 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState } from "react";
-import { DialogCloseButton } from "../../../components/DialogCloseButton";
-import type { TokenSource } from "../../../lib/access-token";
-import { formatMoney } from "../../../lib/money";
-import type { BillingPlan, CardOptions } from "../../../lib/payments-schema";
+import { DialogCloseButton } from "#app/components/DialogCloseButton";
+import type { TokenSource } from "#app/lib/access-token";
+import { formatMoney } from "#app/lib/money";
+import type { BillingPlan, CardOptions } from "#app/lib/payments-schema";
 import { cancelAutoRenew, finishCardUpdate, getPaymentOptions, startCardUpdate } from "../api/payments";
 import { apiFailureText, checkoutTexts } from "../checkout-texts";
 import { useCardElement } from "../hooks/use-card-element";

@@ -4,9 +4,9 @@
 // second click while a payment is under way sends nothing.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
-import type { CheckoutRequest } from "../../../lib/payments-schema";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
+import type { CheckoutRequest } from "#app/lib/payments-schema";
 import type { Stripe, StripeCardElement, StripeError } from "../stripe";
 import { CardStep } from "./CardStep";
 

@@ -7,11 +7,11 @@
 // retried with the fresh SetupIntent the server answers.
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { paymentDonePath } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import { formatMoney } from "../../../lib/money";
-import type { CardOptions, CheckoutAnswer, CheckoutRequest, ConfirmAnswer, PaymentOptions } from "../../../lib/payments-schema";
-import { newSubmissionId } from "../../../lib/submission-id";
+import { paymentDonePath } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import { formatMoney } from "#app/lib/money";
+import type { CardOptions, CheckoutAnswer, CheckoutRequest, ConfirmAnswer, PaymentOptions } from "#app/lib/payments-schema";
+import { newSubmissionId } from "#app/lib/submission-id";
 import { checkout, confirmPayment, getPaymentOptions } from "../api/payments";
 import { apiFailureText, checkoutTexts } from "../checkout-texts";
 import { useCardElement } from "../hooks/use-card-element";

@@ -1,7 +1,7 @@
 // "How to pay" beside the simple form: the options' manual methods with their lines, and nothing when they fail.
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
+import { json } from "#app/test/http";
 import { HowToPay } from "./HowToPay";
 
 afterEach(() => vi.restoreAllMocks());

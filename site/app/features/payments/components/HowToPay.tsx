@@ -3,7 +3,7 @@
 // (account title, number…). Staff record such a payment in the console, which enrols the student. Nothing shows
 // while the options load or when they fail: the form above still works.
 import { useEffect, useState } from "react";
-import type { HowToPay as Method } from "../../../lib/payments-schema";
+import type { HowToPay as Method } from "#app/lib/payments-schema";
 import { getPaymentOptions } from "../api/payments";
 
 export function HowToPay() {

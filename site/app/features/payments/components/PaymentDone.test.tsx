@@ -2,9 +2,9 @@
 // one and an incomplete link are told as such; a failed poll keeps asking.
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
-import type { PaymentStatus } from "../../../lib/payments-schema";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
+import type { PaymentStatus } from "#app/lib/payments-schema";
 import { PaymentDone } from "./PaymentDone";
 
 const status = (extra: Partial<PaymentStatus>): PaymentStatus => ({

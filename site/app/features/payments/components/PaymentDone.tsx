@@ -5,10 +5,10 @@
 // follow. The pre-rendered shell has no query: the link's payment and secret are read once hydrated.
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { paths } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
-import { formatMoney } from "../../../lib/money";
-import type { PaymentStatus } from "../../../lib/payments-schema";
+import { paths } from "#app/config/paths";
+import { ApiError } from "#app/lib/api-client";
+import { formatMoney } from "#app/lib/money";
+import type { PaymentStatus } from "#app/lib/payments-schema";
 import { getPaymentStatus } from "../api/payments";
 
 export const doneTexts = {

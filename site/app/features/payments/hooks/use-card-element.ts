@@ -2,7 +2,7 @@
 // `mountRef` and is destroyed with the component. `state` says whether it can take a card yet; a failed load can be
 // tried again; `cardError` is what the Element says about what was typed (an incomplete number, a past date).
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CardOptions } from "../../../lib/payments-schema";
+import type { CardOptions } from "#app/lib/payments-schema";
 import { loadStripeJs, type Stripe, type StripeCardElement } from "../stripe";
 
 export type CardElementState = "loading" | "ready" | "error";

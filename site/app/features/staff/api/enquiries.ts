@@ -1,11 +1,11 @@
 // Staff's enquiries (/api/staff/enquiries*): a page of the filtered list, one enquiry, marking it handled with a
 // note, mailing the institute's copy again, and the filtered list as a CSV download.
-import { apiGet, apiPatch, apiPost } from "../../../lib/api-client";
-import { apiGetFile } from "../../../lib/api-file";
-import type { Enquiry, EnquiryPage } from "../../../lib/api-schema";
+import { apiGet, apiPatch, apiPost } from "#app/lib/api-client";
+import { apiGetFile } from "#app/lib/api-file";
+import type { Enquiry, EnquiryPage } from "#app/lib/api-schema";
 import { filtersToQuery, type EnquiryFilters } from "../filters";
-import { downloadCsv } from "./download-csv";
-import { tokenFrom, type TokenSource } from "./token";
+import { downloadCsv } from "../kit/api/download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const listEnquiries = async (source: TokenSource, filters: EnquiryFilters, cursor?: string | null): Promise<EnquiryPage> =>
   apiGet("/api/staff/enquiries", { token: await tokenFrom(source), query: filtersToQuery(filters, cursor) });

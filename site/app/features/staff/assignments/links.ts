@@ -2,12 +2,12 @@
 // lists once (the lectures' and the live classes' own API calls); either may fail alone, and the form then offers
 // only "None" and the current link. The texts name a link as the list, the detail and the form's options show it.
 import { useCallback } from "react";
-import type { StaffLecture } from "../../../lib/api-schema";
-import { sessionShort } from "../../../lib/class-time";
-import { useTokenSource } from "../api/token";
-import { useLoad } from "../hooks/use-load";
-import { listLectures } from "../lectures/api/lectures";
-import { listSessions, type StaffSession } from "../live/api/live";
+import type { StaffLecture } from "#app/lib/api-schema";
+import { sessionShort } from "#app/lib/class-time";
+import { useTokenSource } from "../kit/api/token";
+import { useLoad } from "../kit/hooks/use-load";
+import { listLectures } from "../kit/api/lectures";
+import { listSessions, type StaffSession } from "../kit/api/live";
 
 export interface LinkChoices {
   /** Still loading. */

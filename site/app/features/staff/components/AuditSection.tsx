@@ -2,16 +2,17 @@
 // each in words with a link to what it names (../audit-words.ts).
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import type { StaffBatch } from "../../../lib/api-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
 import { listAudit } from "../api/audit";
-import { useTokenSource } from "../api/token";
+import { useTokenSource } from "../kit/api/token";
 import { auditWords, type AuditWords } from "../audit-words";
 import { listSlots } from "../demo/api/demo";
-import { formatTime } from "../format";
-import { useCursorList } from "../hooks/use-cursor-list";
+import { formatTime } from "../kit/format";
+import { useCursorList } from "../kit/hooks/use-cursor-list";
 import { OutcomeBadge } from "./labels";
-import { Email } from "./Email";
-import { codeTd, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "../kit/components/Email";
+import { Failure, Loading, LoadMore } from "../kit/components/States";
+import { codeTd, ConsoleTable, td } from "../kit/components/Table";
 
 const DAY_MS = 86_400_000;
 
@@ -54,37 +55,32 @@ export function AuditSection({ batches }: { batches: readonly StaffBatch[] }) {
       <div className="mt-4">
         {list.state === "loading" && <Loading text="Loading the audit trail…" />}
         {list.state === "error" && <Failure what="Could not load the audit trail." error={list.error} onRetry={list.reload} />}
-        {list.state === "ready" && list.items.length === 0 && <Empty>Nothing has been changed yet.</Empty>}
-        {list.state === "ready" && list.items.length > 0 && (
-          <ScrollTable caption="Audit trail, newest first" captionHidden>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>When</th>
-                <th scope="col" className={th}>Who</th>
-                <th scope="col" className={th}>What</th>
-                <th scope="col" className={th}>Outcome</th>
-                <th scope="col" className={th}>Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((a) => {
-                const words = auditWords(a, context);
-                return (
-                  <tr key={a.id}>
-                    <td className={`${td} whitespace-nowrap`}>{formatTime(a.at)}</td>
-                    <td className={a.actorEmail ? td : codeTd}>{a.actorEmail ? <Email address={a.actorEmail} /> : a.actorSub}</td>
-                    <td className={td}>
-                      <Sentence words={words} />
-                    </td>
-                    <td className={td}>
-                      <OutcomeBadge outcome={a.outcome} />
-                    </td>
-                    <td className={td}>{a.detail ?? "—"}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </ScrollTable>
+        {list.state === "ready" && (
+          <ConsoleTable
+            caption="Audit trail, newest first"
+            captionHidden
+            columns={["When", "Who", "What", "Outcome", "Detail"]}
+            rows={list.items}
+            rowKey={(a) => a.id}
+            empty="Nothing has been changed yet."
+          >
+            {(a) => {
+              const words = auditWords(a, context);
+              return (
+                <>
+                  <td className={`${td} whitespace-nowrap`}>{formatTime(a.at)}</td>
+                  <td className={a.actorEmail ? td : codeTd}>{a.actorEmail ? <Email address={a.actorEmail} /> : a.actorSub}</td>
+                  <td className={td}>
+                    <Sentence words={words} />
+                  </td>
+                  <td className={td}>
+                    <OutcomeBadge outcome={a.outcome} />
+                  </td>
+                  <td className={td}>{a.detail ?? "—"}</td>
+                </>
+              );
+            }}
+          </ConsoleTable>
         )}
         <LoadMore hasMore={list.state === "ready" && list.hasMore} loading={list.loadingMore} error={list.moreError} onLoadMore={() => void list.loadMore()} />
       </div>

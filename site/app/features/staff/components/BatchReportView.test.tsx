@@ -1,11 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BatchReport } from "../../../lib/api-schema";
-import { inTimeZone, json } from "../../../test/http";
-import { TokenProvider } from "../api/token";
+import type { BatchReport } from "#app/lib/api-schema";
+import { inTimeZone, json } from "#app/test/http";
+import { TokenProvider } from "../kit/api/token";
 import { BatchReportView } from "./BatchReportView";
 
-vi.mock("../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 
 inTimeZone("Asia/Karachi");
 afterEach(() => vi.restoreAllMocks());

@@ -2,13 +2,14 @@
 // (lectures watched, live classes attended in percent, last activity; a revoked student keeps their row, marked revoked), and the per-student table as a
 // CSV download.
 import { useCallback, useState } from "react";
-import { showToast } from "../../../components/Toasts";
+import { showToast } from "#app/components/Toasts";
 import { exportBatchReport, getBatchReport } from "../api/report";
-import { useTokenSource } from "../api/token";
-import { failureText, formatDuration, formatTime } from "../format";
-import { useLoad } from "../hooks/use-load";
-import { Email } from "./Email";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "./States";
+import { useTokenSource } from "../kit/api/token";
+import { failureText, formatDuration, formatTime } from "../kit/format";
+import { useLoad } from "../kit/hooks/use-load";
+import { Email } from "../kit/components/Email";
+import { Badge, Failure, Loading } from "../kit/components/States";
+import { ConsoleTable, td } from "../kit/components/Table";
 
 /** Loads once; the batch view remounts it (a new `key`) after a change to the batch. */
 export function BatchReportView({ batchId }: { batchId: string }) {
@@ -42,75 +43,55 @@ export function BatchReportView({ batchId }: { batchId: string }) {
           Refresh report
         </button>
       </div>
-      {report.lectures.length === 0 ? (
-        <Empty>This batch has no recorded lectures yet.</Empty>
-      ) : (
-        <ScrollTable caption={`Report by lecture (${report.lecturesTotal})`}>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Lecture</th>
-              <th scope="col" className={th}>Title</th>
-              <th scope="col" className={th}>Watched by</th>
-              <th scope="col" className={th}>Started by</th>
-              <th scope="col" className={th}>Average furthest point</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.lectures.map((l) => (
-              <tr key={l.lectureNumber}>
-                <td className={td}>{l.lectureNumber}</td>
-                <th scope="row" className={`${td} font-normal`}>{l.title}</th>
-                <td className={td}>{l.watchedBy}</td>
-                <td className={td}>{l.startedBy}</td>
-                <td className={td}>{l.startedBy ? formatDuration(l.averageFurthestSeconds) : "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
-      {report.students.length === 0 ? (
-        <Empty>No students yet.</Empty>
-      ) : (
-        <ScrollTable caption="Report by student">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Name</th>
-              <th scope="col" className={th}>E-mail</th>
-              <th scope="col" className={th}>Account</th>
-              <th scope="col" className={th}>Lectures watched</th>
-              <th scope="col" className={th}>Live classes attended</th>
-              {report.assignments.length > 0 && <th scope="col" className={th}>Assignments</th>}
-              <th scope="col" className={th}>Last activity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.students.map((s, i) => (
-              <tr key={s.enrolmentId ?? `${s.name}-${i}`}>
-                <th scope="row" className={`${td} font-semibold text-ink`}>
-                  {s.name}
-                  {s.revokedAt != null && (
-                    <span className="mt-1 block text-xs font-normal text-slate-600">
-                      <Badge tone="slate">Revoked</Badge> {formatTime(s.revokedAt)}
-                    </span>
-                  )}
-                </th>
-                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
-                <td className={td}>{s.accountLinked ? "Linked" : "Not linked"}</td>
-                <td className={td}>
-                  {s.lecturesWatched} of {report.lecturesTotal}
-                </td>
-                <td className={td}>{s.attendancePercent == null ? "—" : `${s.attendancePercent} %`}</td>
-                {report.assignments.length > 0 && (
-                  <td className={td}>
-                    {s.assignmentsDone} of {report.assignments.length} handed in, {s.assignmentsPassed} passed
-                  </td>
-                )}
-                <td className={`${td} whitespace-nowrap`}>{formatTime(s.lastActivity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+      <ConsoleTable
+        caption={`Report by lecture (${report.lecturesTotal})`}
+        columns={["Lecture", "Title", "Watched by", "Started by", "Average furthest point"]}
+        rows={report.lectures}
+        rowKey={(l) => l.lectureNumber}
+        empty="This batch has no recorded lectures yet."
+      >
+        {(l) => (
+          <>
+            <td className={td}>{l.lectureNumber}</td>
+            <th scope="row" className={`${td} font-normal`}>{l.title}</th>
+            <td className={td}>{l.watchedBy}</td>
+            <td className={td}>{l.startedBy}</td>
+            <td className={td}>{l.startedBy ? formatDuration(l.averageFurthestSeconds) : "—"}</td>
+          </>
+        )}
+      </ConsoleTable>
+      <ConsoleTable
+        caption="Report by student"
+        columns={["Name", "E-mail", "Account", "Lectures watched", "Live classes attended", report.assignments.length > 0 && "Assignments", "Last activity"]}
+        rows={report.students}
+        rowKey={(s, i) => s.enrolmentId ?? `${s.name}-${i}`}
+        empty="No students yet."
+      >
+        {(s) => (
+          <>
+            <th scope="row" className={`${td} font-semibold text-ink`}>
+              {s.name}
+              {s.revokedAt != null && (
+                <span className="mt-1 block text-xs font-normal text-slate-600">
+                  <Badge tone="slate">Revoked</Badge> {formatTime(s.revokedAt)}
+                </span>
+              )}
+            </th>
+            <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
+            <td className={td}>{s.accountLinked ? "Linked" : "Not linked"}</td>
+            <td className={td}>
+              {s.lecturesWatched} of {report.lecturesTotal}
+            </td>
+            <td className={td}>{s.attendancePercent == null ? "—" : `${s.attendancePercent} %`}</td>
+            {report.assignments.length > 0 && (
+              <td className={td}>
+                {s.assignmentsDone} of {report.assignments.length} handed in, {s.assignmentsPassed} passed
+              </td>
+            )}
+            <td className={`${td} whitespace-nowrap`}>{formatTime(s.lastActivity)}</td>
+          </>
+        )}
+      </ConsoleTable>
     </div>
   );
 }

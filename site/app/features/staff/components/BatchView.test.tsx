@@ -2,13 +2,13 @@
 // elsewhere on the page (a certificate's, a lecture's), without a reload.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StaffBatch } from "../../../lib/api-schema";
-import { json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
-import { TokenProvider } from "../api/token";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
+import { TokenProvider } from "../kit/api/token";
 import { BatchView } from "./BatchView";
 
-vi.mock("../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 afterEach(() => vi.restoreAllMocks());
 
 const batchId = "665f1c2a9b3e4d0012a1c006";

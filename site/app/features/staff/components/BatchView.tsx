@@ -6,13 +6,13 @@
 // processing) reloads the certificates and the report, which count them; a change to a certificate, the report.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
-import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
+import type { Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { BatchReportView } from "./BatchReportView";
 import { BulkEnrol } from "./BulkEnrol";
-import { EnrolForm } from "./EnrolForm";
+import { EnrolForm } from "../kit/components/EnrolForm";
 import { EnrolmentsTable } from "./EnrolmentsTable";
-import { SecretIdReveal } from "./SecretIdReveal";
-import { Empty, Loading } from "./States";
+import { SecretIdReveal } from "../kit/components/SecretIdReveal";
+import { Empty, Loading } from "../kit/components/States";
 
 // The lectures and their uploader load when a batch is opened, not with the console.
 const LecturesPanel = lazy(() => import("../lectures/components/LecturesPanel").then((m) => ({ default: m.LecturesPanel })));

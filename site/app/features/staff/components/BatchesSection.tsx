@@ -1,7 +1,7 @@
 // Batches: every batch with how many are enrolled and how many are active, each opening its batch view.
 import { Link } from "react-router";
-import type { StaffBatch } from "../../../lib/api-schema";
-import { Empty, ScrollTable, td, th } from "./States";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { ConsoleTable, td } from "../kit/components/Table";
 
 export function BatchesSection({ batches, batchLink }: { batches: readonly StaffBatch[]; batchLink: (batchId: string) => string }) {
   return (
@@ -10,38 +10,30 @@ export function BatchesSection({ batches, batchLink }: { batches: readonly Staff
         Batches
       </h2>
       <div className="mt-4">
-        {batches.length === 0 ? (
-          <Empty>No batches yet.</Empty>
-        ) : (
-          <ScrollTable caption="Batches with their enrolments" captionHidden>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Batch</th>
-                <th scope="col" className={th}>Course</th>
-                <th scope="col" className={th}>Dates</th>
-                <th scope="col" className={th}>Enrolled</th>
-                <th scope="col" className={th}>Active</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map(({ batch, courseTitle, enrolled, active }) => (
-                <tr key={batch._id}>
-                  <th scope="row" className={`${td} font-semibold`}>
-                    <Link to={batchLink(batch._id)} className="text-brand-700 underline">
-                      {batch.name}
-                    </Link>
-                  </th>
-                  <td className={td}>{courseTitle || "—"}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {batch.startDate} to {batch.endDate}
-                  </td>
-                  <td className={td}>{enrolled}</td>
-                  <td className={td}>{active}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
+        <ConsoleTable
+          caption="Batches with their enrolments"
+          captionHidden
+          columns={["Batch", "Course", "Dates", "Enrolled", "Active"]}
+          rows={batches}
+          rowKey={({ batch }) => batch._id}
+          empty="No batches yet."
+        >
+          {({ batch, courseTitle, enrolled, active }) => (
+            <>
+              <th scope="row" className={`${td} font-semibold`}>
+                <Link to={batchLink(batch._id)} className="text-brand-700 underline">
+                  {batch.name}
+                </Link>
+              </th>
+              <td className={td}>{courseTitle || "—"}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                {batch.startDate} to {batch.endDate}
+              </td>
+              <td className={td}>{enrolled}</td>
+              <td className={td}>{active}</td>
+            </>
+          )}
+        </ConsoleTable>
       </div>
     </section>
   );

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BulkAnswer } from "../../../lib/api-schema";
-import { TokenProvider } from "../api/token";
+import type { BulkAnswer } from "#app/lib/api-schema";
+import { TokenProvider } from "../kit/api/token";
 import { bulkSummary, outcomeText } from "../bulk";
 import { BulkEnrol, BulkResults } from "./BulkEnrol";
 
-vi.mock("../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 
 const answer: BulkAnswer = {
   results: [

@@ -1,14 +1,15 @@
 // Bulk enrol: paste `name,email` lines (as a spreadsheet copies them; a header line is fine), an optional last day of
 // access for all, then every line's outcome in a table.
 import { useId, useState, type FormEvent } from "react";
-import { showToast } from "../../../components/Toasts";
-import type { BulkAnswer } from "../../../lib/api-schema";
-import { bulkEnrol } from "../api/enrolments";
-import { useTokenSource } from "../api/token";
+import { showToast } from "#app/components/Toasts";
+import type { BulkAnswer } from "#app/lib/api-schema";
+import { bulkEnrol } from "../kit/api/enrolments";
+import { useTokenSource } from "../kit/api/token";
 import { bulkSummary, outcomeText } from "../bulk";
-import { failureText, todayUtc } from "../format";
-import { ScrollTable, td, th } from "./States";
-import { Email } from "./Email";
+import { failureText, todayUtc } from "../kit/format";
+import { ConsoleTable, td } from "../kit/components/Table";
+import { Email } from "../kit/components/Email";
+import { Field } from "../kit/components/Field";
 
 export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled: () => void }) {
   const id = useId();
@@ -55,12 +56,9 @@ export function BulkEnrol({ batchId, onEnrolled }: { batchId: string; onEnrolled
           <p className="mt-1 text-sm text-slate-600">Up to 1,000 lines; quote a name that holds a comma ("Khan, Ayesha"). Each student is mailed a welcome.</p>
         </div>
         <div className="flex flex-wrap items-end gap-4">
-          <div>
-            <label htmlFor={`${id}-until`} className="block text-sm font-semibold text-slate-800">
-              Access until <span className="font-normal text-slate-600">(optional)</span>
-            </label>
-            <input id={`${id}-until`} type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className="mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base text-ink" />
-          </div>
+          <Field id={`${id}-until`} label={<>Access until <span className="font-normal text-slate-600">(optional)</span></>}>
+            {(control) => <input {...control} type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className="mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base text-ink" />}
+          </Field>
           <button type="submit" className="btn-primary min-h-11" disabled={busy}>
             {busy ? "Enrolling…" : "Enrol list"}
           </button>
@@ -84,28 +82,24 @@ export function BulkResults({ answer }: { answer: BulkAnswer }) {
       </p>
       {answer.results.length > 0 && (
         <div className="mt-3">
-          <ScrollTable caption="Outcome of each line">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Line</th>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>E-mail</th>
-                <th scope="col" className={th}>Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.results.map((line) => (
-                <tr key={line.line} data-outcome={line.outcome}>
-                  <td className={td}>{line.line}</td>
-                  <td className={td}>{line.name || "—"}</td>
-                  <td className={td}>{line.email ? <Email address={line.email} /> : "—"}</td>
-                  <td className={`${td} ${line.outcome === "invalid" ? "text-red-800" : line.outcome === "enrolled" ? "text-green-800" : "text-slate-700"}`}>
-                    {outcomeText(line)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ConsoleTable
+            caption="Outcome of each line"
+            columns={["Line", "Name", "E-mail", "Outcome"]}
+            rows={answer.results}
+            rowKey={(line) => line.line}
+            rowProps={(line) => ({ "data-outcome": line.outcome })}
+          >
+            {(line) => (
+              <>
+                <td className={td}>{line.line}</td>
+                <td className={td}>{line.name || "—"}</td>
+                <td className={td}>{line.email ? <Email address={line.email} /> : "—"}</td>
+                <td className={`${td} ${line.outcome === "invalid" ? "text-red-800" : line.outcome === "enrolled" ? "text-green-800" : "text-slate-700"}`}>
+                  {outcomeText(line)}
+                </td>
+              </>
+            )}
+          </ConsoleTable>
         </div>
       )}
     </div>

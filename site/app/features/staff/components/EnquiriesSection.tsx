@@ -2,18 +2,19 @@
 // the one opened.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
-import { showToast } from "../../../components/Toasts";
-import type { Enquiry, StaffBatch } from "../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import type { Enquiry, StaffBatch } from "#app/lib/api-schema";
 import { exportEnquiries, listEnquiries } from "../api/enquiries";
-import { useTokenSource } from "../api/token";
+import { useTokenSource } from "../kit/api/token";
 import { filtersFromSearch, withFilters, type EnquiryFilters } from "../filters";
-import { failureText, formatTime } from "../format";
-import { useCursorList } from "../hooks/use-cursor-list";
+import { failureText, formatTime } from "../kit/format";
+import { useCursorList } from "../kit/hooks/use-cursor-list";
 import { EnquiryDetail } from "./EnquiryDetail";
 import { EnquiryFilterBar } from "./EnquiryFilters";
 import { DeliveryBadge, formLabel } from "./labels";
-import { Email } from "./Email";
-import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { Email } from "../kit/components/Email";
+import { Empty, Failure, Loading, LoadMore } from "../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../kit/components/Table";
 
 export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly StaffBatch[]; onEnrolled: () => void }) {
   const token = useTokenSource();
@@ -67,25 +68,15 @@ export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly St
         )}
         {list.state === "ready" && (list.items.length > 0 || list.hasMore) && (
           <>
-            <ScrollTable caption="Enquiries, newest first" captionHidden>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>Received</th>
-                  <th scope="col" className={th}>Name</th>
-                  <th scope="col" className={th}>E-mail</th>
-                  <th scope="col" className={th}>Form</th>
-                  <th scope="col" className={th}>Course</th>
-                  <th scope="col" className={th}>Delivery</th>
-                  <th scope="col" className={th}>Handled</th>
-                  <th scope="col" className={actionTh}><span className="sr-only">Details</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((e) => (
-                  <EnquiryRow key={e.id} enquiry={e} onOpen={() => setOpenId(e.id)} />
-                ))}
-              </tbody>
-            </ScrollTable>
+            <ConsoleTable
+              caption="Enquiries, newest first"
+              captionHidden
+              columns={["Received", "Name", "E-mail", "Form", "Course", "Delivery", "Handled", { actions: <span className="sr-only">Details</span> }]}
+              rows={list.items}
+              rowKey={(e) => e.id}
+            >
+              {(e) => <EnquiryCells enquiry={e} onOpen={() => setOpenId(e.id)} />}
+            </ConsoleTable>
             {list.items.length === 0 && <p className="mt-4 text-slate-600">No matches in the enquiries read so far: load more to look further back.</p>}
           </>
         )}
@@ -104,9 +95,9 @@ export function EnquiriesSection({ batches, onEnrolled }: { batches: readonly St
   );
 }
 
-function EnquiryRow({ enquiry: e, onOpen }: { enquiry: Enquiry; onOpen: () => void }) {
+function EnquiryCells({ enquiry: e, onOpen }: { enquiry: Enquiry; onOpen: () => void }) {
   return (
-    <tr>
+    <>
       <td className={`${td} whitespace-nowrap`}>{formatTime(e.createdAt)}</td>
       <td className={td}>{e.name || "—"}</td>
       <td className={td}>
@@ -123,6 +114,6 @@ function EnquiryRow({ enquiry: e, onOpen }: { enquiry: Enquiry; onOpen: () => vo
           Open
         </button>
       </td>
-    </tr>
+    </>
   );
 }

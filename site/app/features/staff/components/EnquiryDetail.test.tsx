@@ -1,12 +1,12 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Enquiry, Enrolled, StaffBatch } from "../../../lib/api-schema";
-import { inTimeZone, json } from "../../../test/http";
-import { TokenProvider } from "../api/token";
+import type { Enquiry, Enrolled, StaffBatch } from "#app/lib/api-schema";
+import { inTimeZone, json } from "#app/test/http";
+import { TokenProvider } from "../kit/api/token";
 import { EnquiryDetail } from "./EnquiryDetail";
 
-vi.mock("../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 
 inTimeZone("Asia/Karachi");
 afterEach(() => vi.restoreAllMocks());

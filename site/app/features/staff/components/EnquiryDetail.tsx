@@ -2,15 +2,16 @@
 // note; Mark handled (with the note), Resend mail, and Enrol prefilled from it (the enrolment marks it handled).
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
-import { DialogCloseButton } from "../../../components/DialogCloseButton";
-import { showToast } from "../../../components/Toasts";
-import type { Enquiry, Enrolled, StaffBatch } from "../../../lib/api-schema";
+import { DialogCloseButton } from "#app/components/DialogCloseButton";
+import { showToast } from "#app/components/Toasts";
+import type { Enquiry, Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { markEnquiry, resendEnquiry } from "../api/enquiries";
-import { useTokenSource } from "../api/token";
-import { failureText, formatTime } from "../format";
-import { EnrolForm } from "./EnrolForm";
-import { SecretIdReveal } from "./SecretIdReveal";
+import { useTokenSource } from "../kit/api/token";
+import { failureText, formatTime } from "../kit/format";
+import { EnrolForm } from "../kit/components/EnrolForm";
+import { SecretIdReveal } from "../kit/components/SecretIdReveal";
 import { DeliveryBadge, formLabel } from "./labels";
+import { Field } from "../kit/components/Field";
 
 interface EnquiryDetailProps {
   enquiry: Enquiry;
@@ -106,19 +107,18 @@ export function EnquiryDetail({ enquiry, batches, onClose, onChanged, onEnrolled
             </dd>
           </dl>
 
-          <div className="mt-6">
-            <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-slate-800">
-              Note
-            </label>
-            <textarea
-              id={`${id}-note`}
-              rows={3}
-              maxLength={2000}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink"
-            />
-          </div>
+          <Field id={`${id}-note`} label="Note" className="mt-6">
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                maxLength={2000}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink"
+              />
+            )}
+          </Field>
           <div className="mt-4 flex flex-wrap gap-3">
             <button type="button" className="btn-primary min-h-10 px-4 py-2 text-sm" disabled={busy !== null} onClick={() => void mark(true)}>
               {busy === "mark" ? "Saving…" : enquiry.handled ? "Save note" : "Mark handled"}

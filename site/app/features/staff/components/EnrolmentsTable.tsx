@@ -1,17 +1,18 @@
 // A batch's students, a page at a time: name, e-mail, status, whether an account holds the batch, lectures watched of
 // the batch's total, last activity; Resend welcome (a new Secret ID, the old one revoked) and Revoke, each confirmed.
 import { useCallback, useState } from "react";
-import { showToast } from "../../../components/Toasts";
-import type { Enrolled, EnrolmentView } from "../../../lib/api-schema";
-import { listBatchEnrolments, resendWelcome, revokeEnrolment } from "../api/enrolments";
-import { useTokenSource } from "../api/token";
-import { formatTime } from "../format";
-import { useCursorList } from "../hooks/use-cursor-list";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { showToast } from "#app/components/Toasts";
+import type { Enrolled, EnrolmentView } from "#app/lib/api-schema";
+import { listBatchEnrolments, resendWelcome, revokeEnrolment } from "../kit/api/enrolments";
+import { useTokenSource } from "../kit/api/token";
+import { formatTime } from "../kit/format";
+import { useCursorList } from "../kit/hooks/use-cursor-list";
+import { ConfirmDialog } from "../kit/components/ConfirmDialog";
 import { EnrolmentBadge } from "./labels";
-import { SecretIdReveal } from "./SecretIdReveal";
-import { Email } from "./Email";
-import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "./States";
+import { SecretIdReveal } from "../kit/components/SecretIdReveal";
+import { Email } from "../kit/components/Email";
+import { Failure, Loading, LoadMore } from "../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../kit/components/Table";
 
 type Pending = { kind: "revoke" | "resend"; enrolment: EnrolmentView } | null;
 
@@ -49,54 +50,47 @@ export function EnrolmentsTable({ batchId, batchName, onChanged }: { batchId: st
       )}
       {list.state === "loading" && <Loading text="Loading students…" />}
       {list.state === "error" && <Failure what="Could not load the students." error={list.error} onRetry={list.reload} />}
-      {list.state === "ready" && list.items.length === 0 && <Empty>Nobody is enrolled in this batch yet.</Empty>}
-      {list.state === "ready" && list.items.length > 0 && (
-        <ScrollTable caption={`Students of ${batchName}`} captionHidden>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Name</th>
-              <th scope="col" className={th}>E-mail</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Account</th>
-              <th scope="col" className={th}>Watched</th>
-              <th scope="col" className={th}>Last activity</th>
-              <th scope="col" className={actionTh}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((e) => (
-              <tr key={e.id}>
-                <th scope="row" className={`${td} font-semibold text-ink`}>{e.name}</th>
-                <td className={td}>
-                  <Email address={e.email} />
-                </td>
-                <td className={td}>
-                  <EnrolmentBadge status={e.status} />
-                  {e.accessUntil && <span className="mt-1 block text-xs text-slate-600">until {e.accessUntil}</span>}
-                </td>
-                <td className={td}>{e.accountLinked ? "Linked" : "Not linked"}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {e.lecturesWatched} of {e.lecturesTotal}
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{formatTime(e.lastActivity)}</td>
-                <td className={actionTd}>
-                  {e.status === "revoked" ? (
-                    <span className="text-slate-600">Revoked {formatTime(e.revokedAt)}</span>
-                  ) : (
-                    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                      <button type="button" className="btn-secondary min-h-10 px-3 py-1.5 text-sm" onClick={() => setPending({ kind: "resend", enrolment: e })} aria-label={`Resend welcome to ${e.name}`}>
-                        Resend welcome
-                      </button>
-                      <button type="button" className="btn min-h-10 border border-red-700 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50" onClick={() => setPending({ kind: "revoke", enrolment: e })} aria-label={`Revoke ${e.name}`}>
-                        Revoke
-                      </button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
+      {list.state === "ready" && (
+        <ConsoleTable
+          caption={`Students of ${batchName}`}
+          captionHidden
+          columns={["Name", "E-mail", "Status", "Account", "Watched", "Last activity", { actions: "Actions" }]}
+          rows={list.items}
+          rowKey={(e) => e.id}
+          empty="Nobody is enrolled in this batch yet."
+        >
+          {(e) => (
+            <>
+              <th scope="row" className={`${td} font-semibold text-ink`}>{e.name}</th>
+              <td className={td}>
+                <Email address={e.email} />
+              </td>
+              <td className={td}>
+                <EnrolmentBadge status={e.status} />
+                {e.accessUntil && <span className="mt-1 block text-xs text-slate-600">until {e.accessUntil}</span>}
+              </td>
+              <td className={td}>{e.accountLinked ? "Linked" : "Not linked"}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                {e.lecturesWatched} of {e.lecturesTotal}
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{formatTime(e.lastActivity)}</td>
+              <td className={actionTd}>
+                {e.status === "revoked" ? (
+                  <span className="text-slate-600">Revoked {formatTime(e.revokedAt)}</span>
+                ) : (
+                  <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                    <button type="button" className="btn-secondary min-h-10 px-3 py-1.5 text-sm" onClick={() => setPending({ kind: "resend", enrolment: e })} aria-label={`Resend welcome to ${e.name}`}>
+                      Resend welcome
+                    </button>
+                    <button type="button" className="btn min-h-10 border border-red-700 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50" onClick={() => setPending({ kind: "revoke", enrolment: e })} aria-label={`Revoke ${e.name}`}>
+                      Revoke
+                    </button>
+                  </div>
+                )}
+              </td>
+            </>
+          )}
+        </ConsoleTable>
       )}
       <LoadMore hasMore={list.state === "ready" && list.hasMore} loading={list.loadingMore} error={list.moreError} onLoadMore={() => void list.loadMore()} />
       <ConfirmDialog

@@ -1,10 +1,10 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/http";
-import { renderAt } from "../../../test/render";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
 import { StaffConsole } from "./StaffConsole";
 
-vi.mock("../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 
 const token = async () => "access-token";
 

@@ -3,10 +3,11 @@
 // answers 403 to a signed-in user outside the staff group, who sees "Staff only".
 import { useCallback, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { getStaffBatches } from "../api/enrolments";
-import { TokenProvider, type TokenSource } from "../api/token";
-import { isForbidden, isUnauthorized } from "../format";
-import { useLoad } from "../hooks/use-load";
+import { getStaffBatches } from "../kit/api/enrolments";
+import { type TokenSource } from "#app/lib/access-token";
+import { TokenProvider } from "../kit/api/token";
+import { isForbidden, isUnauthorized } from "../kit/format";
+import { useLoad } from "../kit/hooks/use-load";
 import { DemoSection } from "../demo/components/DemoSection";
 import { PaymentsSection } from "../payments/components/PaymentsSection";
 import { AuditSection } from "./AuditSection";
@@ -15,7 +16,7 @@ import { BatchesSection } from "./BatchesSection";
 import { BatchView } from "./BatchView";
 import { EnquiriesSection } from "./EnquiriesSection";
 import { StaffOnly } from "./StaffOnly";
-import { Failure, Loading } from "./States";
+import { Failure, Loading } from "../kit/components/States";
 
 export const staffSections = [
   { id: "enquiries", label: "Enquiries" },

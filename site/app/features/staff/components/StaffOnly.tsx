@@ -1,6 +1,6 @@
 // What a signed-in user outside the staff group sees at /staff (the API answered 403).
 import { Link } from "react-router";
-import { paths } from "../../../config/paths";
+import { paths } from "#app/config/paths";
 
 export function StaffOnly() {
   return (

@@ -1,7 +1,7 @@
 // How the console names statuses: an enquiry's form and delivery, an enrolment's status, an audit entry's outcome.
-import type { EnrolmentStatus, SubmissionStatus } from "../../../lib/api-schema";
+import type { EnrolmentStatus, SubmissionStatus } from "#app/lib/api-schema";
 import { formTypes } from "../filters";
-import { Badge } from "./States";
+import { Badge } from "../kit/components/States";
 
 export const formLabel = (formType: string) => formTypes.find((f) => f.value === formType)?.label ?? formType;
 

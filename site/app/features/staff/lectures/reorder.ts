@@ -1,6 +1,6 @@
 // Moving a lecture up or down the list. The API moves a lecture only to a free number, so two neighbours swap through
 // a number past the last (three moves); the first move takes the free number just beside when there is one.
-import type { StaffLecture } from "../../../lib/api-schema";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 export const MAX_LECTURE_NUMBER = 99_999;
 

@@ -1,7 +1,7 @@
 // The payment list's filters (docs/product.md#staff-console): status, method, batch and a search (a name or an
 // e-mail), kept in the page's URL beside `?section=payments` and sent as the API's query, for the list and its CSV.
-import type { Query } from "../../../lib/api-client";
-import type { PaymentMethod, PaymentState } from "../../../lib/payments-schema";
+import type { Query } from "#app/lib/api-client";
+import type { PaymentMethod, PaymentState } from "#app/lib/payments-schema";
 
 export interface PaymentFilters {
   status?: PaymentState;

@@ -1,8 +1,8 @@
 // A batch's assignments and their review (/api/staff/batches/{batchId}/assignments, /api/staff/assignments/*,
 // /api/staff/submissions*): list, post, change, the certificate rule, staff's attachments (uploaded in parts, removed),
 // the hand-ins of one assignment, the queue to review (one batch or all, oldest first), one submission, and its review.
-import { send, type SendOptions } from "../../../../lib/api-client";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { send, type SendOptions } from "#app/lib/api-client";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import type { AssignmentChange, FileUploadStarted, Grade, NewAssignment, QueueItem, StaffAssignment, StaffSubmission } from "./types";
 
 async function call<T>(method: string, path: string, source: TokenSource, options: SendOptions = {}): Promise<T> {

@@ -10,4 +10,4 @@ export type {
   StaffSubmission,
   SubmissionRow as QueueItem,
   SubmissionVersion as StaffVersion,
-} from "../../../../lib/api-schema";
+} from "#app/lib/api-schema";

@@ -3,11 +3,11 @@
 // the lecture or the live class of the batch it goes with ("None" clears a link). Once a student has handed in, only
 // the due time, publishing and closing can change (a changed due time mails the batch once).
 import { useId, useState, type FormEvent } from "react";
-import { zoneOffsetLabel } from "../../../../lib/class-time";
-import { apiTimeToZoned, zonedToApiTime, zoneName, zoneTitle } from "../../../../lib/demo-time";
-import { failureText } from "../../format";
-import { fieldErrors } from "../../components/field-errors";
-import { FormButtons } from "../../components/FormButtons";
+import { zoneOffsetLabel } from "#app/lib/class-time";
+import { apiTimeToZoned, zonedToApiTime, zoneName, zoneTitle } from "#app/lib/demo-time";
+import { failureText } from "../../kit/format";
+import { Field, fieldErrors } from "../../kit/components/Field";
+import { FormButtons } from "../../kit/components/FormButtons";
 import type { StaffAssignment } from "../api/types";
 import { lectureText, NO_CHOICES, sessionText, type LinkChoices } from "../links";
 import { MarkdownField } from "./MarkdownField";
@@ -72,6 +72,7 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
     ) : (
       fieldError(field)
     );
+  const messages = { invalid, fieldError: problem };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -130,25 +131,21 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
           Students have handed in work: only the due time, the publish time and closing can change now. A new due time is mailed to the batch once.
         </p>
       )}
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-title`} className="font-semibold text-slate-900">
-          Title
-        </label>
-        <input id={`${id}-title`} value={title} maxLength={MAX_TITLE} disabled={locked} onChange={(e) => setTitle(e.target.value)} className={field} {...invalid("title")} />
-        {problem("title")}
-      </div>
+      <Field id={`${id}-title`} label="Title" errors={messages} name="title" className="sm:col-span-2" labelClassName="font-semibold text-slate-900">
+        {(control) => <input value={title} maxLength={MAX_TITLE} disabled={locked} onChange={(e) => setTitle(e.target.value)} className={field} {...control} />}
+      </Field>
       <div className="sm:col-span-2">
         <MarkdownField label="Instructions" value={instructions} onChange={setInstructions} maxLength={MAX_INSTRUCTIONS} disabled={locked} invalid={invalid("instructions")} />
         {problem("instructions")}
       </div>
-      <div>
-        <label htmlFor={`${id}-due`} className="font-semibold text-slate-900">
-          Due ({zoneName(zone)})
-        </label>
-        <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} className={field} {...described("dueAt", `${id}-due-zone`)} />
-        {zoneHint(due, `${id}-due-zone`)}
-        {problem("dueAt")}
-      </div>
+      <Field id={`${id}-due`} label={`Due (${zoneName(zone)})`} errors={messages} name="dueAt" labelClassName="font-semibold text-slate-900">
+        {(control) => (
+          <>
+            <input id={control.id} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} className={field} {...described("dueAt", `${id}-due-zone`)} />
+            {zoneHint(due, `${id}-due-zone`)}
+          </>
+        )}
+      </Field>
       <fieldset disabled={locked}>
         <legend className="font-semibold text-slate-900">Result</legend>
         <div className="mt-1 flex flex-wrap gap-4">
@@ -162,13 +159,9 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
           </label>
         </div>
         {marking === "points" && (
-          <div className="mt-2">
-            <label htmlFor={`${id}-points`} className="text-sm font-semibold">
-              Out of
-            </label>
-            <input id={`${id}-points`} type="number" min={1} max={MAX_POINTS} step={1} value={points} onChange={(e) => setPoints(e.target.value)} className={`${field} max-w-32`} {...invalid("points")} />
-            {problem("points")}
-          </div>
+          <Field id={`${id}-points`} label="Out of" errors={messages} name="points" className="mt-2" labelClassName="text-sm font-semibold">
+            {(control) => <input type="number" min={1} max={MAX_POINTS} step={1} value={points} onChange={(e) => setPoints(e.target.value)} className={`${field} max-w-32`} {...control} />}
+          </Field>
         )}
       </fieldset>
       <fieldset disabled={locked && alreadyOut}>
@@ -184,14 +177,14 @@ export function AssignmentForm({ zone, assignment, links = NO_CHOICES, onSave, o
           </label>
         </div>
         {publishLater && (
-          <div className="mt-2">
-            <label htmlFor={`${id}-publish-at`} className="text-sm font-semibold">
-              Publish at ({zoneName(zone)})
-            </label>
-            <input id={`${id}-publish-at`} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} className={field} {...described("publishAt", `${id}-publish-zone`)} />
-            {zoneHint(publishAt, `${id}-publish-zone`)}
-            {problem("publishAt")}
-          </div>
+          <Field id={`${id}-publish-at`} label={`Publish at (${zoneName(zone)})`} errors={messages} name="publishAt" className="mt-2" labelClassName="text-sm font-semibold">
+            {(control) => (
+              <>
+                <input id={control.id} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} className={field} {...described("publishAt", `${id}-publish-zone`)} />
+                {zoneHint(publishAt, `${id}-publish-zone`)}
+              </>
+            )}
+          </Field>
         )}
       </fieldset>
       <LinkSelect

@@ -3,14 +3,14 @@
 // opened assignment name them, and a change sends null for a link set back to "None" (none at all once locked).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../../test/http";
-import { renderAt } from "../../../../test/render";
-import type { StaffLecture, StaffSession } from "../../../../lib/api-schema";
-import { TokenProvider } from "../../api/token";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
+import type { StaffLecture, StaffSession } from "#app/lib/api-schema";
+import { TokenProvider } from "../../kit/api/token";
 import type { StaffAssignment } from "../api/types";
 import { AssignmentsPanel } from "./AssignmentsPanel";
 
-vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 
 const batchId = "665f1c2a9b3e4d0012a1c002";
 const s1 = "665f1c2a9b3e4d0012a1d001";

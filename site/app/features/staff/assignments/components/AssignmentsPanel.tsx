@@ -6,14 +6,16 @@
 // in a zone guessed wrong would be saved an hour or more off).
 import { useCallback, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { showToast } from "../../../../components/Toasts";
-import { DEFAULT_CLASS_ZONE } from "../../../../lib/class-time";
-import { knownZone, toApiTime, whenInZone, zoneName } from "../../../../lib/demo-time";
-import { useTokenSource, type TokenSource } from "../../api/token";
-import { failureText } from "../../format";
-import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { useLoad } from "../../hooks/use-load";
-import { getTimetable } from "../../live/api/live";
+import { showToast } from "#app/components/Toasts";
+import { DEFAULT_CLASS_ZONE } from "#app/lib/class-time";
+import { knownZone, toApiTime, whenInZone, zoneName } from "#app/lib/demo-time";
+import { type TokenSource } from "#app/lib/access-token";
+import { useTokenSource } from "../../kit/api/token";
+import { failureText } from "../../kit/format";
+import { Badge, Failure, Loading } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
+import { useLoad } from "../../kit/hooks/use-load";
+import { getTimetable } from "../../kit/api/live";
 import { changeAssignment, listAssignments, listSubmissions, postAssignment, setAssignmentRule } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
 import { lectureText, sessionText, useLinkChoices, type LinkChoices } from "../links";
@@ -99,54 +101,44 @@ export function AssignmentsPanel({ batchId, batchName }: { batchId: string; batc
 
       <CertificateRule batchId={batchId} required={state.data.requireAllPassed} onChanged={refresh} />
 
-      {list.length === 0 ? (
-        <Empty>No assignments yet. Post the week’s assignment with “New assignment”.</Empty>
-      ) : (
-        <ScrollTable caption={`Assignments of ${batchName}`} captionHidden>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Assignment</th>
-              <th scope="col" className={th}>Due ({zoneName(zone)})</th>
-              <th scope="col" className={th}>Published</th>
-              <th scope="col" className={th}>Handed in</th>
-              <th scope="col" className={th}>To review</th>
-              <th scope="col" className={actionTh}>
-                <span className="sr-only">Actions</span>
+      <ConsoleTable
+        caption={`Assignments of ${batchName}`}
+        captionHidden
+        columns={["Assignment", `Due (${zoneName(zone)})`, "Published", "Handed in", "To review", { actions: <span className="sr-only">Actions</span> }]}
+        rows={list}
+        rowKey={(a) => a.id}
+        rowProps={(a) => ({ "aria-current": a.id === openId ? "true" : undefined, className: "aria-[current=true]:bg-brand-50" })}
+        empty="No assignments yet. Post the week’s assignment with “New assignment”."
+      >
+        {(a) => {
+          const linked = linkText(a, links, zone);
+          return (
+            <>
+              <th scope="row" className={`${td} font-semibold [overflow-wrap:anywhere]`}>
+                {a.title}
+                <span className="block text-xs font-normal text-slate-600">{a.result === "points" ? `Out of ${a.points ?? "?"} points` : "Pass / needs work"}</span>
+                {linked && <span className="block text-xs font-normal text-slate-600">{linked}</span>}
               </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((a) => {
-              const linked = linkText(a, links, zone);
-              return (
-                <tr key={a.id} aria-current={a.id === openId ? "true" : undefined} className="aria-[current=true]:bg-brand-50">
-                  <th scope="row" className={`${td} font-semibold [overflow-wrap:anywhere]`}>
-                    {a.title}
-                    <span className="block text-xs font-normal text-slate-600">{a.result === "points" ? `Out of ${a.points ?? "?"} points` : "Pass / needs work"}</span>
-                    {linked && <span className="block text-xs font-normal text-slate-600">{linked}</span>}
-                  </th>
-                  <td className={td}>
-                    {whenInZone(a.dueAt, zone)}
-                    {a.closed && (
-                      <span className="mt-1 block">
-                        <Badge tone="slate">Closes at the due time</Badge>
-                      </span>
-                    )}
-                  </td>
-                  <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zone)}`}</Badge>}</td>
-                  <td className={td}>{a.submitted}</td>
-                  <td className={td}>{a.waiting}</td>
-                  <td className={actionTd}>
-                    <button type="button" className="btn-secondary min-h-10 px-3 py-1 text-sm" onClick={() => open(a.id === openId ? null : a.id)} aria-expanded={a.id === openId} aria-label={`${a.id === openId ? "Close" : "Open"} ${a.title}`}>
-                      {a.id === openId ? "Close" : "Open"}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
-      )}
+              <td className={td}>
+                {whenInZone(a.dueAt, zone)}
+                {a.closed && (
+                  <span className="mt-1 block">
+                    <Badge tone="slate">Closes at the due time</Badge>
+                  </span>
+                )}
+              </td>
+              <td className={td}>{isOut(a) ? <Badge tone="green">Published</Badge> : <Badge tone="amber">{`From ${whenInZone(a.publishAt, zone)}`}</Badge>}</td>
+              <td className={td}>{a.submitted}</td>
+              <td className={td}>{a.waiting}</td>
+              <td className={actionTd}>
+                <button type="button" className="btn-secondary min-h-10 px-3 py-1 text-sm" onClick={() => open(a.id === openId ? null : a.id)} aria-expanded={a.id === openId} aria-label={`${a.id === openId ? "Close" : "Open"} ${a.title}`}>
+                  {a.id === openId ? "Close" : "Open"}
+                </button>
+              </td>
+            </>
+          );
+        }}
+      </ConsoleTable>
 
       {opened && (
         <AssignmentDetail
@@ -260,47 +252,41 @@ function AssignmentDetail({ assignment: a, zone, links, onChanged, onClose }: { 
         <h5 className="font-semibold">Hand-ins</h5>
         {state.status === "loading" && <Loading text="Loading the hand-ins…" />}
         {state.status === "error" && <Failure what="Could not load the hand-ins." error={state.error} onRetry={retry} />}
-        {state.status === "ready" && state.data.length === 0 && <Empty>No student has handed in yet.</Empty>}
-        {state.status === "ready" && state.data.length > 0 && (
-          <ScrollTable caption={`Hand-ins of ${a.title}`} captionHidden>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Student</th>
-                <th scope="col" className={th}>Handed in</th>
-                <th scope="col" className={th}>State</th>
-                <th scope="col" className={actionTh}>
-                  <span className="sr-only">Actions</span>
+        {state.status === "ready" && (
+          <ConsoleTable
+            caption={`Hand-ins of ${a.title}`}
+            captionHidden
+            columns={["Student", "Handed in", "State", { actions: <span className="sr-only">Actions</span> }]}
+            rows={state.data}
+            rowKey={(s) => s.id}
+            empty="No student has handed in yet."
+          >
+            {(s) => (
+              <>
+                <th scope="row" className={`${td} font-semibold`}>
+                  <span className="[overflow-wrap:anywhere]">{s.student}</span>
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row" className={`${td} font-semibold`}>
-                    <span className="[overflow-wrap:anywhere]">{s.student}</span>
-                  </th>
-                  <td className={td}>
-                    {whenInZone(s.submittedAt, zone)}
-                    {s.version > 1 && <span className="block text-xs text-slate-600">version {s.version}</span>}
-                  </td>
-                  <td className={td}>
-                    {s.state === "reviewed" ? (
-                      <Badge tone={s.result === "needs-work" ? "amber" : "green"}>{`Reviewed: ${s.result === "needs-work" ? "needs work" : s.result === "passed" ? "passed" : `${s.result} points`}`}</Badge>
-                    ) : s.late ? (
-                      <Badge tone="amber">Late</Badge>
-                    ) : (
-                      <Badge tone="slate">To review</Badge>
-                    )}
-                  </td>
-                  <td className={actionTd}>
-                    <Link to={submissionLink(s.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Open the hand-in of ${s.student}`}>
-                      Open
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+                <td className={td}>
+                  {whenInZone(s.submittedAt, zone)}
+                  {s.version > 1 && <span className="block text-xs text-slate-600">version {s.version}</span>}
+                </td>
+                <td className={td}>
+                  {s.state === "reviewed" ? (
+                    <Badge tone={s.result === "needs-work" ? "amber" : "green"}>{`Reviewed: ${s.result === "needs-work" ? "needs work" : s.result === "passed" ? "passed" : `${s.result} points`}`}</Badge>
+                  ) : s.late ? (
+                    <Badge tone="amber">Late</Badge>
+                  ) : (
+                    <Badge tone="slate">To review</Badge>
+                  )}
+                </td>
+                <td className={actionTd}>
+                  <Link to={submissionLink(s.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Open the hand-in of ${s.student}`}>
+                    Open
+                  </Link>
+                </td>
+              </>
+            )}
+          </ConsoleTable>
         )}
       </div>
     </section>

@@ -1,11 +1,11 @@
 // Staff's attachments to an assignment (PDF, images, ZIP, each at most 25 MB): each sent in parts with its progress,
 // a refused file's reason at once; the list links each file through its signed download link.
 import { useId, useRef, useState } from "react";
-import { ACCEPT_ATTRIBUTE, ALLOWED_FILES_TEXT, contentTypeOf, fileRefusal, megabytesText } from "../../../../lib/assignment-files";
-import { putPart } from "../../../../lib/put-part";
-import { uploadInParts } from "../../../../lib/upload-in-parts";
-import { failureText } from "../../format";
-import { useTokenSource } from "../../api/token";
+import { ACCEPT_ATTRIBUTE, ALLOWED_FILES_TEXT, contentTypeOf, fileRefusal, megabytesText } from "#app/lib/assignment-files";
+import { putPart } from "#app/lib/put-part";
+import { uploadInParts } from "#app/lib/upload-in-parts";
+import { failureText } from "../../kit/format";
+import { useTokenSource } from "../../kit/api/token";
 import { beginAttachment, completeAttachment, removeAttachment } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
 

@@ -1,6 +1,6 @@
 // A Markdown text with Write and Preview (instructions, feedback): the preview is what students see, shown safely.
 import { useId, useState } from "react";
-import { Markdown } from "../../../../components/Markdown";
+import { Markdown } from "#app/components/Markdown";
 
 interface MarkdownFieldProps {
   label: string;

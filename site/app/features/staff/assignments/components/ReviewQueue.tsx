@@ -2,10 +2,11 @@
 // opens the submission in the Reviews section (`?section=reviews&submission=`).
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { visitorZone, whenInZone } from "../../../../lib/demo-time";
-import { useTokenSource } from "../../api/token";
-import { useLoad } from "../../hooks/use-load";
-import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
+import { visitorZone, whenInZone } from "#app/lib/demo-time";
+import { useTokenSource } from "../../kit/api/token";
+import { useLoad } from "../../kit/hooks/use-load";
+import { Badge, Failure, Loading } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
 import { reviewQueue } from "../api/assignments";
 
 export const submissionLink = (submissionId: string) => `?section=reviews&submission=${encodeURIComponent(submissionId)}`;
@@ -18,45 +19,37 @@ export function ReviewQueue({ batchId, caption, batchNames }: { batchId?: string
   const zone = visitorZone();
   if (state.status === "loading") return <Loading text="Loading the hand-ins to review…" />;
   if (state.status === "error") return <Failure what="Could not load the hand-ins to review." error={state.error} onRetry={retry} />;
-  if (state.data.length === 0) return <Empty>Nothing to review: every hand-in has been returned.</Empty>;
   return (
-    <ScrollTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>Student</th>
-          <th scope="col" className={th}>Assignment</th>
-          {!batchId && <th scope="col" className={th}>Batch</th>}
-          <th scope="col" className={th}>Handed in</th>
-          <th scope="col" className={actionTh}>
-            <span className="sr-only">Actions</span>
+    <ConsoleTable
+      caption={caption}
+      columns={["Student", "Assignment", !batchId && "Batch", "Handed in", { actions: <span className="sr-only">Actions</span> }]}
+      rows={state.data}
+      rowKey={(item) => item.id}
+      empty="Nothing to review: every hand-in has been returned."
+    >
+      {(item) => (
+        <>
+          <th scope="row" className={`${td} font-semibold`}>
+            <span className="[overflow-wrap:anywhere]">{item.student}</span>
           </th>
-        </tr>
-      </thead>
-      <tbody>
-        {state.data.map((item) => (
-          <tr key={item.id}>
-            <th scope="row" className={`${td} font-semibold`}>
-              <span className="[overflow-wrap:anywhere]">{item.student}</span>
-            </th>
-            <td className={td}>{item.assignmentTitle}</td>
-            {!batchId && <td className={td}>{batchNames?.get(item.batchId) ?? item.batchId}</td>}
-            <td className={td}>
-              {whenInZone(item.submittedAt, zone)}
-              {item.version > 1 && <span className="block text-xs text-slate-600">version {item.version}</span>}
-              {item.late && (
-                <span className="mt-1 block">
-                  <Badge tone="amber">Late</Badge>
-                </span>
-              )}
-            </td>
-            <td className={actionTd}>
-              <Link to={submissionLink(item.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Review ${item.assignmentTitle} by ${item.student}`}>
-                Review
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+          <td className={td}>{item.assignmentTitle}</td>
+          {!batchId && <td className={td}>{batchNames?.get(item.batchId) ?? item.batchId}</td>}
+          <td className={td}>
+            {whenInZone(item.submittedAt, zone)}
+            {item.version > 1 && <span className="block text-xs text-slate-600">version {item.version}</span>}
+            {item.late && (
+              <span className="mt-1 block">
+                <Badge tone="amber">Late</Badge>
+              </span>
+            )}
+          </td>
+          <td className={actionTd}>
+            <Link to={submissionLink(item.id)} className="btn-secondary min-h-10 px-3 py-1 text-sm" aria-label={`Review ${item.assignmentTitle} by ${item.student}`}>
+              Review
+            </Link>
+          </td>
+        </>
+      )}
+    </ConsoleTable>
   );
 }

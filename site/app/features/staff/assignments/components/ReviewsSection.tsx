@@ -2,7 +2,7 @@
 // (`&submission=`) shows the hand-in and its review form.
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type { StaffBatch } from "../../../../lib/api-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
 import { ReviewQueue } from "./ReviewQueue";
 import { SubmissionReview } from "./SubmissionReview";
 

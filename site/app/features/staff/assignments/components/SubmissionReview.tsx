@@ -4,15 +4,15 @@
 // as the student reads them (the API's rendering, through the allow list).
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { SafeHtml } from "../../../../components/SafeHtml";
-import { showToast } from "../../../../components/Toasts";
-import { megabytesText } from "../../../../lib/assignment-files";
-import { visitorZone, whenInZone } from "../../../../lib/demo-time";
-import { failureText } from "../../format";
-import { useTokenSource } from "../../api/token";
-import { fieldErrors } from "../../components/field-errors";
-import { Badge, Failure, Loading } from "../../components/States";
-import { useLoad } from "../../hooks/use-load";
+import { SafeHtml } from "#app/components/SafeHtml";
+import { showToast } from "#app/components/Toasts";
+import { megabytesText } from "#app/lib/assignment-files";
+import { visitorZone, whenInZone } from "#app/lib/demo-time";
+import { failureText } from "../../kit/format";
+import { useTokenSource } from "../../kit/api/token";
+import { fieldErrors } from "../../kit/components/Field";
+import { Badge, Failure, Loading } from "../../kit/components/States";
+import { useLoad } from "../../kit/hooks/use-load";
 import { getSubmission, reviewSubmission } from "../api/assignments";
 import type { Grade, StaffReview, StaffSubmission, StaffVersion } from "../api/types";
 import { MarkdownField } from "./MarkdownField";

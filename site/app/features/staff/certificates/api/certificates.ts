@@ -2,9 +2,9 @@
 // completed, marking a student complete (or not), issuing a student's certificate, correcting its name, revoking one
 // with a reason. Every
 // call goes through the one client (lib/api-client.ts) with the staff member's token; the API audits each write.
-import { apiGet, apiPatch, apiPost, apiPut } from "../../../../lib/api-client";
-import type { BatchCertificates, CertificateView, StudentCompletion } from "../../../../lib/api-schema";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { apiGet, apiPatch, apiPost, apiPut } from "#app/lib/api-client";
+import type { BatchCertificates, CertificateView, StudentCompletion } from "#app/lib/api-schema";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const getBatchCompletions = async (source: TokenSource, batchId: string): Promise<BatchCertificates> =>
   apiGet("/api/staff/batches/{batchId}/certificates", { token: await tokenFrom(source), params: { batchId } });

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../../test/http";
-import type { BatchCertificates, CertificateView, StudentCompletion } from "../../../../lib/api-schema";
-import { renderAt } from "../../../../test/render";
-import { TokenProvider } from "../../api/token";
+import { json } from "#app/test/http";
+import type { BatchCertificates, CertificateView, StudentCompletion } from "#app/lib/api-schema";
+import { renderAt } from "#app/test/render";
+import { TokenProvider } from "../../kit/api/token";
 import { CertificatesPanel } from "./CertificatesPanel";
 
-vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 afterEach(() => vi.restoreAllMocks());
 
 const batchId = "665f1c2a9b3e4d0012a1c006";

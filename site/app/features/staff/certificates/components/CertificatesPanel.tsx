@@ -3,15 +3,16 @@
 // certificate; marking complete (or taking the mark away), issuing a complete student's certificate with the name to
 // print, correcting that name, and revoking one with a reason, each after a confirmation. The API audits every action.
 import { useCallback, useId, useRef, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { verifyPath } from "../../../../config/paths";
-import type { StudentCompletion } from "../../../../lib/api-schema";
-import { certificateNameProblem, certificateNameRule, normaliseCertificateName } from "../../../../lib/certificate-name";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Email } from "../../components/Email";
-import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { useLoad } from "../../hooks/use-load";
+import { showToast } from "#app/components/Toasts";
+import { verifyPath } from "#app/config/paths";
+import type { StudentCompletion } from "#app/lib/api-schema";
+import { certificateNameProblem, certificateNameRule, normaliseCertificateName } from "#app/lib/certificate-name";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { Email } from "../../kit/components/Email";
+import { Badge, Failure, Loading } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
+import { useLoad } from "../../kit/hooks/use-load";
 import { getBatchCompletions, issueCertificate, renameCertificate, revokeCertificate, setCompletion } from "../api/certificates";
 
 export const reasonLimit = 300;
@@ -98,92 +99,83 @@ export function CertificatesPanel({ batchId, batchName, onChanged }: { batchId: 
         {issued === 1 ? "certificate" : "certificates"} issued. A student completes it by watching every lecture ({lecturesTotal}) or
         when you mark them complete.
       </p>
-      {students.length === 0 ? (
-        <Empty>No student has linked this batch to an account yet.</Empty>
-      ) : (
-        <ScrollTable caption={`Completion and certificates of ${batchName}`} captionHidden>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Name</th>
-              <th scope="col" className={th}>E-mail</th>
-              <th scope="col" className={th}>Watched</th>
-              <th scope="col" className={th}>Completed</th>
-              <th scope="col" className={th}>Certificate</th>
-              <th scope="col" className={actionTh}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {students.map((s) => (
-              <tr key={s.studentId}>
-                <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
-                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {s.lecturesWatched} of {lecturesTotal}
-                </td>
-                <td className={td}>
-                  {s.complete ? <Badge tone="green">{s.markedComplete ? "Marked complete" : "Watched all"}</Badge> : <Badge tone="slate">Not yet</Badge>}
-                </td>
-                <td className={td}>
-                  {s.certificate ? (
-                    <>
-                      <a href={verifyPath(s.certificate.id)} target="_blank" rel="noopener" className="font-mono text-xs [overflow-wrap:anywhere] text-brand-700 underline">
-                        {s.certificate.id}
-                        <span className="sr-only"> (verification page, opens in a new tab)</span>
-                      </a>
-                      <span className="mt-1 block">
-                        {s.certificate.status === "revoked" ? (
-                          <Badge tone="red">Revoked {day(s.certificate.revokedOn)}</Badge>
-                        ) : (
-                          <Badge tone="green">Valid · issued {day(s.certificate.issuedOn)}</Badge>
-                        )}
-                      </span>
-                      {s.certificate.status === "revoked" && s.certificate.revokedReason && (
-                        <span className="mt-1 block text-xs text-slate-600">{s.certificate.revokedReason}</span>
-                      )}
-                    </>
-                  ) : (
-                    <span className="text-slate-600">None</span>
+      <ConsoleTable
+        caption={`Completion and certificates of ${batchName}`}
+        captionHidden
+        columns={["Name", "E-mail", "Watched", "Completed", "Certificate", { actions: "Actions" }]}
+        rows={students}
+        rowKey={(s) => s.studentId}
+        empty="No student has linked this batch to an account yet."
+      >
+        {(s) => (
+          <>
+            <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
+            <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {s.lecturesWatched} of {lecturesTotal}
+            </td>
+            <td className={td}>
+              {s.complete ? <Badge tone="green">{s.markedComplete ? "Marked complete" : "Watched all"}</Badge> : <Badge tone="slate">Not yet</Badge>}
+            </td>
+            <td className={td}>
+              {s.certificate ? (
+                <>
+                  <a href={verifyPath(s.certificate.id)} target="_blank" rel="noopener" className="font-mono text-xs [overflow-wrap:anywhere] text-brand-700 underline">
+                    {s.certificate.id}
+                    <span className="sr-only"> (verification page, opens in a new tab)</span>
+                  </a>
+                  <span className="mt-1 block">
+                    {s.certificate.status === "revoked" ? (
+                      <Badge tone="red">Revoked {day(s.certificate.revokedOn)}</Badge>
+                    ) : (
+                      <Badge tone="green">Valid · issued {day(s.certificate.issuedOn)}</Badge>
+                    )}
+                  </span>
+                  {s.certificate.status === "revoked" && s.certificate.revokedReason && (
+                    <span className="mt-1 block text-xs text-slate-600">{s.certificate.revokedReason}</span>
                   )}
-                </td>
-                <td className={actionTd}>
-                  <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                    {!s.complete && (
-                      <button type="button" className={smallButton} onClick={() => open({ kind: "complete", student: s })} aria-label={`Mark ${s.name} complete`}>
-                        Mark complete
-                      </button>
-                    )}
-                    {s.markedComplete && (
-                      <button type="button" className={smallButton} onClick={() => open({ kind: "uncomplete", student: s })} aria-label={`Take away ${s.name}'s complete mark`}>
-                        Remove mark
-                      </button>
-                    )}
-                    {s.complete && !s.certificate && (
-                      <button type="button" className={smallButton} onClick={() => open({ kind: "issue", student: s })} aria-label={`Issue ${s.name}'s certificate`}>
-                        Issue certificate
-                      </button>
-                    )}
-                    {s.certificate?.status === "valid" && (
-                      <button type="button" className={smallButton} onClick={() => open({ kind: "rename", student: s })} aria-label={`Correct the name on ${s.name}'s certificate`}>
-                        Correct name
-                      </button>
-                    )}
-                    {s.certificate?.status === "valid" && (
-                      <button
-                        type="button"
-                        className={dangerButton}
-                        onClick={() => open({ kind: "revoke", student: s })}
-                        aria-label={`Revoke ${s.name}'s certificate`}
-                      >
-                        Revoke certificate
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+                </>
+              ) : (
+                <span className="text-slate-600">None</span>
+              )}
+            </td>
+            <td className={actionTd}>
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                {!s.complete && (
+                  <button type="button" className={smallButton} onClick={() => open({ kind: "complete", student: s })} aria-label={`Mark ${s.name} complete`}>
+                    Mark complete
+                  </button>
+                )}
+                {s.markedComplete && (
+                  <button type="button" className={smallButton} onClick={() => open({ kind: "uncomplete", student: s })} aria-label={`Take away ${s.name}'s complete mark`}>
+                    Remove mark
+                  </button>
+                )}
+                {s.complete && !s.certificate && (
+                  <button type="button" className={smallButton} onClick={() => open({ kind: "issue", student: s })} aria-label={`Issue ${s.name}'s certificate`}>
+                    Issue certificate
+                  </button>
+                )}
+                {s.certificate?.status === "valid" && (
+                  <button type="button" className={smallButton} onClick={() => open({ kind: "rename", student: s })} aria-label={`Correct the name on ${s.name}'s certificate`}>
+                    Correct name
+                  </button>
+                )}
+                {s.certificate?.status === "valid" && (
+                  <button
+                    type="button"
+                    className={dangerButton}
+                    onClick={() => open({ kind: "revoke", student: s })}
+                    aria-label={`Revoke ${s.name}'s certificate`}
+                  >
+                    Revoke certificate
+                  </button>
+                )}
+              </div>
+            </td>
+          </>
+        )}
+      </ConsoleTable>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(next) => !next && setPending(null)}

@@ -1,9 +1,9 @@
 // Staff's demo classes (/api/staff/demo/*): the slots in a time range, publishing one (repeated weekly or not),
 // changing or cancelling one (its bookings are mailed), a slot's bookings, and marking a booking attended or no-show.
 // Every call goes through the one client (lib/api-client.ts) on the contract's paths and types.
-import { apiDelete, apiGet, apiPatch, apiPost } from "../../../../lib/api-client";
-import type { DemoAttendance as Attendance, DemoBooking, DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "../../../../lib/api-schema";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { apiDelete, apiGet, apiPatch, apiPost } from "#app/lib/api-client";
+import type { DemoAttendance as Attendance, DemoBooking, DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "#app/lib/api-schema";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const listSlots = async (source: TokenSource, range: { from: string; to: string }): Promise<StaffDemoSlot[]> =>
   (await apiGet("/api/staff/demo/slots", { token: await tokenFrom(source), query: range })).slots;

@@ -2,13 +2,13 @@
 // it, repeated weekly if wanted), the slots of four weeks from two days back by start, each with its bookings
 // (attended, no-show, Enrol), Edit and Cancel slot (confirmed: its bookings are mailed the cancellation).
 import { useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import { formatShortDay, INSTITUTE_ZONE } from "../../../../lib/demo-time";
-import type { StaffDemoSlot } from "../../../../lib/api-schema";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Empty, Failure, Loading } from "../../components/States";
+import { showToast } from "#app/components/Toasts";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { formatShortDay, INSTITUTE_ZONE } from "#app/lib/demo-time";
+import type { StaffDemoSlot } from "#app/lib/api-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { Empty, Failure, Loading } from "../../kit/components/States";
 import { cancelSlot, publishSlots } from "../api/demo";
 import { STEP_DAYS, useSlots } from "../hooks/use-slots";
 import { karachiWhen, SlotItem } from "./SlotItem";

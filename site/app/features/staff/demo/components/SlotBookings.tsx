@@ -1,17 +1,18 @@
 // A slot's bookings: who booked (name, e-mail, course), whether the booking stands, attended or no-show (marked,
 // or cleared, with one press), and Enrol, which opens the console's enrolment form prefilled with the booker.
 import { useCallback, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { courses } from "../../../../content/courses";
-import type { Enrolled, StaffBatch } from "../../../../lib/api-schema";
-import type { DemoAttendance as Attendance, DemoBooking } from "../../../../lib/api-schema";
-import { useTokenSource } from "../../api/token";
-import { EnrolForm } from "../../components/EnrolForm";
-import { SecretIdReveal } from "../../components/SecretIdReveal";
-import { Email } from "../../components/Email";
-import { actionTd, actionTh, Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { failureText } from "../../format";
-import { useLoad } from "../../hooks/use-load";
+import { showToast } from "#app/components/Toasts";
+import { courses } from "#app/content/courses";
+import type { Enrolled, StaffBatch } from "#app/lib/api-schema";
+import type { DemoAttendance as Attendance, DemoBooking } from "#app/lib/api-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { EnrolForm } from "../../kit/components/EnrolForm";
+import { SecretIdReveal } from "../../kit/components/SecretIdReveal";
+import { Email } from "../../kit/components/Email";
+import { Badge, Empty, Failure, Loading } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
+import { failureText } from "../../kit/format";
+import { useLoad } from "../../kit/hooks/use-load";
 import { listSlotBookings, markAttendance } from "../api/demo";
 
 const courseTitle = (id: string | null | undefined) => (id ? courses.find((c) => c.id === id)?.title : undefined);
@@ -55,59 +56,53 @@ export function SlotBookings({ slotId, when, batches, onEnrolled }: SlotBookings
 
   return (
     <div className="grid gap-4">
-      <ScrollTable caption={`Bookings of ${when}`} captionHidden>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>E-mail</th>
-            <th scope="col" className={th}>Course</th>
-            <th scope="col" className={th}>Booking</th>
-            <th scope="col" className={th}>Attendance</th>
-            <th scope="col" className={actionTh}>Enrol</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bookings.map((b) => (
-            <tr key={b.id}>
-              <td className={`${td} font-medium text-ink`}>{b.name}</td>
-              <td className={td}>
-                <Email address={b.email} />
-              </td>
-              <td className={td}>{courseTitle(b.courseId) ?? "Any"}</td>
-              <td className={td}>{b.status === "booked" ? <Badge tone="green">Booked</Badge> : <Badge tone="slate">Cancelled</Badge>}</td>
-              <td className={td}>
-                <div role="group" aria-label={`Attendance of ${b.name}`} className="flex flex-wrap gap-2">
-                  {(["attended", "no-show"] as const).map((a) => (
-                    <button
-                      key={a}
-                      type="button"
-                      aria-pressed={b.attendance === a}
-                      disabled={busy === b.id || b.status === "cancelled"}
-                      onClick={() => void mark(b, b.attendance === a ? null : a)}
-                      className="btn-secondary min-h-10 px-3 py-1.5 text-sm aria-pressed:border-brand-700 aria-pressed:bg-brand-50"
-                    >
-                      {attendanceLabel[a]}
-                    </button>
-                  ))}
-                </div>
-              </td>
-              <td className={actionTd}>
-                <button
-                  type="button"
-                  className="btn-secondary min-h-10 px-3 py-1.5 text-sm"
-                  onClick={() => {
-                    setEnrolled(null);
-                    setEnrolling(b);
-                  }}
-                  aria-label={`Enrol ${b.name}`}
-                >
-                  Enrol
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <ConsoleTable
+        caption={`Bookings of ${when}`}
+        captionHidden
+        columns={["Name", "E-mail", "Course", "Booking", "Attendance", { actions: "Enrol" }]}
+        rows={bookings}
+        rowKey={(b) => b.id}
+      >
+        {(b) => (
+          <>
+            <td className={`${td} font-medium text-ink`}>{b.name}</td>
+            <td className={td}>
+              <Email address={b.email} />
+            </td>
+            <td className={td}>{courseTitle(b.courseId) ?? "Any"}</td>
+            <td className={td}>{b.status === "booked" ? <Badge tone="green">Booked</Badge> : <Badge tone="slate">Cancelled</Badge>}</td>
+            <td className={td}>
+              <div role="group" aria-label={`Attendance of ${b.name}`} className="flex flex-wrap gap-2">
+                {(["attended", "no-show"] as const).map((a) => (
+                  <button
+                    key={a}
+                    type="button"
+                    aria-pressed={b.attendance === a}
+                    disabled={busy === b.id || b.status === "cancelled"}
+                    onClick={() => void mark(b, b.attendance === a ? null : a)}
+                    className="btn-secondary min-h-10 px-3 py-1.5 text-sm aria-pressed:border-brand-700 aria-pressed:bg-brand-50"
+                  >
+                    {attendanceLabel[a]}
+                  </button>
+                ))}
+              </div>
+            </td>
+            <td className={actionTd}>
+              <button
+                type="button"
+                className="btn-secondary min-h-10 px-3 py-1.5 text-sm"
+                onClick={() => {
+                  setEnrolled(null);
+                  setEnrolling(b);
+                }}
+                aria-label={`Enrol ${b.name}`}
+              >
+                Enrol
+              </button>
+            </td>
+          </>
+        )}
+      </ConsoleTable>
       {enrolling && !enrolled && (
         <section aria-label={`Enrol ${enrolling.name}`} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">

@@ -2,16 +2,13 @@
 // it is typed, the length (30–45 minutes), seats, the course (or any), the meeting link (private until booked) and,
 // when publishing, how many more weeks it repeats. The API answers in UTC; the form converts both ways.
 import { useId, useState, type FormEvent } from "react";
-import { courses } from "../../../../content/courses";
-import { ApiError } from "../../../../lib/api-client";
-import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
-import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "../../../../lib/api-schema";
-import { FormButtons } from "../../components/FormButtons";
-import { fieldErrors } from "../../components/field-errors";
-import { failureText } from "../../format";
-
-export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
-export const fieldLabel = "block text-sm font-semibold text-slate-800";
+import { courses } from "#app/content/courses";
+import { ApiError } from "#app/lib/api-client";
+import { apiTimeToZoned, formatClock, formatShortDay, INSTITUTE_ZONE, UK_ZONE, zonedToApiTime, zoneName } from "#app/lib/demo-time";
+import type { DemoSlotChange, NewDemoSlots, StaffDemoSlot } from "#app/lib/api-schema";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { Field, fieldErrors, fieldInput } from "../../kit/components/Field";
+import { failureText } from "../../kit/format";
 
 const names: Record<string, string> = {
   startsAt: "Start",
@@ -83,7 +80,8 @@ export function SlotForm(props: SlotFormProps) {
     }
   };
 
-  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, names);
+  const errors = fieldErrors(id, error, names);
+  const { otherFailure } = errors;
 
   return (
     <form
@@ -91,117 +89,100 @@ export function SlotForm(props: SlotFormProps) {
       aria-label={slot ? "Change the demo slot" : "Publish a demo slot"}
       className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
     >
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-start`} className={fieldLabel}>
-          Starts ({zoneName(INSTITUTE_ZONE)})
-        </label>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <Field id={`${id}-start`} label={`Starts (${zoneName(INSTITUTE_ZONE)})`} errors={errors} name="startsAt" className="sm:col-span-2">
+        {(control) => (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <input
+              type="datetime-local"
+              required
+              step={300}
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              className={`${fieldInput} max-w-xs`}
+              aria-describedby={`${id}-uk`}
+              {...control}
+            />
+            <output id={`${id}-uk`} htmlFor={`${id}-start`} className="mt-1 text-sm text-slate-700" data-testid="uk-time">
+              {uk ? `In the UK: ${uk}` : "The UK time shows here."}
+            </output>
+          </div>
+        )}
+      </Field>
+      <Field id={`${id}-minutes`} label={`Length (minutes, ${MINUTES.min}–${MINUTES.max})`} errors={errors} name="minutes">
+        {(control) => (
           <input
-            id={`${id}-start`}
-            type="datetime-local"
-            required
-            step={300}
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-            className={`${fieldInput} max-w-xs`}
-            aria-describedby={`${id}-uk`}
-            {...invalid("startsAt")}
-          />
-          <output id={`${id}-uk`} htmlFor={`${id}-start`} className="mt-1 text-sm text-slate-700" data-testid="uk-time">
-            {uk ? `In the UK: ${uk}` : "The UK time shows here."}
-          </output>
-        </div>
-        {fieldError("startsAt")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-minutes`} className={fieldLabel}>
-          Length (minutes, {MINUTES.min}–{MINUTES.max})
-        </label>
-        <input
-          id={`${id}-minutes`}
-          type="number"
-          inputMode="numeric"
-          required
-          min={MINUTES.min}
-          max={MINUTES.max}
-          step={1}
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
-          className={fieldInput}
-          {...invalid("minutes")}
-        />
-        {fieldError("minutes")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-seats`} className={fieldLabel}>
-          Seats ({slot ? `at least the ${slot.booked} booked` : `${SEATS.min}–${SEATS.max}`})
-        </label>
-        <input
-          id={`${id}-seats`}
-          type="number"
-          inputMode="numeric"
-          required
-          min={Math.max(SEATS.min, slot?.booked ?? 0)}
-          max={SEATS.max}
-          step={1}
-          value={seats}
-          onChange={(e) => setSeats(e.target.value)}
-          className={fieldInput}
-          {...invalid("seats")}
-        />
-        {fieldError("seats")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-course`} className={fieldLabel}>
-          Course
-        </label>
-        <select id={`${id}-course`} value={courseId} onChange={(e) => setCourseId(e.target.value)} className={`${fieldInput} bg-white`} {...invalid("courseId")}>
-          <option value="">Any course</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        {fieldError("courseId")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-meeting`} className={fieldLabel}>
-          Meeting link <span className="font-normal text-slate-600">(https; only bookers see it)</span>
-        </label>
-        <input
-          id={`${id}-meeting`}
-          type="url"
-          required
-          pattern="https://.+"
-          maxLength={2048}
-          placeholder="https://meet.example.com/…"
-          value={meetingUrl}
-          onChange={(e) => setMeetingUrl(e.target.value)}
-          className={fieldInput}
-          {...invalid("meetingUrl")}
-        />
-        {fieldError("meetingUrl")}
-      </div>
-      {!slot && (
-        <div>
-          <label htmlFor={`${id}-repeat`} className={fieldLabel}>
-            Repeat weekly for <span className="font-normal text-slate-600">(more weeks, 0–{REPEAT_WEEKS_MAX})</span>
-          </label>
-          <input
-            id={`${id}-repeat`}
             type="number"
             inputMode="numeric"
-            min={0}
-            max={REPEAT_WEEKS_MAX}
+            required
+            min={MINUTES.min}
+            max={MINUTES.max}
             step={1}
-            value={repeatWeeks}
-            onChange={(e) => setRepeatWeeks(e.target.value)}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
             className={fieldInput}
-            {...invalid("repeatWeeks")}
+            {...control}
           />
-          {fieldError("repeatWeeks")}
-        </div>
+        )}
+      </Field>
+      <Field id={`${id}-seats`} label={`Seats (${slot ? `at least the ${slot.booked} booked` : `${SEATS.min}–${SEATS.max}`})`} errors={errors} name="seats">
+        {(control) => (
+          <input
+            type="number"
+            inputMode="numeric"
+            required
+            min={Math.max(SEATS.min, slot?.booked ?? 0)}
+            max={SEATS.max}
+            step={1}
+            value={seats}
+            onChange={(e) => setSeats(e.target.value)}
+            className={fieldInput}
+            {...control}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-course`} label="Course" errors={errors} name="courseId">
+        {(control) => (
+          <select value={courseId} onChange={(e) => setCourseId(e.target.value)} className={`${fieldInput} bg-white`} {...control}>
+            <option value="">Any course</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-meeting`} label={<>Meeting link <span className="font-normal text-slate-600">(https; only bookers see it)</span></>} errors={errors} name="meetingUrl">
+        {(control) => (
+          <input
+            type="url"
+            required
+            pattern="https://.+"
+            maxLength={2048}
+            placeholder="https://meet.example.com/…"
+            value={meetingUrl}
+            onChange={(e) => setMeetingUrl(e.target.value)}
+            className={fieldInput}
+            {...control}
+          />
+        )}
+      </Field>
+      {!slot && (
+        <Field id={`${id}-repeat`} label={<>Repeat weekly for <span className="font-normal text-slate-600">(more weeks, 0–{REPEAT_WEEKS_MAX})</span></>} errors={errors} name="repeatWeeks">
+          {(control) => (
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={REPEAT_WEEKS_MAX}
+              step={1}
+              value={repeatWeeks}
+              onChange={(e) => setRepeatWeeks(e.target.value)}
+              className={fieldInput}
+              {...control}
+            />
+          )}
+        </Field>
       )}
       {otherFailure ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">

@@ -2,14 +2,14 @@
 // meeting link, and Bookings, Edit and Cancel slot (confirmed in the section). A cancelled slot says so and keeps only
 // its bookings.
 import { useId, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { courses } from "../../../../content/courses";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import { clockInZone, formatShortDay, INSTITUTE_ZONE, UK_ZONE } from "../../../../lib/demo-time";
-import type { DemoSlotChange, StaffDemoSlot } from "../../../../lib/api-schema";
-import { useTokenSource } from "../../api/token";
-import { Badge } from "../../components/States";
-import { useInlineEdit } from "../../hooks/use-inline-edit";
+import { showToast } from "#app/components/Toasts";
+import { courses } from "#app/content/courses";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { clockInZone, formatShortDay, INSTITUTE_ZONE, UK_ZONE } from "#app/lib/demo-time";
+import type { DemoSlotChange, StaffDemoSlot } from "#app/lib/api-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { Badge } from "../../kit/components/States";
+import { useInlineEdit } from "../../kit/hooks/use-inline-edit";
 import { changeSlot } from "../api/demo";
 import { SlotBookings } from "./SlotBookings";
 import { SlotForm } from "./SlotForm";

@@ -1,10 +1,10 @@
 // The demo slots of a window of weeks as the section shows them: loading, the error with a retry, or the list by
 // start time. A slot the API answered after a change replaces its old self in place (or joins the list).
 import { useCallback, useMemo, useState } from "react";
-import { toApiTime } from "../../../../lib/demo-time";
-import type { StaffDemoSlot } from "../../../../lib/api-schema";
-import { useTokenSource } from "../../api/token";
-import { useLoad } from "../../hooks/use-load";
+import { toApiTime } from "#app/lib/demo-time";
+import type { StaffDemoSlot } from "#app/lib/api-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { useLoad } from "../../kit/hooks/use-load";
 import { listSlots } from "../api/demo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

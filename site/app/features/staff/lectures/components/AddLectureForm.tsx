@@ -1,16 +1,13 @@
 // Add a lecture: a title, the number (the next free one offered), an optional description, and either a recording
 // to upload next or an embed's address (YouTube, Vimeo, Google Drive), which is ready at once.
 import { useId, useState, type FormEvent } from "react";
-import { useTokenSource } from "../../api/token";
-import { failureText } from "../../format";
-import { addLecture } from "../api/lectures";
+import { useTokenSource } from "../../kit/api/token";
+import { failureText } from "../../kit/format";
+import { addLecture } from "../../kit/api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
-import type { StaffLecture } from "../../../../lib/api-schema";
-import { FormButtons } from "../../components/FormButtons";
-import { fieldErrors } from "../../components/field-errors";
-
-export const fieldInput = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
-export const fieldLabel = "block text-sm font-semibold text-slate-800";
+import type { StaffLecture } from "#app/lib/api-schema";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { Field, fieldErrors, fieldInput, fieldLabel } from "../../kit/components/Field";
 
 const names: Record<string, string> = { title: "Title", lectureNumber: "Number", description: "Description", embedUrl: "Embed address" };
 
@@ -52,42 +49,32 @@ export function AddLectureForm({ batchId, nextNumber, onAdded, onCancel }: AddLe
     }
   };
 
-  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, names);
+  const errors = fieldErrors(id, error, names);
+  const { otherFailure } = errors;
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Add a lecture" className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_8rem]">
-      <div>
-        <label htmlFor={`${id}-title`} className={fieldLabel}>
-          Title
-        </label>
-        <input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={fieldInput} {...invalid("title")} />
-        {fieldError("title")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-number`} className={fieldLabel}>
-          Number
-        </label>
-        <input
-          id={`${id}-number`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_LECTURE_NUMBER}
-          step={1}
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-          className={fieldInput}
-          {...invalid("lectureNumber")}
-        />
-        {fieldError("lectureNumber")}
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-description`} className={fieldLabel}>
-          Description <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <textarea id={`${id}-description`} rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={fieldInput} {...invalid("description")} />
-        {fieldError("description")}
-      </div>
+      <Field id={`${id}-title`} label="Title" errors={errors} name="title">
+        {(control) => <input required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
+      <Field id={`${id}-number`} label="Number" errors={errors} name="lectureNumber">
+        {(control) => (
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_LECTURE_NUMBER}
+            step={1}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            className={fieldInput}
+            {...control}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-description`} label={<>Description <span className="font-normal text-slate-600">(optional)</span></>} errors={errors} name="description" className="sm:col-span-2">
+        {(control) => <textarea rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
       <fieldset className="sm:col-span-2">
         <legend className={fieldLabel}>The video</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
@@ -102,23 +89,20 @@ export function AddLectureForm({ batchId, nextNumber, onAdded, onCancel }: AddLe
         </div>
       </fieldset>
       {source === "embed" && (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-embed`} className={fieldLabel}>
-            Embed address
-          </label>
-          <input
-            id={`${id}-embed`}
-            type="url"
-            required
-            placeholder="https://www.youtube.com/embed/…"
-            maxLength={2048}
-            value={embedUrl}
-            onChange={(e) => setEmbedUrl(e.target.value)}
-            className={fieldInput}
-            {...invalid("embedUrl")}
-          />
-          {fieldError("embedUrl")}
-        </div>
+        <Field id={`${id}-embed`} label="Embed address" errors={errors} name="embedUrl" className="sm:col-span-2">
+          {(control) => (
+            <input
+              type="url"
+              required
+              placeholder="https://www.youtube.com/embed/…"
+              maxLength={2048}
+              value={embedUrl}
+              onChange={(e) => setEmbedUrl(e.target.value)}
+              className={fieldInput}
+              {...control}
+            />
+          )}
+        </Field>
       )}
       {otherFailure ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">

@@ -1,13 +1,13 @@
 // Retitle, describe or renumber a lecture (a number must be free: the API refuses one that is taken).
 import { useId, useState, type FormEvent } from "react";
-import { ApiError } from "../../../../lib/api-client";
-import { useTokenSource } from "../../api/token";
-import { failureText } from "../../format";
-import { changeLecture } from "../api/lectures";
+import { ApiError } from "#app/lib/api-client";
+import { useTokenSource } from "../../kit/api/token";
+import { failureText } from "../../kit/format";
+import { changeLecture } from "../../kit/api/lectures";
 import { MAX_LECTURE_NUMBER } from "../reorder";
-import type { LectureChange, StaffLecture } from "../../../../lib/api-schema";
-import { fieldInput, fieldLabel } from "./AddLectureForm";
-import { FormButtons } from "../../components/FormButtons";
+import type { LectureChange, StaffLecture } from "#app/lib/api-schema";
+import { Field, fieldInput } from "../../kit/components/Field";
+import { FormButtons } from "../../kit/components/FormButtons";
 
 interface EditLectureFormProps {
   batchId: string;
@@ -46,24 +46,15 @@ export function EditLectureForm({ batchId, lecture, onSaved, onCancel }: EditLec
   const reasons = Object.entries(fields).map(([field, reason]) => `${field === "lectureNumber" ? "Number" : field[0]!.toUpperCase() + field.slice(1)} ${reason}`);
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={`Edit lecture ${lecture.lectureNumber}`} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-      <div>
-        <label htmlFor={`${id}-title`} className={fieldLabel}>
-          Title
-        </label>
-        <input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={fieldInput} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-number`} className={fieldLabel}>
-          Number
-        </label>
-        <input id={`${id}-number`} type="number" inputMode="numeric" required min={1} max={MAX_LECTURE_NUMBER} step={1} value={number} onChange={(e) => setNumber(e.target.value)} className={fieldInput} />
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-description`} className={fieldLabel}>
-          Description <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <textarea id={`${id}-description`} rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={fieldInput} />
-      </div>
+      <Field id={`${id}-title`} label="Title">
+        {(control) => <input {...control} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={fieldInput} />}
+      </Field>
+      <Field id={`${id}-number`} label="Number">
+        {(control) => <input {...control} type="number" inputMode="numeric" required min={1} max={MAX_LECTURE_NUMBER} step={1} value={number} onChange={(e) => setNumber(e.target.value)} className={fieldInput} />}
+      </Field>
+      <Field id={`${id}-description`} label={<>Description <span className="font-normal text-slate-600">(optional)</span></>} className="sm:col-span-2">
+        {(control) => <textarea {...control} rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={fieldInput} />}
+      </Field>
       {error ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">
           {reasons.length ? reasons.join("; ") : failureText(error)}

@@ -1,15 +1,15 @@
 // One lecture in the panel: number, title, state, what it holds (length, renditions, captions), and what staff can do
 // with it: upload its recording, Retry after a failure, Edit, Publish or Unpublish, Move up or down, captions, Delete.
 import { useEffect, useId, useRef, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { useTokenSource } from "../../api/token";
-import { useInlineEdit } from "../../hooks/use-inline-edit";
-import { failureText, formatDuration } from "../../format";
-import { changeLecture, putCaptions, retryLecture } from "../api/lectures";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import { useTokenSource } from "../../kit/api/token";
+import { useInlineEdit } from "../../kit/hooks/use-inline-edit";
+import { failureText, formatDuration } from "../../kit/format";
+import { changeLecture, putCaptions, retryLecture } from "../../kit/api/lectures";
+import type { StaffLecture } from "#app/lib/api-schema";
 import { EditLectureForm } from "./EditLectureForm";
 import { LectureStateBadge } from "./LectureStateBadge";
-import { LectureUploader } from "./LectureUploader";
+import { LectureUploader } from "../../kit/upload/LectureUploader";
 
 /** Captions the API takes: WebVTT, at most 1 MB. */
 export const MAX_CAPTIONS_BYTES = 1_000_000;

@@ -1,7 +1,7 @@
 // How the panel names a lecture's state: No file yet (nothing sent), Uploading (a file's parts on their way),
 // Processing n %, Ready, Failed; and Unpublished beside any of them.
-import { Badge } from "../../components/States";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import { Badge } from "../../kit/components/States";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 type Shown = Pick<StaffLecture, "state" | "percent" | "published" | "kind" | "upload">;
 

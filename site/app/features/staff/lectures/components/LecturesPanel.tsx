@@ -2,15 +2,15 @@
 // lecture, and per lecture its upload, edits, moves, publishing, captions and Delete (confirmed first: the recording
 // and its renditions go too). While a recording is processing the list is read again every few seconds.
 import { useEffect, useRef, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Empty, Failure, Loading } from "../../components/States";
-import { failureText } from "../../format";
-import { changeLecture, deleteLecture } from "../api/lectures";
+import { showToast } from "#app/components/Toasts";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { Empty, Failure, Loading } from "../../kit/components/States";
+import { failureText } from "../../kit/format";
+import { changeLecture, deleteLecture } from "../../kit/api/lectures";
 import { useLectures } from "../hooks/use-lectures";
 import { movesFor, nextFreeNumber } from "../reorder";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import type { StaffLecture } from "#app/lib/api-schema";
 import { AddLectureForm } from "./AddLectureForm";
 import { LectureItem } from "./LectureItem";
 

@@ -2,12 +2,10 @@
 // change answered by the API replaces its lecture in place (found by id: a move changes the number); while any
 // lecture is processing the list is read again every few seconds, quietly, until none is (or the panel closes).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTokenSource } from "../../api/token";
-import type { Loaded } from "../../hooks/use-load";
-import { listLectures } from "../api/lectures";
-import type { StaffLecture } from "../../../../lib/api-schema";
-
-export const POLL_MS = 3_000;
+import { useTokenSource } from "../../kit/api/token";
+import type { Loaded } from "../../kit/hooks/use-load";
+import { listLectures, POLL_MS } from "../../kit/api/lectures";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 const byNumber = (lectures: StaffLecture[]) => [...lectures].sort((a, b) => a.lectureNumber - b.lectureNumber);
 

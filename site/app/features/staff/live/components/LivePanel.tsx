@@ -3,14 +3,14 @@
 // timetable shows the sessions the server generated (and the batch's public schedule, which the batches' list shows
 // too: `onChanged` tells the page); any change to a session or a mark reloads the term's attendance.
 import { useCallback, useId, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import type { Batch } from "../../../../lib/api-schema";
-import { DEFAULT_CLASS_ZONE } from "../../../../lib/class-time";
-import { useTokenSource } from "../../api/token";
-import { Failure, Loading } from "../../components/States";
-import { useLoad } from "../../hooks/use-load";
-import { listLectures } from "../../lectures/api/lectures";
-import { getTimetable, saveTimetable, type StaffSession, type TimetableAnswer, type TimetableRequest } from "../api/live";
+import { showToast } from "#app/components/Toasts";
+import type { Batch } from "#app/lib/api-schema";
+import { DEFAULT_CLASS_ZONE } from "#app/lib/class-time";
+import { useTokenSource } from "../../kit/api/token";
+import { Failure, Loading } from "../../kit/components/States";
+import { useLoad } from "../../kit/hooks/use-load";
+import { listLectures } from "../../kit/api/lectures";
+import { getTimetable, saveTimetable, type StaffSession, type TimetableAnswer, type TimetableRequest } from "../../kit/api/live";
 import { SessionAttendance } from "./SessionAttendance";
 import { SessionsTable } from "./SessionsTable";
 import { TermAttendance } from "./TermAttendance";

@@ -2,15 +2,16 @@
 // counts (present once joined, else absent), which staff can correct (present, absent, excused) or give back to the
 // joins; the server audits every correction. Opens under the sessions, its heading focused.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { formatClock, formatShortDay, zoneName } from "../../../../lib/demo-time";
-import { sessionShort } from "../../../../lib/class-time";
-import { useTokenSource } from "../../api/token";
-import { Email } from "../../components/Email";
-import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { failureText } from "../../format";
-import { useLoad } from "../../hooks/use-load";
-import { getAttendance, markAttendance, type AttendanceMark, type AttendanceRow, type StaffSession } from "../api/live";
+import { showToast } from "#app/components/Toasts";
+import { formatClock, formatShortDay, zoneName } from "#app/lib/demo-time";
+import { sessionShort } from "#app/lib/class-time";
+import { useTokenSource } from "../../kit/api/token";
+import { Email } from "../../kit/components/Email";
+import { Empty, Failure, Loading } from "../../kit/components/States";
+import { ConsoleTable, td } from "../../kit/components/Table";
+import { failureText } from "../../kit/format";
+import { useLoad } from "../../kit/hooks/use-load";
+import { getAttendance, markAttendance, type AttendanceMark, type AttendanceRow, type StaffSession } from "../../kit/api/live";
 import { fieldBase } from "./TimetableEditor";
 
 const marks: { value: AttendanceMark; label: string }[] = [
@@ -60,56 +61,52 @@ export function SessionAttendance({ session, zone, onClose, onChanged }: { sessi
       {state.status === "ready" && state.data.students.length === 0 && <Empty>No students with an account are in this batch yet.</Empty>}
       {state.status === "ready" && state.data.students.length > 0 && (
         <div className="mt-3">
-          <ScrollTable caption={`Attendance of ${when}`} captionHidden>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>E-mail</th>
-                <th scope="col" className={th}>Joined ({zoneName(zone)})</th>
-                <th scope="col" className={th}>Attendance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.students.map((original) => {
-                const row = rows[original.studentId] ?? original;
-                const busy = saving === row.studentId;
-                return (
-                  <tr key={row.studentId}>
-                    <th scope="row" className={`${td} font-semibold text-ink`}>{row.name}</th>
-                    <td className={td}>{row.email ? <Email address={row.email} /> : "—"}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {row.joinedAt ? `${formatShortDay(row.joinedAt, zone)}, ${formatClock(row.joinedAt, zone)}` : "Did not join"}
-                    </td>
-                    <td className={td}>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <select
-                          aria-label={`Attendance of ${row.name}`}
-                          value={row.attendance}
-                          disabled={busy}
-                          onChange={(e) => void mark(row, e.target.value as AttendanceMark)}
-                          className={`${fieldBase} mt-0 min-h-10`}
-                        >
-                          {marks.map((m) => (
-                            <option key={m.value} value={m.value}>
-                              {m.label}
-                            </option>
-                          ))}
-                        </select>
-                        {row.mark ? (
-                          <button type="button" className="min-h-10 px-2 text-sm font-semibold text-brand-700 underline" disabled={busy} onClick={() => void mark(row, null)}>
-                            As joined <span className="sr-only">for {row.name}</span>
-                          </button>
-                        ) : null}
-                      </div>
-                      <span className="mt-1 block text-xs text-slate-600">
-                        {row.mark ? `Corrected${row.markedBy ? ` by ${row.markedBy}` : ""}` : "As joined"}
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </ScrollTable>
+          <ConsoleTable
+            caption={`Attendance of ${when}`}
+            captionHidden
+            columns={["Name", "E-mail", `Joined (${zoneName(zone)})`, "Attendance"]}
+            rows={state.data.students}
+            rowKey={(original) => original.studentId}
+          >
+            {(original) => {
+              const row = rows[original.studentId] ?? original;
+              const busy = saving === row.studentId;
+              return (
+                <>
+                  <th scope="row" className={`${td} font-semibold text-ink`}>{row.name}</th>
+                  <td className={td}>{row.email ? <Email address={row.email} /> : "—"}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {row.joinedAt ? `${formatShortDay(row.joinedAt, zone)}, ${formatClock(row.joinedAt, zone)}` : "Did not join"}
+                  </td>
+                  <td className={td}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <select
+                        aria-label={`Attendance of ${row.name}`}
+                        value={row.attendance}
+                        disabled={busy}
+                        onChange={(e) => void mark(row, e.target.value as AttendanceMark)}
+                        className={`${fieldBase} mt-0 min-h-10`}
+                      >
+                        {marks.map((m) => (
+                          <option key={m.value} value={m.value}>
+                            {m.label}
+                          </option>
+                        ))}
+                      </select>
+                      {row.mark ? (
+                        <button type="button" className="min-h-10 px-2 text-sm font-semibold text-brand-700 underline" disabled={busy} onClick={() => void mark(row, null)}>
+                          As joined <span className="sr-only">for {row.name}</span>
+                        </button>
+                      ) : null}
+                    </div>
+                    <span className="mt-1 block text-xs text-slate-600">
+                      {row.mark ? `Corrected${row.markedBy ? ` by ${row.markedBy}` : ""}` : "As joined"}
+                    </span>
+                  </td>
+                </>
+              );
+            }}
+          </ConsoleTable>
         </div>
       )}
     </section>

@@ -3,16 +3,16 @@
 // it is processing; a failed attach is said and can be tried again.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../../test/http";
-import { renderAt } from "../../../../test/render";
-import { TokenProvider } from "../../api/token";
-import type { StaffLecture } from "../../../../lib/api-schema";
-import type { StaffSession } from "../api/live";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
+import { TokenProvider } from "../../kit/api/token";
+import type { StaffLecture } from "#app/lib/api-schema";
+import type { StaffSession } from "../../kit/api/live";
 import { liveClassTitle, SessionsTable } from "./SessionsTable";
 
-vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 const putPart = vi.hoisted(() => vi.fn());
-vi.mock("../../../../lib/put-part", () => ({ putPart }));
+vi.mock("#app/lib/put-part", () => ({ putPart }));
 
 const batchId = "665f1c2a9b3e4d0012a1c009";
 const zone = "Asia/Karachi";

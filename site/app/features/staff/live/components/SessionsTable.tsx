@@ -5,22 +5,22 @@
 // session is added, its file sent in parts by the Lectures section's uploader, then attached), each confirmed in a
 // dialog. "Add a one-off session" above the list.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { endMs, sessionShort } from "../../../../lib/class-time";
-import { apiTimeToZoned, formatShortDay, knownZone, visitorZone, zonedToApiTime, zoneName } from "../../../../lib/demo-time";
-import { ApiError } from "../../../../lib/api-client";
-import type { StaffLecture } from "../../../../lib/api-schema";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FormButtons } from "../../components/FormButtons";
-import { fieldErrors } from "../../components/field-errors";
-import { actionTd, actionTh, Badge, Empty, ScrollTable, td, th } from "../../components/States";
-import { failureText } from "../../format";
-import { addLecture, listLectures } from "../../lectures/api/lectures";
-import { LectureUploader } from "../../lectures/components/LectureUploader";
-import { POLL_MS } from "../../lectures/hooks/use-lectures";
-import { addSession, changeSession, type StaffSession } from "../api/live";
-import { fieldBase, fieldInput, fieldLabel } from "./TimetableEditor";
+import { showToast } from "#app/components/Toasts";
+import { endMs, sessionShort } from "#app/lib/class-time";
+import { apiTimeToZoned, formatShortDay, knownZone, visitorZone, zonedToApiTime, zoneName } from "#app/lib/demo-time";
+import { ApiError } from "#app/lib/api-client";
+import type { StaffLecture } from "#app/lib/api-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { Field, fieldErrors, fieldLabel } from "../../kit/components/Field";
+import { Badge } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
+import { failureText } from "../../kit/format";
+import { addLecture, listLectures, POLL_MS } from "../../kit/api/lectures";
+import { LectureUploader } from "../../kit/upload/LectureUploader";
+import { addSession, changeSession, type StaffSession } from "../../kit/api/live";
+import { fieldBase, fieldInput } from "./TimetableEditor";
 
 export const REASON_LIMIT = 300;
 type Pending = { kind: "cancel" | "move" | "recording"; session: StaffSession };
@@ -193,16 +193,15 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={`${id}-show`} className={fieldLabel}>
-            Show
-          </label>
-          <select id={`${id}-show`} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldBase} min-h-10`}>
-            <option value="upcoming">Upcoming and under way</option>
-            <option value="past">Past</option>
-            <option value="all">The whole term</option>
-          </select>
-        </div>
+        <Field id={`${id}-show`} label="Show">
+          {(control) => (
+            <select {...control} value={show} onChange={(e) => setShow(e.target.value as Show)} className={`${fieldBase} min-h-10`}>
+              <option value="upcoming">Upcoming and under way</option>
+              <option value="past">Past</option>
+              <option value="all">The whole term</option>
+            </select>
+          )}
+        </Field>
         {!adding && (
           <button type="button" className="btn-secondary min-h-10 px-4 py-2 text-sm" onClick={() => setAdding(true)}>
             Add a one-off session
@@ -222,68 +221,59 @@ export function SessionsTable({ batchId, batchName, zone, sessions, lectures, on
           }}
         />
       )}
-      {shown.length === 0 ? (
-        <Empty>{sessions.length === 0 ? "No sessions yet: save the timetable or add a one-off session." : "No sessions to show here."}</Empty>
-      ) : (
-        <ScrollTable caption={`Sessions of ${batchName} (${zoneName(zone)})`}>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>When ({zoneName(zone)})</th>
-              {otherZone && <th scope="col" className={th}>Your time ({zoneName(own)})</th>}
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Recording</th>
-              <th scope="col" className={th}>Attended</th>
-              <th scope="col" className={actionTh}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((s) => {
-              const when = sessionShort(s, zone);
-              const cancelled = s.status === "cancelled";
-              const started = Date.parse(s.startsAt) <= now;
-              return (
-                <tr key={s.id} data-session-id={s.id}>
-                  <th scope="row" className={`${td} font-semibold whitespace-nowrap text-ink`}>
-                    {when}
-                  </th>
-                  {otherZone && <td className={`${td} whitespace-nowrap`}>{sessionShort(s, own)}</td>}
-                  <td className={td}>
-                    {cancelled ? <Badge tone="red">Cancelled</Badge> : <Badge tone={started ? "slate" : "green"}>{started ? "Held" : "Scheduled"}</Badge>}
-                    {s.extra && (
-                      <span className="ml-1">
-                        <Badge tone="amber">One-off</Badge>
-                      </span>
-                    )}
-                    {cancelled && s.reason && <span className="mt-1 block text-xs text-slate-600">{s.reason}</span>}
-                  </td>
-                  <td className={td}>{recordingTitle(s) ?? "—"}</td>
-                  <td className={td}>{cancelled ? "—" : s.attended}</td>
-                  <td className={actionTd}>
-                    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                      <button type="button" className={small} onClick={() => onAttendance(s)} aria-label={`Attendance of ${when}`}>
-                        Attendance
+      <ConsoleTable
+        caption={`Sessions of ${batchName} (${zoneName(zone)})`}
+        columns={[`When (${zoneName(zone)})`, otherZone && `Your time (${zoneName(own)})`, "Status", "Recording", "Attended", { actions: "Actions" }]}
+        rows={shown}
+        rowKey={(s) => s.id}
+        rowProps={(s) => ({ "data-session-id": s.id })}
+        empty={sessions.length === 0 ? "No sessions yet: save the timetable or add a one-off session." : "No sessions to show here."}
+      >
+        {(s) => {
+          const when = sessionShort(s, zone);
+          const cancelled = s.status === "cancelled";
+          const started = Date.parse(s.startsAt) <= now;
+          return (
+            <>
+              <th scope="row" className={`${td} font-semibold whitespace-nowrap text-ink`}>
+                {when}
+              </th>
+              {otherZone && <td className={`${td} whitespace-nowrap`}>{sessionShort(s, own)}</td>}
+              <td className={td}>
+                {cancelled ? <Badge tone="red">Cancelled</Badge> : <Badge tone={started ? "slate" : "green"}>{started ? "Held" : "Scheduled"}</Badge>}
+                {s.extra && (
+                  <span className="ml-1">
+                    <Badge tone="amber">One-off</Badge>
+                  </span>
+                )}
+                {cancelled && s.reason && <span className="mt-1 block text-xs text-slate-600">{s.reason}</span>}
+              </td>
+              <td className={td}>{recordingTitle(s) ?? "—"}</td>
+              <td className={td}>{cancelled ? "—" : s.attended}</td>
+              <td className={actionTd}>
+                <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                  <button type="button" className={small} onClick={() => onAttendance(s)} aria-label={`Attendance of ${when}`}>
+                    Attendance
+                  </button>
+                  <button type="button" className={small} onClick={() => open({ kind: "recording", session: s })} aria-label={`Recording of ${when}`}>
+                    Recording
+                  </button>
+                  {!cancelled && !started && (
+                    <>
+                      <button type="button" className={small} onClick={() => open({ kind: "move", session: s })} aria-label={`Move ${when}`}>
+                        Move
                       </button>
-                      <button type="button" className={small} onClick={() => open({ kind: "recording", session: s })} aria-label={`Recording of ${when}`}>
-                        Recording
+                      <button type="button" className={danger} onClick={() => open({ kind: "cancel", session: s })} aria-label={`Cancel ${when}`}>
+                        Cancel
                       </button>
-                      {!cancelled && !started && (
-                        <>
-                          <button type="button" className={small} onClick={() => open({ kind: "move", session: s })} aria-label={`Move ${when}`}>
-                            Move
-                          </button>
-                          <button type="button" className={danger} onClick={() => open({ kind: "cancel", session: s })} aria-label={`Cancel ${when}`}>
-                            Cancel
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
-      )}
+                    </>
+                  )}
+                </div>
+              </td>
+            </>
+          );
+        }}
+      </ConsoleTable>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(o) => !o && !sending && setPending(null)}
@@ -455,35 +445,29 @@ function OneOffForm({ zone, onSubmit, onCancel }: { zone: string; onSubmit: (bod
       setBusy(false);
     }
   };
-  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, { startsAt: "Start", minutes: "Length" });
+  const errors = fieldErrors(id, error, { startsAt: "Start", minutes: "Length" });
+  const { otherFailure } = errors;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a one-off session" className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${id}-start`} className={fieldLabel}>
-          Starts ({zoneName(zone)})
-        </label>
-        <input id={`${id}-start`} type="datetime-local" step={60} required value={start} onChange={(e) => setStart(e.target.value)} className={fieldInput} {...invalid("startsAt")} />
-        {fieldError("startsAt")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-minutes`} className={fieldLabel}>
-          Length (minutes)
-        </label>
-        <input
-          id={`${id}-minutes`}
-          type="number"
-          inputMode="numeric"
-          min={15}
-          max={300}
-          step={5}
-          required
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
-          className={fieldInput}
-          {...invalid("minutes")}
-        />
-        {fieldError("minutes")}
-      </div>
+      <Field id={`${id}-start`} label={`Starts (${zoneName(zone)})`} errors={errors} name="startsAt">
+        {(control) => <input type="datetime-local" step={60} required value={start} onChange={(e) => setStart(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
+      <Field id={`${id}-minutes`} label="Length (minutes)" errors={errors} name="minutes">
+        {(control) => (
+          <input
+            type="number"
+            inputMode="numeric"
+            min={15}
+            max={300}
+            step={5}
+            required
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+            className={fieldInput}
+            {...control}
+          />
+        )}
+      </Field>
       {otherFailure ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">
           {failureText(error)}

@@ -2,15 +2,16 @@
 // (held − excused), as the server counts it), marked when below the certificate's minimum; the same as a CSV download;
 // and the certificate's minimum attendance itself (off by default), set here.
 import { useCallback, useId, useState, type FormEvent } from "react";
-import { showToast } from "../../../../components/Toasts";
-import { useTokenSource } from "../../api/token";
-import { Badge, Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { Email } from "../../components/Email";
-import { fieldErrors } from "../../components/field-errors";
-import { failureText } from "../../format";
-import { useLoad } from "../../hooks/use-load";
-import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../api/live";
-import { fieldBase, fieldLabel } from "./TimetableEditor";
+import { showToast } from "#app/components/Toasts";
+import { useTokenSource } from "../../kit/api/token";
+import { Badge, Failure, Loading } from "../../kit/components/States";
+import { ConsoleTable, td } from "../../kit/components/Table";
+import { Email } from "../../kit/components/Email";
+import { fieldErrors, fieldLabel } from "../../kit/components/Field";
+import { failureText } from "../../kit/format";
+import { useLoad } from "../../kit/hooks/use-load";
+import { exportTermAttendance, getTermAttendance, setMinimumAttendance } from "../../kit/api/live";
+import { fieldBase } from "./TimetableEditor";
 
 /** Loads once; the panel remounts it (a new `key`) after a change to attendance or the sessions. */
 export function TermAttendance({ batchId, batchName }: { batchId: string; batchName: string }) {
@@ -52,41 +53,31 @@ export function TermAttendance({ batchId, batchName }: { batchId: string; batchN
         </button>
         <p className="text-sm text-slate-700">{sessionsHeld === 1 ? "1 session held so far." : `${sessionsHeld} sessions held so far.`}</p>
       </div>
-      {students.length === 0 ? (
-        <Empty>No students with an account are in this batch yet.</Empty>
-      ) : (
-        <ScrollTable caption={`Attendance by student, ${batchName}`}>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Name</th>
-              <th scope="col" className={th}>E-mail</th>
-              <th scope="col" className={th}>Present</th>
-              <th scope="col" className={th}>Absent</th>
-              <th scope="col" className={th}>Excused</th>
-              <th scope="col" className={th}>Attendance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {students.map((s) => (
-              <tr key={s.studentId}>
-                <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
-                <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
-                <td className={td}>{s.present}</td>
-                <td className={td}>{s.absent}</td>
-                <td className={td}>{s.excused}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {s.percent == null ? "—" : `${s.percent} %`}
-                  {minimum != null && s.percent != null && s.percent < minimum && (
-                    <span className="ml-2">
-                      <Badge tone="amber">Below {minimum} %</Badge>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+      <ConsoleTable
+        caption={`Attendance by student, ${batchName}`}
+        columns={["Name", "E-mail", "Present", "Absent", "Excused", "Attendance"]}
+        rows={students}
+        rowKey={(s) => s.studentId}
+        empty="No students with an account are in this batch yet."
+      >
+        {(s) => (
+          <>
+            <th scope="row" className={`${td} font-semibold text-ink`}>{s.name}</th>
+            <td className={td}>{s.email ? <Email address={s.email} /> : "—"}</td>
+            <td className={td}>{s.present}</td>
+            <td className={td}>{s.absent}</td>
+            <td className={td}>{s.excused}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {s.percent == null ? "—" : `${s.percent} %`}
+              {minimum != null && s.percent != null && s.percent < minimum && (
+                <span className="ml-2">
+                  <Badge tone="amber">Below {minimum} %</Badge>
+                </span>
+              )}
+            </td>
+          </>
+        )}
+      </ConsoleTable>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // anything is sent, and the API's refusal shown.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../../lib/api-client";
+import { ApiError } from "#app/lib/api-client";
 import { slotProblem, TimetableEditor } from "./TimetableEditor";
 
 const term = { startDate: "2026-11-03", endDate: "2027-01-23" };

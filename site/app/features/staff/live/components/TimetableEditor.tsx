@@ -3,18 +3,17 @@
 // link. The term runs from the batch's start date to its end date. Saving generates the term's sessions (the server
 // decides them; the list below shows what it answered) and the batch's public schedule and timing, shown here.
 import { useId, useState, type FormEvent } from "react";
-import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "../../../../lib/class-time";
-import { apiRules } from "../../../../lib/api-contract";
-import { ApiError } from "../../../../lib/api-client";
-import { zoneName } from "../../../../lib/demo-time";
-import { fieldErrors } from "../../components/field-errors";
-import { failureText } from "../../format";
-import type { SlotRequest, TimetableRequest, TimetableView } from "../../../../lib/api-schema";
+import { COMMON_ZONES, isClock, WEEKDAYS, zoneOffsetLabel, type Weekday } from "#app/lib/class-time";
+import { apiRules } from "#app/lib/api-contract";
+import { ApiError } from "#app/lib/api-client";
+import { zoneName } from "#app/lib/demo-time";
+import { Field, fieldErrors } from "../../kit/components/Field";
+import { failureText } from "../../kit/format";
+import type { SlotRequest, TimetableRequest, TimetableView } from "#app/lib/api-schema";
 
 /** A field without its width (for a short one beside others). */
 export const fieldBase = "mt-1 block min-w-0 max-w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 export const fieldInput = `${fieldBase} w-full`;
-export const fieldLabel = "block text-sm font-semibold text-slate-800";
 export const SLOT_MINUTES = { min: 15, max: 300 } as const;
 export const MAX_SLOTS = 14;
 
@@ -85,7 +84,8 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
     }
   };
 
-  const { invalid, fieldError, otherFailure, fields } = fieldErrors(id, error, names);
+  const errors = fieldErrors(id, error, names);
+  const { otherFailure, fields } = errors;
   const slotsRefused = error instanceof ApiError ? Object.entries(fields).filter(([k]) => k.startsWith("slots")) : [];
 
   return (
@@ -100,45 +100,40 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-zone`} className={fieldLabel}>
-            Time zone
-          </label>
-          <select id={`${id}-zone`} value={zone} onChange={(e) => isZone(e.target.value) && setZone(e.target.value)} className={fieldInput} {...invalid("timeZone")}>
-            <optgroup label="Common">
-              {common.map((z) => (
-                <option key={z} value={z}>
-                  {z} ({zoneName(z)}, {zoneOffsetLabel(z)})
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="All time zones">
-              {others.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-          {fieldError("timeZone")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-meeting`} className={fieldLabel}>
-            Batch meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span>
-          </label>
-          <input
-            id={`${id}-meeting`}
-            type="url"
-            required
-            maxLength={2048}
-            placeholder="https://meet.example.com/…"
-            value={meetingUrl}
-            onChange={(e) => setMeetingUrl(e.target.value)}
-            className={fieldInput}
-            {...invalid("meetingUrl")}
-          />
-          {fieldError("meetingUrl")}
-        </div>
+        <Field id={`${id}-zone`} label="Time zone" errors={errors} name="timeZone">
+          {(control) => (
+            <select value={zone} onChange={(e) => isZone(e.target.value) && setZone(e.target.value)} className={fieldInput} {...control}>
+              <optgroup label="Common">
+                {common.map((z) => (
+                  <option key={z} value={z}>
+                    {z} ({zoneName(z)}, {zoneOffsetLabel(z)})
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="All time zones">
+                {others.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-meeting`} label={<>Batch meeting link <span className="font-normal text-slate-600">(Zoom, Google Meet or any https address; only enrolled students reach it)</span></>} errors={errors} name="meetingUrl">
+          {(control) => (
+            <input
+              type="url"
+              required
+              maxLength={2048}
+              placeholder="https://meet.example.com/…"
+              value={meetingUrl}
+              onChange={(e) => setMeetingUrl(e.target.value)}
+              className={fieldInput}
+              {...control}
+            />
+          )}
+        </Field>
       </div>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-3">
@@ -146,63 +141,58 @@ export function TimetableEditor({ timetable, term, onSave }: TimetableEditorProp
         <ul className="grid grid-cols-1 gap-3">
           {rows.map((r, i) => (
             <li key={r.key} className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-              <div>
-                <label htmlFor={`${id}-${r.key}-day`} className={fieldLabel}>
-                  Weekday <span className="sr-only">of slot {i + 1}</span>
-                </label>
-                <select id={`${id}-${r.key}-day`} value={r.weekday} onChange={(e) => update(r.key, { weekday: e.target.value as Weekday })} className={fieldInput}>
-                  {WEEKDAYS.map((d) => (
-                    <option key={d.value} value={d.value}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${id}-${r.key}-start`} className={fieldLabel}>
-                  Starts <span className="sr-only">(slot {i + 1})</span>
-                </label>
-                <input
-                  id={`${id}-${r.key}-start`}
-                  type="time"
-                  step={300}
-                  required
-                  value={r.start}
-                  onChange={(e) => update(r.key, { start: e.target.value.slice(0, 5) })}
-                  className={fieldInput}
-                />
-              </div>
-              <div>
-                <label htmlFor={`${id}-${r.key}-minutes`} className={fieldLabel}>
-                  Minutes <span className="sr-only">(slot {i + 1})</span>
-                </label>
-                <input
-                  id={`${id}-${r.key}-minutes`}
-                  type="number"
-                  inputMode="numeric"
-                  min={SLOT_MINUTES.min}
-                  max={SLOT_MINUTES.max}
-                  step={5}
-                  required
-                  value={Number.isNaN(r.minutes) ? "" : r.minutes}
-                  onChange={(e) => update(r.key, { minutes: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
-                  className={fieldInput}
-                />
-              </div>
-              <div className="col-span-2 sm:col-span-3">
-                <label htmlFor={`${id}-${r.key}-meeting`} className={fieldLabel}>
-                  Meeting link of this slot <span className="sr-only">(slot {i + 1})</span>
-                  <span className="font-normal text-slate-600"> (optional: else the batch's)</span>
-                </label>
-                <input
-                  id={`${id}-${r.key}-meeting`}
-                  type="url"
-                  maxLength={2048}
-                  value={r.meetingUrl ?? ""}
-                  onChange={(e) => update(r.key, { meetingUrl: e.target.value })}
-                  className={fieldInput}
-                />
-              </div>
+              <Field id={`${id}-${r.key}-day`} label={<>Weekday <span className="sr-only">of slot {i + 1}</span></>}>
+                {(control) => (
+                  <select {...control} value={r.weekday} onChange={(e) => update(r.key, { weekday: e.target.value as Weekday })} className={fieldInput}>
+                    {WEEKDAYS.map((d) => (
+                      <option key={d.value} value={d.value}>
+                        {d.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id={`${id}-${r.key}-start`} label={<>Starts <span className="sr-only">(slot {i + 1})</span></>}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="time"
+                    step={300}
+                    required
+                    value={r.start}
+                    onChange={(e) => update(r.key, { start: e.target.value.slice(0, 5) })}
+                    className={fieldInput}
+                  />
+                )}
+              </Field>
+              <Field id={`${id}-${r.key}-minutes`} label={<>Minutes <span className="sr-only">(slot {i + 1})</span></>}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={SLOT_MINUTES.min}
+                    max={SLOT_MINUTES.max}
+                    step={5}
+                    required
+                    value={Number.isNaN(r.minutes) ? "" : r.minutes}
+                    onChange={(e) => update(r.key, { minutes: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
+                    className={fieldInput}
+                  />
+                )}
+              </Field>
+              <Field id={`${id}-${r.key}-meeting`} label={<>Meeting link of this slot <span className="sr-only">(slot {i + 1})</span><span className="font-normal text-slate-600"> (optional: else the batch's)</span></>} className="col-span-2 sm:col-span-3">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="url"
+                    maxLength={2048}
+                    value={r.meetingUrl ?? ""}
+                    onChange={(e) => update(r.key, { meetingUrl: e.target.value })}
+                    className={fieldInput}
+                  />
+                )}
+              </Field>
               <button
                 type="button"
                 className="btn-secondary min-h-10 px-3 py-1.5 text-sm"

@@ -2,8 +2,8 @@
 // CSV, a student's ledger by e-mail, a manual payment (bank, JazzCash, Easypaisa, cash) that enrols the student, and
 // a refund (a reason is needed past the 3-day window). Through the one client (lib/payments-schema.ts's paymentsCall
 // until the contract is generated); the server audits every change.
-import { send } from "../../../../lib/api-client";
-import { attachmentName, type ApiFile } from "../../../../lib/api-file";
+import { send } from "#app/lib/api-client";
+import { attachmentName, type ApiFile } from "#app/lib/api-file";
 import {
   paymentsCall,
   type Ledger,
@@ -12,9 +12,9 @@ import {
   type PaymentPage,
   type PaymentView,
   type RefundRequest,
-} from "../../../../lib/payments-schema";
-import { downloadCsv } from "../../api/download-csv";
-import { tokenFrom, type TokenSource } from "../../api/token";
+} from "#app/lib/payments-schema";
+import { downloadCsv } from "../../kit/api/download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import { paymentFiltersToQuery, type PaymentFilters } from "../filters";
 
 export const listPayments = async (source: TokenSource, filters: PaymentFilters, cursor?: string | null): Promise<PaymentPage> =>

@@ -1,12 +1,13 @@
 // A student's ledger (docs/product.md#staff-console): each of their plans by month, with the day each month is due
 // and whether it is paid, due, overdue, upcoming or refunded.
 import { useCallback } from "react";
-import { formatMoney } from "../../../../lib/money";
-import type { Currency, Ledger } from "../../../../lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { Empty, Failure, Loading, ScrollTable, td, th } from "../../components/States";
-import { Email } from "../../components/Email";
-import { useLoad } from "../../hooks/use-load";
+import { formatMoney } from "#app/lib/money";
+import type { Currency, Ledger } from "#app/lib/payments-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { Empty, Failure, Loading } from "../../kit/components/States";
+import { ConsoleTable, td } from "../../kit/components/Table";
+import { Email } from "../../kit/components/Email";
+import { useLoad } from "../../kit/hooks/use-load";
 import { getLedger } from "../api/payments";
 import { methodLabel } from "../filters";
 import { PaymentBadge } from "./PaymentBadge";
@@ -30,28 +31,24 @@ export function LedgerView({ email, currencyOf, onClose }: { email: string; curr
       {state.status === "ready" && state.data.plans.length === 0 && <Empty>No plans or payments for this e-mail.</Empty>}
       {state.status === "ready" &&
         state.data.plans.map((plan) => (
-          <ScrollTable key={plan.planId} caption={`${plan.batchName}: ${plan.plan ? `${plan.plan} plan` : "no plan"}, ${methodLabel(plan.method)}, ${plan.status}`}>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Month</th>
-                <th scope="col" className={th}>Due on</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={th}>Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.months.map((m) => (
-                <tr key={m.month}>
-                  <td className={td}>Month {m.month}</td>
-                  <td className={`${td} whitespace-nowrap`}>{m.dueOn}</td>
-                  <td className={td}>
-                    <PaymentBadge status={m.status} />
-                  </td>
-                  <td className={td}>{formatMoney(m.amount, currencyOf(plan.planId))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ConsoleTable
+            key={plan.planId}
+            caption={`${plan.batchName}: ${plan.plan ? `${plan.plan} plan` : "no plan"}, ${methodLabel(plan.method)}, ${plan.status}`}
+            columns={["Month", "Due on", "Status", "Amount"]}
+            rows={plan.months}
+            rowKey={(m) => m.month}
+          >
+            {(m) => (
+              <>
+                <td className={td}>Month {m.month}</td>
+                <td className={`${td} whitespace-nowrap`}>{m.dueOn}</td>
+                <td className={td}>
+                  <PaymentBadge status={m.status} />
+                </td>
+                <td className={td}>{formatMoney(m.amount, currencyOf(plan.planId))}</td>
+              </>
+            )}
+          </ConsoleTable>
         ))}
     </section>
   );

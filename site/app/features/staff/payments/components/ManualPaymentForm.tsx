@@ -4,19 +4,18 @@
 // it was paid. The server records it and enrols the student (the welcome mail carries the Secret ID); the form then
 // shows the enrolment made, with the Secret ID when the answer carries one.
 import { useId, useState, type FormEvent } from "react";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import { formatMoney } from "../../../../lib/money";
-import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "../../../../lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { batchLabel, openFirst } from "../../batch-choice";
-import { fieldErrors } from "../../components/field-errors";
-import { FormButtons } from "../../components/FormButtons";
-import { failureText, todayUtc } from "../../format";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { formatMoney } from "#app/lib/money";
+import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "#app/lib/payments-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { batchLabel, openFirst } from "../../kit/batch-choice";
+import { Field, fieldErrors } from "../../kit/components/Field";
+import { FormButtons } from "../../kit/components/FormButtons";
+import { failureText, todayUtc } from "../../kit/format";
 import { recordManualPayment } from "../api/payments";
 import { paymentMethods } from "../filters";
 
 const input = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
-const label = "block text-sm font-semibold text-slate-800";
 const FIELD_NAMES = {
   email: "E-mail",
   firstName: "First name",
@@ -61,7 +60,8 @@ export function ManualPaymentForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [amountProblem, setAmountProblem] = useState<string | null>(null);
-  const { invalid, fieldError, otherFailure } = fieldErrors(id, error, FIELD_NAMES);
+  const errors = fieldErrors(id, error, FIELD_NAMES);
+  const { otherFailure } = errors;
   const set = (name: keyof typeof v) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
   const minor = toMinorUnits(v.amount);
 
@@ -98,112 +98,83 @@ export function ManualPaymentForm({
   return (
     <form onSubmit={(e) => void submit(e)} className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2" aria-label="Record a manual payment">
       <h3 className="text-lg font-semibold text-ink sm:col-span-2">Record a manual payment</h3>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-email`} className={label}>
-          Student's e-mail
-        </label>
-        <input id={`${id}-email`} type="email" required maxLength={254} autoComplete="off" value={v.email} onChange={set("email")} className={input} {...invalid("email")} />
-        {fieldError("email")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-first`} className={label}>
-          First name
-        </label>
-        <input id={`${id}-first`} required maxLength={100} autoComplete="off" value={v.firstName} onChange={set("firstName")} className={input} {...invalid("firstName")} />
-        {fieldError("firstName")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-last`} className={label}>
-          Last name
-        </label>
-        <input id={`${id}-last`} required maxLength={100} autoComplete="off" value={v.lastName} onChange={set("lastName")} className={input} {...invalid("lastName")} />
-        {fieldError("lastName")}
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-batch`} className={label}>
-          Batch
-        </label>
-        <select id={`${id}-batch`} required value={v.batchId} onChange={set("batchId")} className={input} {...invalid("batchId")}>
-          <option value="">Choose a batch</option>
-          {openFirst(batches, today).map((b) => (
-            <option key={b.batch._id} value={b.batch._id}>
-              {batchLabel(b, today)}
-            </option>
-          ))}
-        </select>
-        {fieldError("batchId")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-plan`} className={label}>
-          Plan <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <select id={`${id}-plan`} value={v.plan} onChange={set("plan")} className={input} {...invalid("plan")}>
-          <option value="">No plan (a one-off payment)</option>
-          {plans.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-        {fieldError("plan")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-method`} className={label}>
-          Method
-        </label>
-        <select id={`${id}-method`} required value={v.method} onChange={set("method")} className={input} {...invalid("method")}>
-          {manualMethods.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-        {fieldError("method")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-amount`} className={label}>
-          Amount <span className="font-normal text-slate-600">(in {v.currency === "usd" ? "dollars" : "rupees"})</span>
-        </label>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          required
-          value={v.amount}
-          onChange={set("amount")}
-          className={input}
-          aria-describedby={`${id}-amount-shown`}
-          {...(amountProblem ? { "aria-invalid": true } : {})}
-          {...invalid("amount")}
-        />
-        <p id={`${id}-amount-shown`} className="mt-1 text-sm text-slate-600">
-          {amountProblem ?? (minor !== null ? `Recorded as ${formatMoney(minor, v.currency)}` : "For example 149 or 25000")}
-        </p>
-        {fieldError("amount")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-currency`} className={label}>
-          Currency
-        </label>
-        <select id={`${id}-currency`} required value={v.currency} onChange={set("currency")} className={input} {...invalid("currency")}>
-          <option value="pkr">PKR (rupees)</option>
-          <option value="usd">USD (dollars)</option>
-        </select>
-        {fieldError("currency")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-reference`} className={label}>
-          Reference <span className="font-normal text-slate-600">(transaction id, receipt number)</span>
-        </label>
-        <input id={`${id}-reference`} required maxLength={200} autoComplete="off" value={v.reference} onChange={set("reference")} className={input} {...invalid("reference")} />
-        {fieldError("reference")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-paid`} className={label}>
-          Paid on
-        </label>
-        <input id={`${id}-paid`} type="date" required value={v.paidOn} onChange={set("paidOn")} className={input} {...invalid("paidOn")} />
-        {fieldError("paidOn")}
-      </div>
+      <Field id={`${id}-email`} label="Student's e-mail" errors={errors} name="email" className="sm:col-span-2">
+        {(control) => <input type="email" required maxLength={254} autoComplete="off" value={v.email} onChange={set("email")} className={input} {...control} />}
+      </Field>
+      <Field id={`${id}-first`} label="First name" errors={errors} name="firstName">
+        {(control) => <input required maxLength={100} autoComplete="off" value={v.firstName} onChange={set("firstName")} className={input} {...control} />}
+      </Field>
+      <Field id={`${id}-last`} label="Last name" errors={errors} name="lastName">
+        {(control) => <input required maxLength={100} autoComplete="off" value={v.lastName} onChange={set("lastName")} className={input} {...control} />}
+      </Field>
+      <Field id={`${id}-batch`} label="Batch" errors={errors} name="batchId" className="sm:col-span-2">
+        {(control) => (
+          <select required value={v.batchId} onChange={set("batchId")} className={input} {...control}>
+            <option value="">Choose a batch</option>
+            {openFirst(batches, today).map((b) => (
+              <option key={b.batch._id} value={b.batch._id}>
+                {batchLabel(b, today)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-plan`} label={<>Plan <span className="font-normal text-slate-600">(optional)</span></>} errors={errors} name="plan">
+        {(control) => (
+          <select value={v.plan} onChange={set("plan")} className={input} {...control}>
+            <option value="">No plan (a one-off payment)</option>
+            {plans.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-method`} label="Method" errors={errors} name="method">
+        {(control) => (
+          <select required value={v.method} onChange={set("method")} className={input} {...control}>
+            {manualMethods.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-amount`} label={<>Amount <span className="font-normal text-slate-600">(in {v.currency === "usd" ? "dollars" : "rupees"})</span></>} errors={errors} name="amount">
+        {(control) => (
+          <>
+            <input
+              inputMode="decimal"
+              required
+              value={v.amount}
+              onChange={set("amount")}
+              className={input}
+              aria-describedby={`${id}-amount-shown`}
+              {...(amountProblem ? { "aria-invalid": true } : {})}
+              {...control}
+            />
+            <p id={`${id}-amount-shown`} className="mt-1 text-sm text-slate-600">
+              {amountProblem ?? (minor !== null ? `Recorded as ${formatMoney(minor, v.currency)}` : "For example 149 or 25000")}
+            </p>
+          </>
+        )}
+      </Field>
+      <Field id={`${id}-currency`} label="Currency" errors={errors} name="currency">
+        {(control) => (
+          <select required value={v.currency} onChange={set("currency")} className={input} {...control}>
+            <option value="pkr">PKR (rupees)</option>
+            <option value="usd">USD (dollars)</option>
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-reference`} label={<>Reference <span className="font-normal text-slate-600">(transaction id, receipt number)</span></>} errors={errors} name="reference">
+        {(control) => <input required maxLength={200} autoComplete="off" value={v.reference} onChange={set("reference")} className={input} {...control} />}
+      </Field>
+      <Field id={`${id}-paid`} label="Paid on" errors={errors} name="paidOn">
+        {(control) => <input type="date" required value={v.paidOn} onChange={set("paidOn")} className={input} {...control} />}
+      </Field>
       {otherFailure ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">
           Not recorded. {failureText(error)}

@@ -1,6 +1,6 @@
 // A payment's status as the console shows it.
-import type { PaymentState } from "../../../../lib/payments-schema";
-import { Badge } from "../../components/States";
+import type { PaymentState } from "#app/lib/payments-schema";
+import { Badge } from "../../kit/components/States";
 import { statusLabel } from "../filters";
 
 export function PaymentBadge({ status }: { status: PaymentState | "due" | "overdue" | "upcoming" }) {

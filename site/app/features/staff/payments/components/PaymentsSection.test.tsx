@@ -4,15 +4,15 @@
 // asks for the filtered .csv; the ledger shows each month's standing.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../../test/http";
-import { renderAt } from "../../../../test/render";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import type { PaymentView } from "../../../../lib/payments-schema";
-import { TokenProvider } from "../../api/token";
+import { json } from "#app/test/http";
+import { renderAt } from "#app/test/render";
+import type { StaffBatch } from "#app/lib/api-schema";
+import type { PaymentView } from "#app/lib/payments-schema";
+import { TokenProvider } from "../../kit/api/token";
 import { PaymentsSection } from "./PaymentsSection";
 import { toMinorUnits } from "./ManualPaymentForm";
 
-vi.mock("../../../../components/Toasts", () => ({ showToast: vi.fn() }));
+vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
 
 const batchId = "665f1c2a9b3e4d0012a1c00c";
 const batches: StaffBatch[] = [

@@ -4,16 +4,17 @@
 // "Record a manual payment" (which enrols the student) and Refund (confirmed; a reason past the 3-day window).
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { showToast } from "../../../../components/Toasts";
-import type { StaffBatch } from "../../../../lib/api-schema";
-import { formatMoney } from "../../../../lib/money";
-import type { Currency, ManualPaymentAnswer, PaymentView } from "../../../../lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { Email } from "../../components/Email";
-import { SecretIdReveal } from "../../components/SecretIdReveal";
-import { actionTd, actionTh, Empty, Failure, Loading, LoadMore, ScrollTable, td, th } from "../../components/States";
-import { failureText, formatTime } from "../../format";
-import { useCursorList } from "../../hooks/use-cursor-list";
+import { showToast } from "#app/components/Toasts";
+import type { StaffBatch } from "#app/lib/api-schema";
+import { formatMoney } from "#app/lib/money";
+import type { Currency, ManualPaymentAnswer, PaymentView } from "#app/lib/payments-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { Email } from "../../kit/components/Email";
+import { SecretIdReveal } from "../../kit/components/SecretIdReveal";
+import { Empty, Failure, Loading, LoadMore } from "../../kit/components/States";
+import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
+import { failureText, formatTime } from "../../kit/format";
+import { useCursorList } from "../../kit/hooks/use-cursor-list";
 import { exportPayments, listPayments } from "../api/payments";
 import { methodLabel, paymentFiltersFromSearch, withPaymentFilters, type PaymentFilters } from "../filters";
 import { LedgerView } from "./LedgerView";
@@ -21,6 +22,7 @@ import { ManualPaymentForm } from "./ManualPaymentForm";
 import { PaymentBadge } from "./PaymentBadge";
 import { PaymentFilterBar } from "./PaymentFilterBar";
 import { RefundDialog } from "./RefundDialog";
+import { Field } from "../../kit/components/Field";
 
 export function PaymentsSection({ batches, onEnrolled }: { batches: readonly StaffBatch[]; onEnrolled: () => void }) {
   const token = useTokenSource();
@@ -100,27 +102,15 @@ export function PaymentsSection({ batches, onEnrolled }: { batches: readonly Sta
           <Empty>{filtered ? "No payments match these filters." : "No payments yet. Card payments appear here as they are made, and manual ones once recorded."}</Empty>
         )}
         {list.state === "ready" && list.items.length > 0 && (
-          <ScrollTable caption="Payments, newest first" captionHidden>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Date</th>
-                <th scope="col" className={th}>Student</th>
-                <th scope="col" className={th}>Batch</th>
-                <th scope="col" className={th}>Method</th>
-                <th scope="col" className={th}>Amount</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={th}>Links</th>
-                <th scope="col" className={actionTh}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((p) => (
-                <PaymentRow key={p.id} payment={p} onRefund={() => setRefunding(p)} onLedger={() => setLedger(p.email)} />
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ConsoleTable
+            caption="Payments, newest first"
+            captionHidden
+            columns={["Date", "Student", "Batch", "Method", "Amount", "Status", "Links", { actions: <span className="sr-only">Actions</span> }]}
+            rows={list.items}
+            rowKey={(p) => p.id}
+          >
+            {(p) => <PaymentCells payment={p} onRefund={() => setRefunding(p)} onLedger={() => setLedger(p.email)} />}
+          </ConsoleTable>
         )}
         <LoadMore hasMore={list.state === "ready" && list.hasMore} loading={list.loadingMore} error={list.moreError} onLoadMore={() => void list.loadMore()} />
       </div>
@@ -139,10 +129,10 @@ export function PaymentsSection({ batches, onEnrolled }: { batches: readonly Sta
   );
 }
 
-function PaymentRow({ payment: p, onRefund, onLedger }: { payment: PaymentView; onRefund: () => void; onLedger: () => void }) {
+function PaymentCells({ payment: p, onRefund, onLedger }: { payment: PaymentView; onRefund: () => void; onLedger: () => void }) {
   const who = p.name || p.email;
   return (
-    <tr>
+    <>
       <td className={`${td} whitespace-nowrap`}>{p.paidOn ?? formatTime(p.createdAt / 1000)}</td>
       <td className={td}>
         <span className="block font-semibold text-ink">{p.name || "—"}</span>
@@ -188,7 +178,7 @@ function PaymentRow({ payment: p, onRefund, onLedger }: { payment: PaymentView; 
           )}
         </div>
       </td>
-    </tr>
+    </>
   );
 }
 
@@ -201,20 +191,19 @@ function LedgerLookup({ onShow }: { onShow: (email: string) => void }) {
   };
   return (
     <form onSubmit={submit} aria-label="A student's ledger" className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 grow sm:grow-0">
-        <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
-          A student's ledger (paid, due and overdue by month)
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="student@example.com"
-          className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink sm:w-80"
-        />
-      </div>
+      <Field id={`${id}-email`} label="A student's ledger (paid, due and overdue by month)" className="min-w-0 grow sm:grow-0">
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="student@example.com"
+            className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink sm:w-80"
+          />
+        )}
+      </Field>
       <button type="submit" className="btn-secondary min-h-10 px-4 py-2 text-sm">
         Show ledger
       </button>

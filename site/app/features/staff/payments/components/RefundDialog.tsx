@@ -2,12 +2,12 @@
 // (or when the server answers 409 saying the window ended) it shows the server's sentence and asks for a reason,
 // which the refund then carries. A refund within the window, or before the course starts, ends the student's access.
 import { useRef, useState } from "react";
-import { ApiError } from "../../../../lib/api-client";
-import { formatMoney } from "../../../../lib/money";
-import type { PaymentView } from "../../../../lib/payments-schema";
-import { useTokenSource } from "../../api/token";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { formatTime } from "../../format";
+import { ApiError } from "#app/lib/api-client";
+import { formatMoney } from "#app/lib/money";
+import type { PaymentView } from "#app/lib/payments-schema";
+import { useTokenSource } from "../../kit/api/token";
+import { ConfirmDialog } from "../../kit/components/ConfirmDialog";
+import { formatTime } from "../../kit/format";
 import { refundPayment } from "../api/payments";
 import { methodLabel } from "../filters";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api-client";
-import { apiGetFile, attachmentName } from "../../../lib/api-file";
+import { ApiError } from "#app/lib/api-client";
+import { apiGetFile, attachmentName } from "#app/lib/api-file";
 import { downloadCsv } from "./download-csv";
 
 const csvAnswer = (body: string, headers: Record<string, string> = {}) =>

@@ -4,8 +4,8 @@
 // (cancel with a reason, move, its length or link, the recording lecture), who attended one (and staff's
 // correction), the term's attendance per student (and as CSV), and the certificate's minimum attendance. Every call
 // goes through the one client on the contract's paths and types; the server audits every change.
-import { apiGet, apiPatch, apiPost, apiPut } from "../../../../lib/api-client";
-import { apiGetFile } from "../../../../lib/api-file";
+import { apiGet, apiPatch, apiPost, apiPut } from "#app/lib/api-client";
+import { apiGetFile } from "#app/lib/api-file";
 import type {
   AttendanceMark,
   AttendanceRow,
@@ -16,9 +16,9 @@ import type {
   StaffSession,
   TimetableAnswer,
   TimetableRequest,
-} from "../../../../lib/api-schema";
-import { downloadCsv } from "../../api/download-csv";
-import { tokenFrom, type TokenSource } from "../../api/token";
+} from "#app/lib/api-schema";
+import { downloadCsv } from "./download-csv";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export type { AttendanceMark, AttendanceRow, BatchAttendance, StaffSession, TimetableAnswer, TimetableRequest };
 

@@ -1,9 +1,8 @@
 // The staff API is called with the signed-in user's access token. The route hands the console its token source
-// (features never import one another: the route joins staff to auth); the console's components read it here.
+// (features never import one another: the route joins staff to auth); the console's components read it here, and
+// pass it to the API calls, which turn it into the token with lib/access-token.ts's tokenFrom.
 import { createContext, useContext } from "react";
-import type { TokenSource } from "../../../lib/access-token";
-
-export { tokenFrom, type TokenSource } from "../../../lib/access-token";
+import type { TokenSource } from "#app/lib/access-token";
 
 const TokenContext = createContext<TokenSource>(async () => null);
 

@@ -1,8 +1,8 @@
 // Staff's enrolments (/api/staff/batches, /api/staff/enrolments*): the batches with their counts, a batch's students
 // a page at a time, enrolling one (the Secret ID answered once) or a pasted list, revoking, and a new Secret ID.
-import { apiDelete, apiGet, apiPost } from "../../../lib/api-client";
-import type { BulkAnswer, Enrolled, EnrolmentPage, EnrolmentView, StaffBatch } from "../../../lib/api-schema";
-import { tokenFrom, type TokenSource } from "./token";
+import { apiDelete, apiGet, apiPost } from "#app/lib/api-client";
+import type { BulkAnswer, Enrolled, EnrolmentPage, EnrolmentView, StaffBatch } from "#app/lib/api-schema";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 
 export const getStaffBatches = async (source: TokenSource): Promise<StaffBatch[]> =>
   (await apiGet("/api/staff/batches", { token: await tokenFrom(source) })).batches;

@@ -1,8 +1,8 @@
 // After an enrolment (or a new Secret ID): the Secret ID, shown this once with a copy button, and whether the welcome
 // mail carrying it went.
 import { useState } from "react";
-import { showToast } from "../../../components/Toasts";
-import type { Enrolled } from "../../../lib/api-schema";
+import { showToast } from "#app/components/Toasts";
+import type { Enrolled } from "#app/lib/api-schema";
 import { Email } from "./Email";
 
 export function SecretIdReveal({ enrolled, batchName, onDone }: { enrolled: Enrolled; batchName: string; onDone?: () => void }) {

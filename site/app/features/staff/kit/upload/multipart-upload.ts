@@ -2,7 +2,7 @@
 // the same file again, the ones still missing), PUTs a few parts at a time, each retried with a growing pause,
 // remembers every finished part so a reload or a lost connection resumes where it stopped, then asks the API to join
 // them. Plain TypeScript: the API, the part PUTs, the memory and the clock are passed in, so tests drive it all.
-import type { UploadedPart, UploadRequest, UploadStarted } from "../../../../lib/api-schema";
+import type { UploadedPart, UploadRequest, UploadStarted } from "#app/lib/api-schema";
 
 /** 10 GiB: the largest recording the API takes. */
 export const MAX_RECORDING_BYTES = 10 * 1024 ** 3;

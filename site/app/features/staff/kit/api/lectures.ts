@@ -2,8 +2,8 @@
 // or an embed), changing, moving, publishing and deleting one, retrying its processing, its captions, and the three
 // calls of an upload in parts (begin or resume, then complete). Every call goes through the one client's request
 // (lib/api-client.ts); the bodies and answers are the contract's generated types (lib/api-schema.ts).
-import { send, type SendOptions } from "../../../../lib/api-client";
-import { tokenFrom, type TokenSource } from "../../api/token";
+import { send, type SendOptions } from "#app/lib/api-client";
+import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import type {
   CompleteRequest,
   LectureChange,
@@ -12,7 +12,10 @@ import type {
   StaffLectures,
   UploadRequest,
   UploadStarted,
-} from "../../../../lib/api-schema";
+} from "#app/lib/api-schema";
+
+/** How often a list with a lecture still processing is read again (the Lectures panel, a session's new recording). */
+export const POLL_MS = 3_000;
 
 const lectures = "/api/staff/batches/{batchId}/lectures";
 const lecture = `${lectures}/{lectureNumber}`;

@@ -2,11 +2,11 @@
 // percentage, megabytes, speed and time left, Pause and Resume, and the reason when it stopped. An upload left open
 // (a reload, another browser) says which file to choose again to send the rest.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { useLectureUpload } from "../hooks/use-lecture-upload";
-import { describeProgress, megabytes, percentOf } from "../upload/describe-progress";
-import type { UploadSnapshot } from "../upload/multipart-upload";
-import { uploadMemory } from "../upload/upload-memory";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import { useLectureUpload } from "./use-lecture-upload";
+import { describeProgress, megabytes, percentOf } from "./describe-progress";
+import type { UploadSnapshot } from "./multipart-upload";
+import { uploadMemory } from "./upload-memory";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 interface LectureUploaderProps {
   batchId: string;

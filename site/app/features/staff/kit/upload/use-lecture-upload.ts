@@ -3,12 +3,12 @@
 // and the browser asks before leaving while parts are on their way. Closing the panel stops it; choosing the same
 // file again later sends only the missing parts.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTokenSource } from "../../api/token";
+import { useTokenSource } from "../api/token";
 import { beginUpload, completeUpload } from "../api/lectures";
-import { MultipartUpload, refusal, type RecordingFile, type UploadSnapshot } from "../upload/multipart-upload";
-import { putPart } from "../../../../lib/put-part";
-import { uploadMemory } from "../upload/upload-memory";
-import type { StaffLecture } from "../../../../lib/api-schema";
+import { MultipartUpload, refusal, type RecordingFile, type UploadSnapshot } from "./multipart-upload";
+import { putPart } from "#app/lib/put-part";
+import { uploadMemory } from "./upload-memory";
+import type { StaffLecture } from "#app/lib/api-schema";
 
 export function useLectureUpload(batchId: string, lecture: StaffLecture, onDone: (lecture: StaffLecture) => void) {
   const token = useTokenSource();

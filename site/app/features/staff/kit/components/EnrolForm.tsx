@@ -2,12 +2,12 @@
 // an enquiry when there is one (its course narrows the batches; open ones are listed first, full and ended ones marked). The API mails the welcome and answers the Secret ID
 // once; the caller shows it (SecretIdReveal).
 import { useId, useState, type FormEvent } from "react";
-import type { Enrolled, StaffBatch } from "../../../lib/api-schema";
+import type { Enrolled, StaffBatch } from "#app/lib/api-schema";
 import { enrol } from "../api/enrolments";
 import { useTokenSource } from "../api/token";
 import { batchesForCourse, batchLabel, openFirst } from "../batch-choice";
 import { failureText, todayUtc } from "../format";
-import { fieldErrors } from "./field-errors";
+import { Field, fieldErrors, fieldInput } from "./Field";
 
 interface EnrolFormProps {
   /** The batches to choose from; with `batchId`, that batch is fixed and not asked for. */
@@ -18,8 +18,6 @@ interface EnrolFormProps {
   onEnrolled: (enrolled: Enrolled, batch: StaffBatch) => void;
 }
 
-const input = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-ink aria-invalid:border-red-700";
-const label = "block text-sm font-semibold text-slate-800";
 const FIELD_NAMES = { name: "Name", email: "E-mail", accessUntil: "Access until" };
 
 export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: EnrolFormProps) {
@@ -35,7 +33,7 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const token = useTokenSource();
-  const { invalid, fieldError } = fieldErrors(id, error, FIELD_NAMES);
+  const errors = fieldErrors(id, error, FIELD_NAMES);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,47 +54,36 @@ export function EnrolForm({ batches, batchId, initial, enquiryId, onEnrolled }: 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2" aria-label="Enrol a student">
       {!batchId && (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-batch`} className={label}>
-            Batch
-          </label>
-          <select id={`${id}-batch`} required value={chosen} onChange={(e) => setChosen(e.target.value)} className={input}>
-            <option value="">Choose a batch</option>
-            {choices.map((b) => (
-              <option key={b.batch._id} value={b.batch._id}>
-                {batchLabel(b, today)}
-              </option>
-            ))}
-          </select>
-          {narrowed.matched && (
-            <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} className="size-4" />
-              Show every course's batches
-            </label>
+        <Field id={`${id}-batch`} label="Batch" className="sm:col-span-2">
+          {(control) => (
+            <>
+              <select {...control} required value={chosen} onChange={(e) => setChosen(e.target.value)} className={fieldInput}>
+                <option value="">Choose a batch</option>
+                {choices.map((b) => (
+                  <option key={b.batch._id} value={b.batch._id}>
+                    {batchLabel(b, today)}
+                  </option>
+                ))}
+              </select>
+              {narrowed.matched && (
+                <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+                  <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} className="size-4" />
+                  Show every course's batches
+                </label>
+              )}
+            </>
           )}
-        </div>
+        </Field>
       )}
-      <div>
-        <label htmlFor={`${id}-name`} className={label}>
-          Name
-        </label>
-        <input id={`${id}-name`} required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} className={input} {...invalid("name")} />
-        {fieldError("name")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-email`} className={label}>
-          E-mail
-        </label>
-        <input id={`${id}-email`} type="email" required maxLength={254} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} className={input} {...invalid("email")} />
-        {fieldError("email")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-until`} className={label}>
-          Access until <span className="font-normal text-slate-600">(optional: last day, UTC)</span>
-        </label>
-        <input id={`${id}-until`} type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className={input} {...invalid("accessUntil")} />
-        {fieldError("accessUntil")}
-      </div>
+      <Field id={`${id}-name`} label="Name" errors={errors} name="name">
+        {(control) => <input required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
+      <Field id={`${id}-email`} label="E-mail" errors={errors} name="email">
+        {(control) => <input type="email" required maxLength={254} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
+      <Field id={`${id}-until`} label={<>Access until <span className="font-normal text-slate-600">(optional: last day, UTC)</span></>} errors={errors} name="accessUntil">
+        {(control) => <input type="date" min={todayUtc()} value={accessUntil} onChange={(e) => setAccessUntil(e.target.value)} className={fieldInput} {...control} />}
+      </Field>
       <div className="flex items-end">
         <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={busy}>
           {busy ? "Enrolling…" : "Enrol"}

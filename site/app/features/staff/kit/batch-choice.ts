@@ -1,6 +1,6 @@
 // Which batches the Enrol form offers for an enquiry: the batches of the course the visitor named (enrolment forms
 // send the course's title), else every batch; open batches first, then full ones, then ended ones, each marked.
-import type { StaffBatch } from "../../lib/api-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { UploadedPart, UploadRequest, UploadStarted } from "../../../../lib/api-schema";
+import type { UploadedPart, UploadRequest, UploadStarted } from "#app/lib/api-schema";
 import { MAX_RECORDING_BYTES, MultipartUpload, refusal, type RecordingFile, type SavedUpload, type UploadSnapshot, type UploadTransport } from "./multipart-upload";
 import { uploadMemory, UPLOADS_KEY } from "./upload-memory";
 

@@ -1,5 +1,5 @@
 // How the console writes times, durations and API failures.
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "#app/lib/api-client";
 
 /** An epoch-seconds time as "12 Mar 2026, 14:05" (the browser's time zone). */
 export const formatTime = (epochSeconds: number | null | undefined): string =>

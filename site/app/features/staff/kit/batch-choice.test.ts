@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StaffBatch } from "../../lib/api-schema";
+import type { StaffBatch } from "#app/lib/api-schema";
 import { batchesForCourse, batchLabel, batchStanding, openFirst } from "./batch-choice";
 
 const batch = (id: string, courseTitle: string) =>

@@ -1,2 +1,0 @@
-// A student's certificate calls send their access token (app/lib/access-token.ts).
-export { tokenFrom, type TokenSource } from "../../../lib/access-token";
