@@ -12,6 +12,7 @@
 // localstripe's card Element renders plain inputs into the mount node, named by their placeholders (number,
 // exp_month, exp_year as two digits, cvc, postal_code).
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import { expectNoAxeViolations, hydrated, launchForSignIn, signIn, url, viewports, waitForMail, outboxTexts } from "./support.mjs";
 
@@ -197,6 +198,10 @@ describe("payments", { skip: !localstripe && "LOCALSTRIPE_URL is not set: the pa
     await form.getByLabel(/^Amount/).fill("27500");
     await form.getByText("Recorded as PKR 27,500").waitFor();
     await form.getByLabel(/^Reference/).fill(`TX-${marker}`);
+    // The payer's bank slip, sent in parts to the local server's upload route and checked by its content.
+    const png = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(2048, 7)]);
+    await form.getByTestId("receipt-input").setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: png });
+    await form.getByText("Attached: slip.png").waitFor({ timeout: 15000 });
     await expectNoAxeViolations(page, "the manual payment form", "main");
     await form.getByRole("button", { name: "Record payment" }).click();
     const recorded = page.getByTestId("manual-recorded");
@@ -206,14 +211,27 @@ describe("payments", { skip: !localstripe && "LOCALSTRIPE_URL is not set: the pa
     assert.ok(text.includes(`is enrolled in ${paid.batchName}`), text);
     const secretId = (await recorded.locator("[data-secret-id]").innerText()).trim();
     assert.ok(secretId.length >= 16, `the new enrolment's Secret ID is shown once: ${secretId}`);
-    // The payment is listed, and the welcome mail carries the Secret ID.
-    await page.getByRole("row", { name: new RegExp(`TX-${marker}`) }).waitFor();
+    // The payment is listed with its receipt file, and the welcome mail carries the Secret ID.
+    const row = page.getByRole("row", { name: new RegExp(`TX-${marker}`) });
+    await row.waitFor();
+    const [slip] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: /^Receipt file of / }).click()]);
+    assert.equal(slip.suggestedFilename(), "slip.png");
     await waitForMail((t) => t.includes(banked.email) && t.includes(secretId));
     await context.close();
 
-    // The student signs in with that e-mail: the batch is theirs.
+    // The student signs in with that e-mail: the batch is theirs, and so is the month's receipt (a PDF).
     const student = await signedIn(banked.email, "/lms");
     await myBatches(student.page).getByRole("heading", { name: paid.batchName, exact: true }).waitFor({ timeout: 15000 });
+    const billing = student.page.getByTestId("billing");
+    await billing.waitFor({ timeout: 15000 });
+    const [receipt] = await Promise.all([
+      student.page.waitForEvent("download"),
+      billing.getByRole("button", { name: "Receipt (PDF) for month 1" }).click(),
+    ]);
+    assert.match(receipt.suggestedFilename(), /^receipt-[0-9a-f]{32}\.pdf$/);
+    const bytes = await readFile(await receipt.path());
+    assert.equal(bytes.subarray(0, 5).toString(), "%PDF-");
+    await expectNoAxeViolations(student.page, "Billing with a receipt", "main");
     await student.context.close();
   });
 

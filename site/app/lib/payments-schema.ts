@@ -164,6 +164,8 @@ export interface PaymentView {
   reference?: string | null;
   stripeUrl?: string | null;
   receiptUrl?: string | null;
+  /** The name of the receipt file staff attached, if any. */
+  receiptFile?: string | null;
   refundableUntil: number;
   refundedAt?: number | null;
   refundReason?: string | null;
@@ -210,11 +212,29 @@ export interface ManualPaymentRequest {
   method: ManualMethod;
   reference: string;
   paidOn: string;
+  /** A receipt file uploaded first (POST /api/staff/payments/receipts, then complete). */
+  receiptId?: string;
+}
+
+/** A receipt file staff uploaded: its type is what its content was found to be. */
+export interface ReceiptView {
+  id: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+}
+
+/** A short-lived link that downloads a payment's receipt file. */
+export interface ReceiptLink {
+  fileName: string;
+  contentType: string;
+  url: string;
 }
 
 export interface ManualPaymentAnswer {
   payment: PaymentView;
-  enrolment: EnrolmentView;
+  /** The enrolment the payment made, or the student's active one; none when they have none (a month after a refund). */
+  enrolment?: EnrolmentView | null;
   /** Present when the payment made a new enrolment, whose Secret ID is shown this once. */
   secretId?: string | null;
 }
@@ -250,4 +270,6 @@ export type ContractFits = [
   Fits<CheckoutRequest, Generated["CheckoutRequest"]>,
   Fits<ManualPaymentRequest, Generated["ManualPayment"]>,
   Fits<RefundRequest, Generated["RefundRequest"]>,
+  Fits<Generated["ReceiptView"], ReceiptView>,
+  Fits<Generated["ReceiptLink"], ReceiptLink>,
 ];

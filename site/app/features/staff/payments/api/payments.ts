@@ -11,8 +11,11 @@ import {
   type ManualPaymentRequest,
   type PaymentPage,
   type PaymentView,
+  type ReceiptLink,
+  type ReceiptView,
   type RefundRequest,
 } from "#app/lib/payments-schema";
+import type { PartsBegun } from "#app/lib/upload-in-parts";
 import { downloadCsv } from "../../kit/api/download-csv";
 import { tokenFrom, type TokenSource } from "#app/lib/access-token";
 import { paymentFiltersToQuery, type PaymentFilters } from "../filters";
@@ -37,6 +40,18 @@ export const getLedger = async (source: TokenSource, email: string): Promise<Led
 
 export const recordManualPayment = async (source: TokenSource, body: ManualPaymentRequest): Promise<ManualPaymentAnswer> =>
   paymentsCall("post", "/api/staff/payments/manual", { token: await tokenFrom(source), body });
+
+/** Begins a receipt file's upload: where to PUT each part. */
+export const beginReceipt = async (source: TokenSource, file: { fileName: string; size: number; contentType: string }): Promise<PartsBegun> =>
+  paymentsCall("post", "/api/staff/payments/receipts", { token: await tokenFrom(source), body: file });
+
+/** Joins the receipt's parts; the server keeps it only if its content is a PDF or an image. */
+export const completeReceipt = async (source: TokenSource, receiptId: string, parts: { number: number; etag: string }[]): Promise<ReceiptView> =>
+  paymentsCall("post", `/api/staff/payments/receipts/${encodeURIComponent(receiptId)}/complete`, { token: await tokenFrom(source), body: { parts } });
+
+/** A 5-minute link that downloads the receipt file attached to a payment. */
+export const getReceiptLink = async (source: TokenSource, paymentId: string): Promise<ReceiptLink> =>
+  paymentsCall("get", `/api/staff/payments/${encodeURIComponent(paymentId)}/receipt`, { token: await tokenFrom(source) });
 
 /** Refunds a payment (card: through Stripe; manual: recorded). 409 past the window without a reason. */
 export const refundPayment = async (source: TokenSource, id: string, body: RefundRequest): Promise<PaymentView> =>

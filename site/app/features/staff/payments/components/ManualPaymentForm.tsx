@@ -1,12 +1,12 @@
 // "Record a manual payment" (docs/product.md#staff-console): a bank transfer, JazzCash, Easypaisa or cash payment
 // staff have seen arrive. The student (e-mail, first and last name), the batch, the plan if any, the amount and its
 // currency (USD or PKR, typed in dollars or rupees, sent in cents or paisa), the method, its reference and the day
-// it was paid. The server records it and enrols the student (the welcome mail carries the Secret ID); the form then
+// it was paid, and optionally the payer's receipt file (ReceiptFileField). The server records it and enrols the student (the welcome mail carries the Secret ID); the form then
 // shows the enrolment made, with the Secret ID when the answer carries one.
 import { useId, useState, type FormEvent } from "react";
 import type { StaffBatch } from "#app/lib/api-schema";
 import { formatMoney } from "#app/lib/money";
-import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId } from "#app/lib/payments-schema";
+import type { Currency, ManualMethod, ManualPaymentAnswer, PlanId, ReceiptView } from "#app/lib/payments-schema";
 import { useTokenSource } from "../../kit/api/token";
 import { batchLabel, openFirst } from "../../kit/batch-choice";
 import { Field, fieldErrors } from "../../kit/components/Field";
@@ -14,6 +14,7 @@ import { FormButtons } from "../../kit/components/FormButtons";
 import { failureText, todayUtc } from "../../kit/format";
 import { recordManualPayment } from "../api/payments";
 import { paymentMethods } from "../filters";
+import { ReceiptFileField } from "./ReceiptFileField";
 
 const input = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700";
 const FIELD_NAMES = {
@@ -27,6 +28,7 @@ const FIELD_NAMES = {
   method: "Method",
   reference: "Reference",
   paidOn: "Paid on",
+  receiptId: "Receipt file",
 };
 
 const manualMethods = paymentMethods.filter((m): m is { value: ManualMethod; label: string } => m.value !== "card");
@@ -58,6 +60,8 @@ export function ManualPaymentForm({
   const today = todayUtc();
   const [v, setV] = useState({ email: "", firstName: "", lastName: "", batchId: "", plan: "", amount: "", currency: "pkr" as Currency, method: "bank" as ManualMethod, reference: "", paidOn: today });
   const [busy, setBusy] = useState(false);
+  const [receipt, setReceipt] = useState<ReceiptView | null>(null);
+  const [receiptSending, setReceiptSending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [amountProblem, setAmountProblem] = useState<string | null>(null);
   const errors = fieldErrors(id, error, FIELD_NAMES);
@@ -67,7 +71,7 @@ export function ManualPaymentForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || receiptSending) return;
     const batch = batches.find((b) => b.batch._id === v.batchId);
     if (!batch) return;
     if (minor === null) return setAmountProblem("Enter an amount above zero, such as 149 or 25000.");
@@ -86,6 +90,7 @@ export function ManualPaymentForm({
         method: v.method,
         reference: v.reference.trim(),
         paidOn: v.paidOn,
+        ...(receipt ? { receiptId: receipt.id } : {}),
       });
       onRecorded(answer, batch);
     } catch (failure) {
@@ -175,12 +180,14 @@ export function ManualPaymentForm({
       <Field id={`${id}-paid`} label="Paid on" errors={errors} name="paidOn">
         {(control) => <input type="date" required value={v.paidOn} onChange={set("paidOn")} className={input} {...control} />}
       </Field>
+      <ReceiptFileField receipt={receipt} onChange={setReceipt} onSending={setReceiptSending} />
+      {errors.fieldError("receiptId")}
       {otherFailure ? (
         <p role="alert" className="font-medium text-red-700 sm:col-span-2">
           Not recorded. {failureText(error)}
         </p>
       ) : null}
-      <FormButtons label="Record payment" busyLabel="Recording…" busy={busy} onCancel={onCancel} />
+      <FormButtons label="Record payment" busyLabel={receiptSending ? "Uploading the receipt…" : "Recording…"} busy={busy || receiptSending} onCancel={onCancel} />
     </form>
   );
 }

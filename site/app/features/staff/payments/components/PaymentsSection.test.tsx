@@ -13,6 +13,8 @@ import { PaymentsSection } from "./PaymentsSection";
 import { toMinorUnits } from "./ManualPaymentForm";
 
 vi.mock("#app/components/Toasts", () => ({ showToast: vi.fn() }));
+const putPart = vi.hoisted(() => vi.fn());
+vi.mock("#app/lib/put-part", () => ({ putPart }));
 
 const batchId = "665f1c2a9b3e4d0012a1c00c";
 const batches: StaffBatch[] = [
@@ -221,6 +223,44 @@ describe("the console's Payments", () => {
       paidOn: "2026-11-30",
     });
     expect(onEnrolled).toHaveBeenCalled();
+  });
+
+  it("attaches the payer's receipt file: refused types at once, then sent in parts and its id sent with the payment", async () => {
+    putPart.mockImplementation(async (_url: string, body: Blob, { onProgress }: { onProgress: (n: number) => void }) => {
+      onProgress(body.size);
+      return '"etag-1"';
+    });
+    const recorded = payment({ id: "pay_r", method: "bank", currency: "pkr", amount: 2_500_000, reference: "HBL-1", stripeUrl: null, receiptUrl: null, receiptFile: "slip.png" });
+    const receiptId = "665f1c2a9b3e4d0012a1f001";
+    const calls = api((method, path) => {
+      if (method === "POST" && path === "/api/staff/payments/receipts")
+        return json({ fileId: receiptId, partSize: 65536, parts: [{ number: 1, url: "/upload/u1/1?sig=x" }] }, 201);
+      if (method === "POST" && path === `/api/staff/payments/receipts/${receiptId}/complete`)
+        return json({ id: receiptId, fileName: "slip.png", size: 5, contentType: "image/png" });
+      if (method === "POST" && path === "/api/staff/payments/manual") return json({ payment: recorded, enrolment: null, secretId: null }, 201);
+      if (method === "GET" && path === "/api/staff/payments/pay_r/receipt") return json({ fileName: "slip.png", contentType: "image/png", url: "/download/payment-receipts/x?sig=y" });
+      return json({ items: [], nextCursor: null });
+    });
+    render();
+    fireEvent.click(await screen.findByRole("button", { name: "Record a manual payment" }));
+    const form = screen.getByRole("form", { name: "Record a manual payment" });
+    const chooser = within(form).getByTestId("receipt-input");
+    fireEvent.change(chooser, { target: { files: [new File(["<html>"], "slip.html", { type: "text/html" })] } });
+    expect((await within(form).findByRole("alert")).textContent).toBe("“slip.html” is not a PDF or an image (PNG, JPEG, GIF or WebP).");
+    expect(calls.filter((c) => c.path.includes("/receipts"))).toEqual([]);
+    fireEvent.change(chooser, { target: { files: [new File(["12345"], "slip.png", { type: "image/png" })] } });
+    expect(await within(form).findByText("Attached: slip.png")).toBeTruthy();
+    expect(calls.find((c) => c.path === "/api/staff/payments/receipts")!.body).toEqual({ fileName: "slip.png", size: 5, contentType: "image/png" });
+    expect(calls.find((c) => c.path.endsWith("/complete"))!.body).toEqual({ parts: [{ number: 1, etag: '"etag-1"' }] });
+    fireEvent.change(within(form).getByLabelText("Student's e-mail"), { target: { value: "hina@example.pk" } });
+    fireEvent.change(within(form).getByLabelText("First name"), { target: { value: "Hina" } });
+    fireEvent.change(within(form).getByLabelText("Last name"), { target: { value: "Raza" } });
+    fireEvent.change(within(form).getByLabelText("Batch"), { target: { value: batchId } });
+    fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: "25000" } });
+    fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: "HBL-1" } });
+    fireEvent.submit(form);
+    await screen.findByTestId("manual-recorded");
+    expect(calls.find((c) => c.path === "/api/staff/payments/manual")!.body).toMatchObject({ reference: "HBL-1", receiptId });
   });
 
   it("shows the server's field reasons on the manual form and keeps it", async () => {

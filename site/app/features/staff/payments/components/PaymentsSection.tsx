@@ -15,7 +15,7 @@ import { Empty, Failure, Loading, LoadMore } from "../../kit/components/States";
 import { actionTd, ConsoleTable, td } from "../../kit/components/Table";
 import { failureText, formatTime } from "../../kit/format";
 import { useCursorList } from "../../kit/hooks/use-cursor-list";
-import { exportPayments, listPayments } from "../api/payments";
+import { exportPayments, getReceiptLink, listPayments } from "../api/payments";
 import { methodLabel, paymentFiltersFromSearch, withPaymentFilters, type PaymentFilters } from "../filters";
 import { LedgerView } from "./LedgerView";
 import { ManualPaymentForm } from "./ManualPaymentForm";
@@ -164,7 +164,8 @@ function PaymentCells({ payment: p, onRefund, onLedger }: { payment: PaymentView
             Receipt<span className="sr-only"> of {who} (opens in a new tab)</span>
           </a>
         )}
-        {!p.stripeUrl && !p.receiptUrl && "—"}
+        {p.receiptFile && <ReceiptFileLink paymentId={p.id} who={who} />}
+        {!p.stripeUrl && !p.receiptUrl && !p.receiptFile && "—"}
       </td>
       <td className={actionTd}>
         <div className="flex flex-col items-start gap-2">
@@ -215,13 +216,25 @@ function LedgerLookup({ onShow }: { onShow: (email: string) => void }) {
 function Recorded({ answer, batch, onDone }: { answer: ManualPaymentAnswer; batch: StaffBatch; onDone: () => void }) {
   const { payment, enrolment, secretId } = answer;
   const amount = formatMoney(payment.amount, payment.currency);
-  if (secretId) {
+  if (secretId && enrolment) {
     return (
       <div className="grid gap-2" data-testid="manual-recorded">
         <p className="font-medium text-green-900">
           {methodLabel(payment.method)} payment of {amount} recorded.
         </p>
         <SecretIdReveal enrolled={{ enrolment, secretId }} batchName={batch.batch.name} onDone={onDone} />
+      </div>
+    );
+  }
+  if (!enrolment) {
+    return (
+      <div role="status" className="rounded-xl border border-green-300 bg-green-50 p-4 text-slate-800" data-testid="manual-recorded">
+        <p className="font-semibold text-green-900">
+          {methodLabel(payment.method)} payment of {amount} recorded. {payment.name || payment.email} has no active enrolment in {batch.batch.name}: enrol them from Batches if they should have access.
+        </p>
+        <button type="button" className="mt-3 text-sm font-semibold text-brand-700 underline" onClick={onDone}>
+          Done
+        </button>
       </div>
     );
   }
@@ -238,5 +251,33 @@ function Recorded({ answer, batch, onDone }: { answer: ManualPaymentAnswer; batc
         Done
       </button>
     </div>
+  );
+}
+
+/** The receipt file staff attached: a fresh 5-minute link asked for on the click, then followed (a download). */
+function ReceiptFileLink({ paymentId, who }: { paymentId: string; who: string }) {
+  const source = useTokenSource();
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const open = async () => {
+    setState("busy");
+    try {
+      const link = await getReceiptLink(source, paymentId);
+      window.location.assign(link.url);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <span className="block">
+      <button type="button" className="font-semibold text-brand-700 underline disabled:opacity-60" disabled={state === "busy"} onClick={() => void open()} aria-label={`Receipt file of ${who}`}>
+        {state === "busy" ? "Opening…" : "Receipt file"}
+      </button>
+      {state === "failed" && (
+        <span role="alert" className="block text-sm text-red-700">
+          Could not open the receipt file.
+        </span>
+      )}
+    </span>
   );
 }
