@@ -1,12 +1,22 @@
 //! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
-//! folder holds its rules, its handlers and the narrow store interface it needs. Beside them sit
-//! the shared parts: the completion rule certificates and the student's batch list share
-//! (`completion.rs`), `http/` (routing, errors, the origin guard, identity), `store/` (one key
-//! layout, two backends), the records (`domain.rs`), ids, time, per-client limits, link signatures and the trust
-//! roots of every HTTPS client (`tls.rs`), how letters greet (`mail.rs`, the start of the mail kit), the time zones times are read in (`zones.rs`), and
-//! `platform/`, the one place that reads the environment and builds each Lambda's dependencies
-//! and the local server's. Dependencies point one way: platform → features → http, store →
-//! domain (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
+//! folder holds its records' rules, its handlers and their contract annotations; the newer ones
+//! (payments, live classes, assignments) also their own store interface and key layout over the
+//! table's `Items` (`payments/store.rs`), their letters and their API document (`payments/api.rs`).
+//! Beside them sit the kits every feature may use, and nothing else may be shared:
+//! - `store/` (one key layout, two backends: SQLite locally, DynamoDB in AWS);
+//! - `mail/` (a message and its MIME, the one `Mailer`: SES in AWS, an outbox folder locally);
+//! - `objects/` (files sent to storage in parts and handed out by short-lived links, their type
+//!   decided by their content);
+//! - `pdf/` (the printed documents' faces, text and mark);
+//! - `http/` (routing, errors, the origin guard, identity, the bodies' whole numbers);
+//! - the records several features share (`domain.rs`), the enrolment lifecycle (`enrolment.rs`),
+//!   the completion rule (`completion.rs`), ids, time, per-client limits, link signatures, the
+//!   trust roots of every HTTPS client (`tls.rs`) and the time zones times are read in (`zones.rs`).
+//!
+//! `staff/` is the console over the features; `platform/` is the one place that reads the
+//! environment and builds each Lambda's dependencies and the local server's. Dependencies point one
+//! way: platform → staff → features → kits, and no feature imports another
+//! (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
 
 // Shared
 pub mod completion;
