@@ -6,10 +6,8 @@
 use crate::domain::Certificate;
 use crate::pdf::{centred, fill, long_date, mark, rule, stroke, Face, Line, BLUE, INK, MUTED, TINT};
 use krilla::geom::{PathBuilder, Rect};
-use krilla::metadata::Metadata;
 use krilla::page::PageSettings;
 use krilla::surface::Surface;
-use krilla::Document;
 use qrcode::{Color, EcLevel, QrCode};
 
 pub use crate::pdf::INSTITUTE;
@@ -72,14 +70,7 @@ fn border(surface: &mut Surface) {
 /// The certificate's PDF, its QR code naming `verify_url`.
 pub fn render(certificate: &Certificate, verify_url: &str) -> Result<Vec<u8>, String> {
     let (regular, bold) = Face::both()?;
-    let mut document = Document::new();
-    document.set_metadata(
-        Metadata::new()
-            .title(format!("Certificate of Completion: {}", certificate.name))
-            .authors(vec![INSTITUTE.to_owned()])
-            .creator(INSTITUTE.to_owned())
-            .language("en".to_owned()),
-    );
+    let mut document = crate::pdf::document(format!("Certificate of Completion: {}", certificate.name));
     let settings = PageSettings::from_wh(WIDTH, HEIGHT).ok_or("the page size is valid")?;
     let mut page = document.start_page_with(settings);
     let mut surface = page.surface();

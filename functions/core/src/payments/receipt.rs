@@ -7,9 +7,7 @@ use super::catalog::shown;
 use super::{Method, Payment, PaymentPlan, PaymentStatus};
 use crate::pdf::{long_date, mark, rule, text, Align, Face, Line, BLUE, INK, INSTITUTE, MUTED, TINT};
 use crate::zones::institute_day;
-use krilla::metadata::Metadata;
 use krilla::page::PageSettings;
-use krilla::Document;
 
 /// A4 portrait, in points, and the page's margin.
 const WIDTH: f32 = 595.28;
@@ -46,14 +44,7 @@ fn details(payment: &Payment, plan: &PaymentPlan) -> Vec<(&'static str, String)>
 /// The receipt of `payment` (a month of `plan`) as a PDF, or why it cannot be drawn.
 pub fn render(payment: &Payment, plan: &PaymentPlan) -> Result<Vec<u8>, String> {
     let (regular, bold) = Face::both()?;
-    let mut document = Document::new();
-    document.set_metadata(
-        Metadata::new()
-            .title(format!("Receipt {}", number(payment)))
-            .authors(vec![INSTITUTE.to_owned()])
-            .creator(INSTITUTE.to_owned())
-            .language("en".to_owned()),
-    );
+    let mut document = crate::pdf::document(format!("Receipt {}", number(payment)));
     let settings = PageSettings::from_wh(WIDTH, HEIGHT).ok_or("the page size is valid")?;
     let mut page = document.start_page_with(settings);
     let mut surface = page.surface();

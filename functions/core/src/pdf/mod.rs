@@ -180,6 +180,19 @@ pub fn mark(surface: &mut Surface, x: f32, y: f32, size: f32) {
     }
 }
 
+/// A new document by the institute, in English, titled `title`.
+pub fn document(title: String) -> krilla::Document {
+    let mut document = krilla::Document::new();
+    document.set_metadata(
+        krilla::metadata::Metadata::new()
+            .title(title)
+            .authors(vec![INSTITUTE.to_owned()])
+            .creator(INSTITUTE.to_owned())
+            .language("en".to_owned()),
+    );
+    document
+}
+
 /// A PDF as a download named `file_name` (ASCII, no quotes), never cached.
 pub fn answer(file_name: &str, pdf: Vec<u8>) -> Response<Body> {
     Response::builder()

@@ -8,6 +8,7 @@ import { failureText } from "../../kit/format";
 import { useTokenSource } from "../../kit/api/token";
 import { beginAttachment, completeAttachment, removeAttachment } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
+import { UploadProgressBar } from "../../kit/upload/UploadProgressBar";
 
 interface Sending {
   name: string;
@@ -100,18 +101,7 @@ export function AttachmentsField({ assignment, onAdded }: { assignment: StaffAss
       <button type="button" className="btn-secondary min-h-10 justify-self-start px-4 py-2 text-sm" disabled={sending !== null} aria-describedby={`${id}-hint`} onClick={() => input.current?.click()}>
         {sending ? "Uploading…" : "Add an attachment"}
       </button>
-      {sending && (
-        <div
-          role="progressbar"
-          aria-label={`Upload of ${sending.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full max-w-md overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-brand-700" style={{ width: `${percent}%` }} />
-        </div>
-      )}
+      {sending && <UploadProgressBar name={sending.name} percent={percent} />}
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {problem}

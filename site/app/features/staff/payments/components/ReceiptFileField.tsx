@@ -8,6 +8,7 @@ import { uploadInParts } from "#app/lib/upload-in-parts";
 import { useTokenSource } from "../../kit/api/token";
 import { failureText } from "../../kit/format";
 import { beginReceipt, completeReceipt } from "../api/payments";
+import { UploadProgressBar } from "../../kit/upload/UploadProgressBar";
 
 export const RECEIPT_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const RECEIPT_MAX_BYTES = 10_000_000;
@@ -89,18 +90,7 @@ export function ReceiptFileField({ receipt, onChange, onSending }: { receipt: Re
           </button>
         </>
       )}
-      {sending && (
-        <div
-          role="progressbar"
-          aria-label={`Upload of ${sending.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full max-w-md overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-brand-700" style={{ width: `${percent}%` }} />
-        </div>
-      )}
+      {sending && <UploadProgressBar name={sending.name} percent={percent} />}
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {problem}
