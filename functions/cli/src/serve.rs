@@ -40,7 +40,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// The largest body `path` may carry.
 fn body_limit(path: &str) -> usize {
     if path.starts_with("/api/staff/batches/") && path.contains("/lectures/") {
-        academy_core::staff::lectures::MAX_BODY
+        academy_core::media::console::MAX_BODY
     } else if path.contains("/assignments") || path.starts_with("/api/staff/submissions") {
         academy_core::assignments::MAX_BODY
     } else {
@@ -364,7 +364,7 @@ pub async fn run(store: &StoreUrl, options: Options) -> Result<(), String> {
     if let StoreUrl::Embedded(_) = store {
         // The demo batches' live classes, from their cards' schedule and timing (once per batch).
         let now = academy_core::time::now();
-        match academy_core::staff::live::seed_timetables(&state.store, state.staff_sessions.reminders.as_ref(), now)
+        match academy_core::live::console::seed_timetables(&state.store, state.staff_sessions.reminders.as_ref(), now)
             .await
         {
             Ok(0) => {}

@@ -13,7 +13,66 @@ use crate::learning::secret;
 use crate::mail::{Mail, MailKind, Mailer};
 use crate::store::{EnrolmentRecords, GrantRecords, StoreError, StudentRecords};
 use crate::time;
+use serde::Serialize;
 use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// An enrolment as staff see it, with what the student did.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrolmentView {
+    /// Its batch's id and 16 hex characters of its e-mail's digest.
+    pub id: String,
+    pub batch_id: String,
+    pub name: String,
+    pub email: String,
+    pub status: EnrolmentStatus,
+    /// The last day of access (`YYYY-MM-DD`, UTC), if access ends.
+    pub access_until: Option<String>,
+    pub enrolled_at: i64,
+    /// Who enrolled the student (an e-mail).
+    pub enrolled_by: String,
+    pub enquiry_id: Option<String>,
+    pub revoked_at: Option<i64>,
+    /// Whether the last welcome mail was handed to the mailer: `sent` or `failed`.
+    pub welcome: String,
+    /// Whether a student's account holds the batch (signed in with this e-mail, or linked the Secret ID).
+    pub account_linked: bool,
+    pub lectures_watched: u32,
+    pub lectures_total: u32,
+    /// The last progress save of a linked account (epoch seconds).
+    pub last_activity: Option<i64>,
+}
+
+/// What the accounts holding an enrolment's grant did in its batch.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Activity {
+    pub linked: bool,
+    pub watched: u32,
+    pub last: Option<i64>,
+}
+
+impl EnrolmentView {
+    pub fn of(enrolment: Enrolment, activity: Activity, lectures_total: u32) -> Self {
+        Self {
+            id: enrolment.id(),
+            status: enrolment.status_at(time::now()),
+            access_until: enrolment.access_until.map(time::last_day),
+            welcome: if enrolment.welcome_sent { "sent" } else { "failed" }.into(),
+            account_linked: activity.linked,
+            lectures_watched: activity.watched,
+            lectures_total,
+            last_activity: activity.last,
+            batch_id: enrolment.batch_id,
+            name: enrolment.name,
+            email: enrolment.email,
+            enrolled_at: enrolment.enrolled_at,
+            enrolled_by: enrolment.enrolled_by,
+            enquiry_id: enrolment.enquiry_id,
+            revoked_at: enrolment.revoked_at,
+        }
+    }
+}
 
 /// What staff mail with: the mailer, the sender, and the site's address for links.
 #[derive(Clone)]

@@ -20,6 +20,7 @@
 
 // Shared
 pub mod completion;
+pub mod console;
 pub mod domain;
 pub mod enrolment;
 pub mod http;

@@ -84,6 +84,16 @@ pub fn institute_hour(at: i64) -> u32 {
     utc(at).with_timezone(&INSTITUTE).hour()
 }
 
+/// The zone a batch's timetable is in (Asia/Karachi when it has none, or names one the database
+/// does not know): live classes, assignments' due times and their letters are read in it.
+pub async fn batch_zone(
+    store: &(impl crate::store::LiveRecords + ?Sized),
+    batch_id: &str,
+) -> Result<Tz, crate::store::StoreError> {
+    let named = store.get_timetable(batch_id).await?.map(|t| t.time_zone);
+    Ok(named.as_deref().and_then(|name| name.parse::<Tz>().ok()).unwrap_or(INSTITUTE))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,9 @@
 //!   not a dependency: a parent re-exports its children);
 //! - an import cycle between the top-level folders;
 //! - a feature that imports another feature, or anything but `platform` that imports `platform`;
-//! - anything but `platform` that imports the staff console (`staff`, which works over the features:
-//!   docs/decisions/0028-staff-console.md).
+//! - anything but `platform` that imports the staff console's own area (`staff`, which works over
+//!   the features: docs/decisions/0028-staff-console.md); each feature's console side uses the
+//!   console's kit (`console`), which imports no feature.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -673,7 +673,7 @@ async fn the_demo_batches_get_timetables_matching_their_cards(store: Store) {
     let world = World::open(store).await;
     let reminders = world.state.staff_sessions.reminders.clone();
     let seeded =
-        academy_core::staff::live::seed_timetables(world.store(), reminders.as_ref(), world.now()).await.unwrap();
+        academy_core::live::console::seed_timetables(world.store(), reminders.as_ref(), world.now()).await.unwrap();
     assert!(seeded >= 10, "every demo batch whose card reads as weekly slots: {seeded}");
     let mern_09 = "665f1c2a9b3e4d0012a1c003";
     let answer = world.staff("GET", &format!("/api/staff/batches/{mern_09}/timetable"), None).await.expect(200);
@@ -690,7 +690,7 @@ async fn the_demo_batches_get_timetables_matching_their_cards(store: Store) {
         .iter()
         .all(|s| s["startsAt"].as_str().unwrap().ends_with("T05:00:00Z")));
     let again =
-        academy_core::staff::live::seed_timetables(world.store(), reminders.as_ref(), world.now()).await.unwrap();
+        academy_core::live::console::seed_timetables(world.store(), reminders.as_ref(), world.now()).await.unwrap();
     assert_eq!(again, 0, "once");
 }
 

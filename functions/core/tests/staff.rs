@@ -12,10 +12,10 @@ use academy_core::domain::{AccessGrant, BatchLink, Enrolment, Handling, Submissi
 use academy_core::enrolment::Mailing;
 use academy_core::http::identity::Verifier;
 use academy_core::http::routes::{Endpoint, Route};
+use academy_core::leads::console::READ_BUDGET;
 use academy_core::learning::secret;
 use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;
-use academy_core::staff::enquiries::READ_BUDGET;
 use academy_core::store::sqlite::SqliteItems;
 use academy_core::store::{
     EnrolmentRecords, GrantRecords, Item, ItemPage, Items, Order, Position, PutMode, Range, Store, StudentRecords,

@@ -418,7 +418,7 @@ pub fn checked_links(links: &[String]) -> Result<Vec<String>, ApiError> {
     let mut out: Vec<String> = Vec::new();
     for link in links {
         let refused = || invalid("links", &format!("{link:.80} is not an http or https address"));
-        if link.chars().count() > MAX_LINK_CHARS || link.chars().any(super::is_space) {
+        if link.chars().count() > MAX_LINK_CHARS || link.chars().any(crate::http::is_space) {
             return Err(refused());
         }
         let rest = link.strip_prefix("https://").or_else(|| link.strip_prefix("http://")).ok_or_else(refused)?;

@@ -1,5 +1,5 @@
 //! The weekly guided assignment (docs/decisions/0042-assignments.md): staff post it to a batch
-//! (`staff::assignments`), students of the batch hand in text, links and files until the due time
+//! (`assignments::console`), students of the batch hand in text, links and files until the due time
 //! and after it, marked late, unless staff closed it (`mine`); staff review each version with
 //! feedback and a result, and the student is mailed and reads it here.
 //!
@@ -10,6 +10,7 @@
 //! short-lived signed links that download them (`Content-Disposition: attachment`). Instructions
 //! and feedback are Markdown, answered as safe HTML (`markdown`).
 
+pub mod console;
 pub mod markdown;
 pub mod mine;
 
@@ -189,12 +190,6 @@ pub fn open_to(assignment: &Assignment, last: Option<&Grade>, now: i64) -> bool 
         return true;
     }
     !assignment.closed && !reviewed_final
-}
-
-/// The spaces of the contract's patterns (`\s` in ECMAScript).
-pub fn is_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}')
-        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
 }
 
 /// Begins an upload of `request` for `owner` (a student's `sub`, or staff).

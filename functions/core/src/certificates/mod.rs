@@ -2,8 +2,9 @@
 //! may verify (`id`), the name printed (`name`), the PDF with its QR code (`pdf`) and where it is
 //! kept (`files`); a signed-in student's claim, list and download (`mine`), and the public
 //! verification (`public`). Staff's side (who completed, marks, issue, revoke, correct a name) is
-//! the console's (`staff::certificates`), through `Issuer` here. See docs/product.md#certificates.
+//! the console's (`certificates::console`), through `Issuer` here. See docs/product.md#certificates.
 
+pub mod console;
 pub mod files;
 pub mod id;
 pub mod mine;

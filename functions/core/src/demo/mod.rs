@@ -9,6 +9,7 @@
 //! which the wiring backs with the product's mailer (`leads::mail`).
 
 pub mod bookings;
+pub mod console;
 pub mod ics;
 pub mod messages;
 pub mod reminders;

@@ -106,6 +106,12 @@ pub fn query_value(req: &Request, name: &str) -> Option<String> {
     form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.trim().to_string())
 }
 
+/// The spaces of the contract's patterns (`\s` in ECMAScript): a text of these alone is blank.
+pub fn is_space(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}')
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::address_key;

@@ -8,6 +8,7 @@
 //! `Letter`s handed to a `LetterBox`, and schedules its reminders through `ReminderSlots`, both
 //! backed by the wiring (the product's mailer; EventBridge Scheduler in AWS, the store locally).
 
+pub mod console;
 pub mod feed;
 pub mod messages;
 pub mod reminders;

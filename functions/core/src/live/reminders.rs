@@ -92,7 +92,7 @@ pub async fn deliver(
         return Ok(Outcome::Stale);
     }
     let batch = store.get_batch(&session.batch_id).await?.map(|b| b.name).unwrap_or_else(|| "Your batch".into());
-    let zone = super::sessions::zone_of(store, &session.batch_id).await?;
+    let zone = crate::zones::batch_zone(store, &session.batch_id).await?;
     let students = students(store, &session.batch_id, true, now).await?;
     for student in &students {
         desk.post(messages::reminder(desk, &batch, &session, zone, student)).await;

@@ -4,8 +4,8 @@
 //! address, resetting its token, reminders on or off).
 
 use super::{
-    join_open, timetable, CalendarChange, Desk, MyCalendar, MySession, MySessions, RecordingRef,
-    JOIN_OPENS_BEFORE_SECS, TOKEN_CHARS,
+    join_open, CalendarChange, Desk, MyCalendar, MySession, MySessions, RecordingRef, JOIN_OPENS_BEFORE_SECS,
+    TOKEN_CHARS,
 };
 use crate::domain::{AttendanceMark, LiveSession, SessionAttendance, SessionStatus, StudentCalendar};
 use crate::http::error::{ApiError, ErrorBody};
@@ -89,12 +89,6 @@ pub async fn change_calendar(
     responses((status = 200, body = MyCalendar), (status = 401, body = ErrorBody)))]
 pub async fn reset_calendar(classes: &Classes<'_, impl LiveStore + ?Sized>, student: &Student) -> Answer {
     classes.reset_calendar(student).await
-}
-
-/// The zone a batch's timetable is in (the default when it has none, or names one no longer known).
-pub async fn zone_of(store: &(impl LiveRecords + ?Sized), batch_id: &str) -> Result<Tz, StoreError> {
-    let named = store.get_timetable(batch_id).await?.map(|t| t.time_zone);
-    Ok(named.as_deref().and_then(timetable::zone).unwrap_or(chrono_tz::Asia::Karachi))
 }
 
 /// The batches `sub` may join at `now`: linked, with the grant behind the link still active (a
@@ -221,7 +215,7 @@ pub async fn batch_sessions(
     Ok(Some(BatchSessions {
         batch_id: batch.id,
         batch_name: batch.name,
-        zone: zone_of(store, batch_id).await?,
+        zone: crate::zones::batch_zone(store, batch_id).await?,
         sessions,
         attended,
         titles,

@@ -12,6 +12,7 @@
 //! lectures/{batchId}/{videoId}/captions/{stamp}.vtt     WebVTT captions
 //! ```
 
+pub mod console;
 pub mod container;
 pub mod events;
 pub mod ffmpeg;

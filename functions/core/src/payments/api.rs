@@ -1,6 +1,6 @@
 //! The payments' part of the API contract: their routes' annotations and answers, merged into the
 //! whole document by `platform::openapi` (which then applies the rules every route shares), as
-//! the console's side is (`staff::payments::StaffPaymentsApi`). `rules` writes the bodies' checks
+//! the console's side is (`payments::console::StaffPaymentsApi`). `rules` writes the bodies' checks
 //! of both into it.
 
 use super::billing::{self, Billing, CardSetup, MyPayment, MyPlan};

@@ -18,6 +18,7 @@ pub mod api;
 pub mod billing;
 pub mod catalog;
 pub mod checkout;
+pub mod console;
 pub mod letters;
 pub mod plans;
 pub mod receipt;

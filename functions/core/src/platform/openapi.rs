@@ -2,6 +2,10 @@
 //! committed `functions/openapi.json` must equal this (a test checks), and the site's
 //! TypeScript types are generated from that file.
 
+use crate::assignments::console::{
+    self as staff_assignments, AssignmentChange, AssignmentRuleView, NewAssignment, QueueState, ReviewRequest,
+    ReviewView, StaffAssignment, StaffAssignments, StaffSubmission, SubmissionQueue, SubmissionRow,
+};
 use crate::assignments::mine::{
     self as my_assignments, DraftView, MyAssignment, MyAssignmentSummary, MyAssignments, MySubmission, SubmissionDraft,
     WorkState,
@@ -9,9 +13,17 @@ use crate::assignments::mine::{
 use crate::assignments::{FeedbackView, FileView, VersionView};
 use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
 use crate::catalog;
+use crate::certificates::console::{
+    self as staff_certificates, BatchCertificates, CertificateName, CompletionChange, Revocation, StudentCompletion,
+};
 use crate::certificates::mine::{self as my_certificates, ClaimRequest, MyCertificates};
 use crate::certificates::{self, public as verify, CertificateStatus, CertificateView, VerifiedCertificate};
+use crate::console::audit::{self as staff_audit, AuditPage};
+use crate::console::CURSOR_PATTERN;
 use crate::demo::bookings::{self as demo_bookings, Booked, BookingAnswer, NewBooking, Reschedule, SlotRefused};
+use crate::demo::console::{
+    self as staff_demo, AttendanceChange, NewSlots, SlotBookings, SlotChange, StaffSlot, StaffSlots,
+};
 use crate::demo::slots::{self as demo_slots, SlotList};
 use crate::demo::{Booking as DemoBooking, Slot as DemoSlot};
 use crate::domain::{Attendance, DemoStatus};
@@ -24,42 +36,30 @@ use crate::domain::{
 use crate::geo::{self, GeoAnswer};
 use crate::http::error::ErrorBody;
 use crate::http::health;
+use crate::leads::console::{self as enquiries, Enquiry, EnquiryPage, EnquiryUpdate};
 use crate::leads::forms::{self, FormType, FIELD_LIMITS, PLANS};
 use crate::leads::send_email::{self, SendEmailAnswer, SendEmailRequest};
 use crate::learning::lecture::serve as lecture;
 use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
 use crate::learning::videos;
-use crate::live::{
-    feed as live_feed, sessions as live_sessions, CalendarChange, MyCalendar, MySession, MySessions, RecordingRef,
-};
-use crate::objects::{FileDone, FilePart, FileUpload, NewFile, UploadPart};
-use crate::staff::assignments::{
-    self as staff_assignments, AssignmentChange, AssignmentRuleView, NewAssignment, QueueState, ReviewRequest,
-    ReviewView, StaffAssignment, StaffAssignments, StaffSubmission, SubmissionQueue, SubmissionRow,
-};
-use crate::staff::audit::{self as staff_audit, AuditPage};
-use crate::staff::certificates::{
-    self as staff_certificates, BatchCertificates, CertificateName, CompletionChange, Revocation, StudentCompletion,
-};
-use crate::staff::demo::{
-    self as staff_demo, AttendanceChange, NewSlots, SlotBookings, SlotChange, StaffSlot, StaffSlots,
-};
-use crate::staff::enquiries::{self, Enquiry, EnquiryPage, EnquiryUpdate};
-use crate::staff::enrolments::{
-    self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
-    StaffBatch, StaffBatches,
-};
-use crate::staff::lectures::{
-    self as staff_lectures, CompleteRequest, LectureChange, LectureKind, NewLecture, PartUrl, StaffLecture,
-    StaffLectures, UploadRequest, UploadStarted, UploadView, UploadedPart,
-};
-use crate::staff::live::{
+use crate::live::console::{
     self as staff_live, AttendanceCorrection, AttendanceMinimum, AttendanceRow, BatchAttendance, NewSession,
     SessionAttendanceView, SessionChange, SlotRequest, SlotView, StaffSession, StaffSessions, StatusChange,
     StudentAttendance, TimetableAnswer, TimetableRequest, TimetableView,
 };
+use crate::live::{
+    feed as live_feed, sessions as live_sessions, CalendarChange, MyCalendar, MySession, MySessions, RecordingRef,
+};
+use crate::media::console::{
+    self as staff_lectures, CompleteRequest, LectureChange, LectureKind, NewLecture, PartUrl, StaffLecture,
+    StaffLectures, UploadRequest, UploadStarted, UploadView, UploadedPart,
+};
+use crate::objects::{FileDone, FilePart, FileUpload, NewFile, UploadPart};
+use crate::staff::enrolments::{
+    self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
+    StaffBatch, StaffBatches,
+};
 use crate::staff::report::{self, AssignmentColumn, BatchReport, LectureReport, StudentAssignment, StudentReport};
-use crate::staff::{self, CURSOR_PATTERN};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{
     Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type,
@@ -325,7 +325,7 @@ impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         // A feature with its own contract (its `api` module) is merged first, so the rules below hold for it too.
         doc.merge(crate::payments::api::PaymentsApi::openapi());
-        doc.merge(crate::staff::payments::StaffPaymentsApi::openapi());
+        doc.merge(crate::payments::console::StaffPaymentsApi::openapi());
         crate::payments::api::rules(doc, &forms::not_blank_pattern());
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";
@@ -429,7 +429,7 @@ fn id_patterns(operation: &mut Operation, kind: PathId) {
             let pattern = crate::payments::api::PAYMENT_ID_PATTERN;
             parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).into());
         } else if parameter.name == "studentId" {
-            let pattern = staff_certificates::STUDENT_ID_PATTERN;
+            let pattern = crate::console::checks::STUDENT_ID_PATTERN;
             parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).into());
         } else if parameter.name == "id" && kind != PathId::Catalog {
             let pattern = match kind {
@@ -456,9 +456,10 @@ fn list_parameters(operation: &mut Operation) {
     for parameter in operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Query) {
         let schema = match parameter.name.as_str() {
             "cursor" => ObjectBuilder::new().schema_type(Type::String).pattern(Some(CURSOR_PATTERN)),
-            "limit" => {
-                ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(staff::MAX_PAGE as u32))
-            }
+            "limit" => ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1))
+                .maximum(Some(crate::console::MAX_PAGE as u32)),
             "q" => ObjectBuilder::new().schema_type(Type::String).max_length(Some(enquiries::MAX_QUERY_CHARS)),
             "delivery" => {
                 ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["pending", "sent", "failed"]))
@@ -493,11 +494,11 @@ fn list_parameters(operation: &mut Operation) {
 const INSTANT_PATTERN: &str =
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$";
 
-/// An https link whose host the server's URL parser takes (`staff::demo::checked_url` checks
+/// An https link whose host the server's URL parser takes (`demo::console::checked_url` checks
 /// more loosely): labels of letters, digits and hyphens, the last starting with a letter.
 const MEETING_URL_PATTERN: &str = "^https://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][!-~]*)?$";
 
-/// The demo bodies' fields as the server checks them (`demo::bookings`, `staff::demo`).
+/// The demo bodies' fields as the server checks them (`demo::bookings`, `demo::console`).
 fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
     use crate::demo::bookings::{MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
     let id = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
@@ -517,7 +518,7 @@ fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
     let link = || {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .max_length(Some(staff_demo::MAX_URL_CHARS))
+            .max_length(Some(crate::console::checks::MAX_URL_CHARS))
             .pattern(Some(MEETING_URL_PATTERN))
             .description(Some("The meeting's https link."))
     };
@@ -556,7 +557,7 @@ fn demo_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
     }
 }
 
-/// The live class bodies' fields as the server checks them (`staff::live`).
+/// The live class bodies' fields as the server checks them (`live::console`).
 fn live_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
     let time = || {
         ObjectBuilder::new()
@@ -568,7 +569,7 @@ fn live_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) 
     let link = || {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .max_length(Some(staff_demo::MAX_URL_CHARS))
+            .max_length(Some(crate::console::checks::MAX_URL_CHARS))
             .pattern(Some(MEETING_URL_PATTERN))
             .description(Some("The meeting's https link (Zoom, Google Meet or any https address)."))
     };
@@ -636,7 +637,7 @@ fn nullable(builder: ObjectBuilder) -> ObjectBuilder {
     builder.schema_type(SchemaType::from_iter([Type::String, Type::Null]))
 }
 
-/// The lecture bodies' text fields as the server checks them (`staff::lectures`).
+/// The lecture bodies' text fields as the server checks them (`media::console`).
 fn lecture_bodies(schemas: &mut std::collections::BTreeMap<String, RefOr<Schema>>) {
     let text = |max: usize, pattern: &str| {
         ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(max)).pattern(Some(pattern))

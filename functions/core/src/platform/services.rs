@@ -6,6 +6,7 @@
 use crate::assistant::{self, Knowledge, ModelProvider};
 use crate::certificates::files::CertificateFiles;
 use crate::certificates::{self, Issuer};
+use crate::console::Actor;
 use crate::demo::reminders::ReminderSchedule;
 use crate::demo::Desk;
 use crate::enrolment::Mailing;
@@ -19,7 +20,7 @@ use crate::learning::{me, videos};
 use crate::mail::{MailSettings, Mailer};
 use crate::media::uploads::LectureUploads;
 use crate::media::TranscodeQueue;
-use crate::staff::{self, Actor};
+use crate::staff;
 use crate::store::Store;
 use crate::{catalog, geo, time};
 use async_trait::async_trait;
@@ -186,15 +187,15 @@ impl Service for StaffEnquiries {
         let actor = || Actor::named(verifier, req, caller.clone());
         let store = &self.store;
         match route {
-            Route::StaffEnquiries => staff::enquiries::list(store, req).await,
-            Route::StaffEnquiriesCsv => staff::enquiries::export(store, req).await,
+            Route::StaffEnquiries => crate::leads::console::list(store, req).await,
+            Route::StaffEnquiriesCsv => crate::leads::console::export(store, req).await,
             Route::StaffEnquiry(id) if req.method() == Method::PATCH => {
-                staff::enquiries::update(store, &actor().await, req, &id).await
+                crate::leads::console::update(store, &actor().await, req, &id).await
             }
-            Route::StaffEnquiry(id) => staff::enquiries::get(store, &id).await,
+            Route::StaffEnquiry(id) => crate::leads::console::get(store, &id).await,
             Route::StaffEnquiryResend(id) => {
                 let Some(mail) = &self.mail else { return Err(ApiError::Unavailable) };
-                staff::enquiries::resend(store, mail.mailer.as_ref(), &mail.settings, &actor().await, &id).await
+                crate::leads::console::resend(store, mail.mailer.as_ref(), &mail.settings, &actor().await, &id).await
             }
             _ => not_here(),
         }
@@ -260,7 +261,7 @@ impl Service for StaffAudit {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
         identify_staff(self.verifier.as_deref(), req).await?;
         let Route::StaffAudit = route else { return not_here() };
-        staff::audit::trail(&self.store, req).await
+        crate::console::audit::trail(&self.store, req).await
     }
 }
 
@@ -276,7 +277,7 @@ pub struct StaffLectures {
 #[async_trait]
 impl Service for StaffLectures {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        use staff::lectures;
+        use crate::media::console as lectures;
         let verifier = self.verifier.as_deref();
         let caller = identify_staff(verifier, req).await?;
         if let Route::StaffLectures(batch) = &route {
@@ -349,7 +350,7 @@ pub struct StaffDemo {
 #[async_trait]
 impl Service for StaffDemo {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        use staff::demo;
+        use crate::demo::console as demo;
         let verifier = self.verifier.as_deref();
         let caller = identify_staff(verifier, req).await?;
         let now = crate::time::now();
@@ -420,7 +421,7 @@ pub struct StaffCertificates {
 #[async_trait]
 impl Service for StaffCertificates {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        use staff::certificates as staff_certificates;
+        use crate::certificates::console as staff_certificates;
         let verifier = self.verifier.as_deref();
         let caller = identify_staff(verifier, req).await?;
         let issuer = || Issuer { files: self.files.as_ref(), site_url: &self.site_url };
@@ -539,7 +540,7 @@ pub struct StaffAssignments {
 #[async_trait]
 impl Service for StaffSessions {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        use staff::live;
+        use crate::live::console as live;
         let verifier = self.verifier.as_deref();
         let caller = identify_staff(verifier, req).await?;
         let (store, now) = (&self.store, self.clock.now());
@@ -571,7 +572,7 @@ impl Service for StaffSessions {
 #[async_trait]
 impl Service for StaffAssignments {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        use staff::assignments::{self as handlers, StaffAssignmentHandlers};
+        use crate::assignments::console::{self as handlers, StaffAssignmentHandlers};
         let verifier = self.verifier.as_deref();
         let caller = identify_staff(verifier, req).await?;
         let reads = matches!(*req.method(), Method::GET | Method::HEAD);
@@ -675,7 +676,7 @@ pub struct StaffPayments {
 #[async_trait]
 impl Service for StaffPayments {
     async fn answer(&self, route: Route, req: &Request) -> Answer {
-        use staff::payments;
+        use crate::payments::console as payments;
         let verifier = self.verifier.as_deref();
         let caller = identify_staff(verifier, req).await?;
         let (store, now) = (&self.store, self.clock.now());

@@ -6,10 +6,11 @@
 //! The enrolment is stored before the mail is sent, and records whether the welcome went; the
 //! Secret ID is in the answer once, as the CLI prints it once, and only its hash is kept.
 
-use super::audit::recorded;
-use super::{cursor, page_limit, Actor};
+use crate::console::audit::recorded;
+use crate::console::{cursor, page_limit, Actor};
 use crate::domain::{Batch, Enrolment, EnrolmentStatus, Handling};
 use crate::enrolment::{self, enrol, new_grant, revoke_grant, send_welcome, Mailing, Refusal};
+pub use crate::enrolment::{Activity, EnrolmentView};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
 use crate::store::{
@@ -53,63 +54,6 @@ impl<
             + ?Sized,
     > EnrolmentStore for T
 {
-}
-
-/// An enrolment as staff see it, with what the student did.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrolmentView {
-    /// Its batch's id and 16 hex characters of its e-mail's digest.
-    pub id: String,
-    pub batch_id: String,
-    pub name: String,
-    pub email: String,
-    pub status: EnrolmentStatus,
-    /// The last day of access (`YYYY-MM-DD`, UTC), if access ends.
-    pub access_until: Option<String>,
-    pub enrolled_at: i64,
-    /// Who enrolled the student (an e-mail).
-    pub enrolled_by: String,
-    pub enquiry_id: Option<String>,
-    pub revoked_at: Option<i64>,
-    /// Whether the last welcome mail was handed to the mailer: `sent` or `failed`.
-    pub welcome: String,
-    /// Whether a student's account holds the batch (signed in with this e-mail, or linked the Secret ID).
-    pub account_linked: bool,
-    pub lectures_watched: u32,
-    pub lectures_total: u32,
-    /// The last progress save of a linked account (epoch seconds).
-    pub last_activity: Option<i64>,
-}
-
-/// What the accounts holding an enrolment's grant did in its batch.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Activity {
-    pub linked: bool,
-    pub watched: u32,
-    pub last: Option<i64>,
-}
-
-impl EnrolmentView {
-    pub fn of(enrolment: Enrolment, activity: Activity, lectures_total: u32) -> Self {
-        Self {
-            id: enrolment.id(),
-            status: enrolment.status_at(time::now()),
-            access_until: enrolment.access_until.map(time::last_day),
-            welcome: if enrolment.welcome_sent { "sent" } else { "failed" }.into(),
-            account_linked: activity.linked,
-            lectures_watched: activity.watched,
-            lectures_total,
-            last_activity: activity.last,
-            batch_id: enrolment.batch_id,
-            name: enrolment.name,
-            email: enrolment.email,
-            enrolled_at: enrolment.enrolled_at,
-            enrolled_by: enrolment.enrolled_by,
-            enquiry_id: enrolment.enquiry_id,
-            revoked_at: enrolment.revoked_at,
-        }
-    }
 }
 
 /// What the accounts holding each grant of `batch_id` did there, by the grant (Secret ID hash):
@@ -329,7 +273,7 @@ pub async fn create(
         target = format!("{}{}", batch.id, Enrolment::email_key(&student.1));
         let enquiry = match request.enquiry_id.as_deref() {
             Some(id) => {
-                let id = super::enquiries::checked_enquiry_id(id)?;
+                let id = crate::leads::console::checked_enquiry_id(id)?;
                 Some(
                     store
                         .get_submission(id)
@@ -476,7 +420,7 @@ pub async fn bulk(
         }
         let batch = find_batch(store, batch_id).await?;
         let until = checked_until(request.access_until.as_deref())?;
-        let lines = super::sheet::roster(&request.csv);
+        let lines = crate::console::sheet::roster(&request.csv);
         // An e-mail on two lines is enrolled from the first; the later lines are answered without
         // racing it (two lines re-enrolling a revoked student would each replace the enrolment,
         // leaving a mailed Secret ID that no revocation reaches).

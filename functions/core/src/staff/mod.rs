@@ -1,79 +1,10 @@
-//! The staff console's API (`/api/staff/*`): enquiries (`enquiries`), enrolments and the batches'
-//! rosters (`enrolments`, over the one enrolment lifecycle in `crate::enrolment`), what students watched (`report`), a
-//! batch's lectures and their recordings' uploads (`lectures`), the demo classes (`demo`), the audit trail (`audit`) and the
-//! spreadsheets staff export and paste (`sheet`). Every route first checks that the caller is in
-//! the provider's `staff` group (`http::identity::identify_staff`;
-//! the gateway's authorizer only proves the token); every write is appended to the audit trail.
-//!
+//! The staff console's own area over the features (`/api/staff/enrolments…`, `/api/staff/batches…`):
+//! enrolments and the batches' rosters (`enrolments`, over the one enrolment lifecycle in
+//! `crate::enrolment`) and what a batch's students did across lectures, live classes and
+//! assignments (`report`). Each feature's own console side sits in the feature
+//! (`demo/console.rs`, `payments/console.rs`, …) and uses the console's kit (`crate::console`).
 //! The console works on the product's other features (a lead becomes an enrolment, an enrolment a
-//! grant), so it may use them; no feature uses it (docs/decisions/0028-staff-console.md).
+//! grant), so it may use them; only the wiring uses it (docs/decisions/0028-staff-console.md).
 
-pub mod assignments;
-pub mod audit;
-pub mod certificates;
-pub mod demo;
-pub mod enquiries;
 pub mod enrolments;
-pub mod lectures;
-pub mod live;
-pub mod payments;
 pub mod report;
-pub mod sheet;
-
-use crate::http::error::ApiError;
-use crate::http::identity::{verified_email_of, Student, Verifier};
-use crate::http::query_value;
-use crate::store::Cursor;
-use lambda_http::Request;
-
-/// A verified member of staff, as the audit trail names them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Actor {
-    pub sub: String,
-    pub email: Option<String>,
-}
-
-impl Actor {
-    /// A caller already known to be staff, with their e-mail: from the token, else from the
-    /// provider's userinfo endpoint (asked only here, for writes: reads need no name).
-    pub async fn named(verifier: Option<&Verifier>, req: &Request, caller: Student) -> Self {
-        let email = verified_email_of(verifier, req, &caller).await;
-        Self { sub: caller.sub, email }
-    }
-
-    /// How records name who acted: the e-mail, else the account id.
-    pub fn name(&self) -> &str {
-        self.email.as_deref().unwrap_or(&self.sub)
-    }
-}
-
-/// Rows per page unless `?limit=` says otherwise.
-pub const PAGE: usize = 25;
-/// The most rows a page may ask for.
-pub const MAX_PAGE: usize = 100;
-
-/// `?limit=`: 1 to `MAX_PAGE`, `PAGE` when absent.
-pub fn page_limit(req: &Request) -> Result<usize, ApiError> {
-    match query_value(req, "limit") {
-        None => Ok(PAGE),
-        Some(text) => text
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=MAX_PAGE).contains(n))
-            .ok_or_else(|| ApiError::BadRequest(format!("The limit must be a whole number from 1 to {MAX_PAGE}."))),
-    }
-}
-
-/// What a cursor looks like (`Cursor::encode`): URL-safe base64, at most 1,024 characters.
-pub const CURSOR_PATTERN: &str = "^[A-Za-z0-9_-]{1,1024}$";
-
-/// `?cursor=`: where the last page ended, as that page's `nextCursor` said. Not of a cursor's
-/// form: 400; of its form but naming no place in this list: 404, as an unknown id is.
-pub fn cursor(req: &Request) -> Result<Option<Cursor>, ApiError> {
-    let Some(text) = query_value(req, "cursor") else { return Ok(None) };
-    let formed = text.len() <= 1024 && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    if !formed {
-        return Err(ApiError::BadRequest("The cursor must be a nextCursor this list gave.".into()));
-    }
-    Cursor::decode(&text).map(Some).map_err(ApiError::from)
-}

@@ -6,8 +6,8 @@
 //! assignments (`assignments`).
 
 use super::enrolments::{accounts, EnrolmentStore};
-use super::sheet;
 use crate::assignments::mine::{state_of, WorkState};
+use crate::console::sheet;
 use crate::domain::{Assignment, AssignmentSubmission, Batch, Enrolment, Grade, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{ok, Answer};
@@ -130,7 +130,7 @@ async fn report(
     let mut linked: BTreeSet<String> = BTreeSet::new();
     let mut labels: BTreeMap<String, String> = BTreeMap::new();
     // Attendance beside progress: by account, kept per grant (the best of its accounts).
-    let percents = super::live::percentages(store, batch_id, now).await?;
+    let percents = crate::live::console::percentages(store, batch_id, now).await?;
     let mut attendance: BTreeMap<String, u32> = BTreeMap::new();
     let assignments = store.batch_assignments(batch_id).await?;
     let mut work: BTreeMap<String, Vec<AssignmentSubmission>> = BTreeMap::new();

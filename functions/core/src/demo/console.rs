@@ -4,8 +4,9 @@
 //! one (each booking is cancelled and mailed, with where to book again), see who booked, and mark
 //! attendance. Enrolling a visitor is the console's own enrolment. Every write is in the audit trail.
 
-use super::audit::recorded;
-use super::Actor;
+use crate::console::audit::recorded;
+use crate::console::checks::{ahead, checked_start, checked_url, in_range, noted, MAX_AHEAD_SECS};
+use crate::console::Actor;
 use crate::demo::reminders::{self, course_title, ReminderSchedule};
 use crate::demo::slots::span;
 use crate::demo::{email_key, messages, zones, Booking, Desk};
@@ -23,7 +24,6 @@ pub const MIN_MINUTES: u32 = 30;
 pub const MAX_MINUTES: u32 = 45;
 pub const MAX_SEATS: u32 = 50;
 pub const MAX_REPEAT_WEEKS: u32 = 12;
-pub const MAX_URL_CHARS: usize = 2048;
 pub const MAX_BODY: usize = 8 * 1024;
 const DAY: i64 = 24 * 3600;
 const WEEK: i64 = 7 * DAY;
@@ -137,39 +137,6 @@ pub struct AttendanceChange {
     pub attendance: Option<Attendance>,
 }
 
-pub(super) fn checked_url(url: &str) -> Result<String, String> {
-    let refused = || "must be an https link".to_owned();
-    if url.chars().count() > MAX_URL_CHARS || url.chars().any(char::is_whitespace) || !url.starts_with("https://") {
-        return Err(refused());
-    }
-    let parsed = reqwest::Url::parse(url).map_err(|_| refused())?;
-    parsed.host_str().filter(|h| !h.is_empty()).ok_or_else(refused)?;
-    Ok(parsed.to_string())
-}
-
-/// How far ahead a class may be published or moved: 2 years (a mistyped year, not a plan).
-pub const MAX_AHEAD_SECS: i64 = 2 * 365 * DAY;
-
-pub(super) fn checked_start(text: &str) -> Result<i64, String> {
-    zones::checked_rfc3339(text).map_err(String::from)
-}
-
-/// A class may only be published or moved to a time still ahead, and within the next 2 years: a well-formed
-/// time outside that window is refused as a conflict with today, as a past one is.
-pub(super) fn ahead(at: i64, now: i64) -> Result<(), ApiError> {
-    if at <= now {
-        return Err(ApiError::Conflict("The start time has passed: choose a time ahead.".into()));
-    }
-    if at > now + MAX_AHEAD_SECS {
-        return Err(ApiError::Conflict("The start time must be within the next 2 years.".into()));
-    }
-    Ok(())
-}
-
-pub(super) fn in_range(value: Option<u32>, min: u32, max: u32) -> Result<u32, String> {
-    value.filter(|v| (min..=max).contains(v)).ok_or_else(|| format!("must be a whole number from {min} to {max}"))
-}
-
 /// A course id as given: none (absent or empty) or a well-formed id.
 fn checked_course(course: Option<&str>) -> Result<Option<String>, String> {
     match course.map(str::trim).filter(|c| !c.is_empty()) {
@@ -185,11 +152,6 @@ async fn known_course(store: &(impl CatalogRecords + ?Sized), course: Option<&st
         Some(id) if store.get_course(id).await?.is_none() => Err(ApiError::NotFound("No course has this id.".into())),
         _ => Ok(()),
     }
-}
-
-/// A checked field's value, or its reason noted in `fields`.
-pub(super) fn noted<T>(fields: &mut BTreeMap<String, String>, name: &str, checked: Result<T, String>) -> Option<T> {
-    checked.map_err(|why| fields.insert(name.to_owned(), why)).ok()
 }
 
 fn no_slot() -> ApiError {

@@ -7,8 +7,8 @@
 //! costs the same with ten stored enquiries or ten thousand. A page may then hold fewer rows than
 //! asked and still name a `nextCursor`.
 
-use super::audit::recorded;
-use super::{cursor, page_limit, sheet, Actor};
+use crate::console::audit::recorded;
+use crate::console::{cursor, page_limit, sheet, Actor};
 use crate::domain::{Handling, Submission, SubmissionStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json_body, ok, query_param, query_value, Answer};

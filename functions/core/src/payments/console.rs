@@ -4,10 +4,10 @@
 //! within the policy's window (outside it only with a reason); a manual plan's next due date.
 //! Every write is audited.
 
-use super::audit::recorded;
-use super::enrolments::{Activity, EnrolmentView};
-use super::{page_limit, Actor};
+use crate::console::audit::recorded;
+use crate::console::{page_limit, Actor};
 use crate::domain::EnrolmentStatus;
+use crate::enrolment::{Activity, EnrolmentView};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
 use crate::objects::{checked_content_type, checked_file_name, checked_size, FileDone, FileUpload, NewFile, Objects};
@@ -289,7 +289,7 @@ pub async fn export(store: &(impl PaymentStore + ?Sized), req: &Request) -> Answ
             p.refund_reason.clone().unwrap_or_default(),
         ]
     });
-    super::sheet::download("payments.csv", &header, rows)
+    crate::console::sheet::download("payments.csv", &header, rows)
 }
 
 /// Where one month of a plan stands.

@@ -4,14 +4,15 @@
 //! again). Every write is in the audit trail. The rule and the certificates themselves are the
 //! `certificates` feature's.
 
-use super::audit::recorded;
-use super::lectures::is_space;
-use super::Actor;
 use crate::certificates::mine::{draft, issued};
 use crate::certificates::{id, name, unknown, CertificateView, Issuer};
 use crate::completion::{self, Completion};
-use crate::domain::{Batch, BatchLink, Certificate, CompletionMark, Enrolment};
+use crate::console::audit::recorded;
+use crate::console::checks::{checked_student, no_student, Names};
+use crate::console::Actor;
+use crate::domain::{Batch, BatchLink, Certificate, CompletionMark};
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::is_space;
 use crate::http::{json_body, ok, Answer};
 use crate::store::{
     AssignmentRecords, AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, LiveRecords,
@@ -20,17 +21,12 @@ use crate::store::{
 use crate::time;
 use lambda_http::Request;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 /// The longest revocation reason.
 pub const MAX_REASON_CHARS: usize = 300;
 /// Room for a name or a reason, even as JSON escapes.
 pub const MAX_BODY: usize = 4 * 1024;
-/// The longest account id (`sub`) a path may name.
-pub const MAX_STUDENT_ID_CHARS: usize = 128;
-/// A student's account id as a path names it (`checked_student`), for the contract.
-pub const STUDENT_ID_PATTERN: &str = "^[A-Za-z0-9 @._+:|-]{1,128}$";
 
 /// Everything the console's certificate handlers read and write.
 pub trait CertificateStore:
@@ -115,17 +111,6 @@ async fn find_batch(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -> R
     store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))
 }
 
-fn no_student() -> ApiError {
-    ApiError::NotFound("No account linked to this batch has this id.".into())
-}
-
-/// An account id as a path names it (decoded): 1 to 128 of letters, digits, spaces and `@._+:|-`.
-pub(super) fn checked_student(student_id: &str) -> Result<&str, ApiError> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || " @._+:|-".contains(c);
-    let fine = !student_id.is_empty() && student_id.len() <= MAX_STUDENT_ID_CHARS && student_id.chars().all(allowed);
-    fine.then_some(student_id).ok_or_else(no_student)
-}
-
 /// The account `student_id` linked to `batch_id` (linked once: its access may have ended since).
 async fn find_link(
     store: &(impl StudentRecords + ?Sized),
@@ -133,31 +118,6 @@ async fn find_link(
     student_id: &str,
 ) -> Result<BatchLink, ApiError> {
     store.get_link(checked_student(student_id)?, batch_id).await?.ok_or_else(no_student)
-}
-
-/// How the console names the batch's students: their enrolment by grant, else the grant's label.
-pub(super) struct Names {
-    enrolments: BTreeMap<String, Enrolment>,
-}
-
-impl Names {
-    pub(super) async fn of(store: &(impl EnrolmentRecords + ?Sized), batch_id: &str) -> Result<Self, ApiError> {
-        let enrolments =
-            store.list_enrolments(batch_id).await?.into_iter().map(|e| (e.secret_hash.clone(), e)).collect();
-        Ok(Self { enrolments })
-    }
-
-    pub(super) async fn name(
-        &self,
-        store: &(impl GrantRecords + ?Sized),
-        link: &BatchLink,
-    ) -> Result<(String, String), ApiError> {
-        if let Some(e) = self.enrolments.get(&link.secret_hash) {
-            return Ok((e.name.clone(), e.email.clone()));
-        }
-        let grant = store.find_grant(&link.batch_id, &link.secret_hash).await?;
-        Ok((grant.and_then(|g| g.label).unwrap_or_else(|| "Secret ID".into()), String::new()))
-    }
 }
 
 /// One student's row.

@@ -4,10 +4,9 @@
 //! and their spreadsheet, and the batch's minimum attendance for a certificate. Every write is in
 //! the audit trail; the rules are the `live` feature's.
 
-use super::audit::recorded;
-use super::certificates::{checked_student, Names};
-use super::demo::{ahead, checked_start, checked_url, in_range, noted};
-use super::{sheet, Actor};
+use crate::console::audit::recorded;
+use crate::console::checks::{ahead, checked_start, checked_student, checked_url, in_range, noted, Names};
+use crate::console::{sheet, Actor};
 use crate::domain::{
     attendance_percent, AttendanceMark, AttendanceRule, Batch, BatchLink, LiveSession, SessionAttendance,
     SessionStatus, Timetable, TimetableSlot, Weekday,
@@ -16,11 +15,11 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
 use crate::live::messages::{self, Change};
 use crate::live::reminders::{self, students};
-use crate::live::sessions::zone_of;
 use crate::live::timetable::{self, merge, occurrences, public_texts};
 use crate::live::{Desk, RecordingRef, ReminderSlots};
 use crate::store::{AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords};
 use crate::zones;
+use crate::zones::batch_zone;
 use chrono_tz::Tz;
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
@@ -363,7 +362,7 @@ async fn timetable_answer(
     now: i64,
 ) -> Result<TimetableAnswer, ApiError> {
     let timetable = store.get_timetable(&batch.id).await?;
-    let zone = zone_of(store, &batch.id).await?;
+    let zone = batch_zone(store, &batch.id).await?;
     Ok(TimetableAnswer {
         timetable: timetable.as_ref().map(|t| timetable_view(t, batch, zone, now)),
         sessions: session_views(store, &batch.id).await?,
@@ -567,7 +566,7 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         };
         self.store.put_session(&session).await?;
         reminders::plan(self.reminders, Some(&session), None, self.now).await;
-        let zone = zone_of(self.store, &batch.id).await?;
+        let zone = batch_zone(self.store, &batch.id).await?;
         self.mail_students(&batch.id, |to| {
             messages::change(self.desk, &batch.name, &session, zone, &Change::Added, to)
         })
@@ -657,7 +656,7 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         };
         if let Some(change) = &letter {
             let batch = self.store.get_batch(&session.batch_id).await?.map(|b| b.name).unwrap_or_default();
-            let zone = zone_of(self.store, &session.batch_id).await?;
+            let zone = batch_zone(self.store, &session.batch_id).await?;
             self.mail_students(&session.batch_id, |to| messages::change(self.desk, &batch, &session, zone, change, to))
                 .await?;
         }
@@ -998,7 +997,7 @@ pub async fn batch_attendance(store: &(impl LiveStaffStore + ?Sized), batch_id: 
     ))]
 pub async fn batch_attendance_csv(store: &(impl LiveStaffStore + ?Sized), batch_id: &str, now: i64) -> Answer {
     let batch = find_batch(store, batch_id).await?;
-    let zone = zone_of(store, &batch.id).await?;
+    let zone = batch_zone(store, &batch.id).await?;
     let (held, ledger) = ledger(store, &batch.id, now).await?;
     let columns: Vec<String> = held
         .iter()

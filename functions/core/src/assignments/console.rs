@@ -7,21 +7,21 @@
 //! is in the audit trail. Times are UTC in the contract; the mail of a moved due time names them
 //! in the batch's zone (its live-class timetable's, Asia/Karachi when it has none).
 
-use super::audit::recorded;
-use super::Actor;
 use crate::assignments::mine::{state_of, WorkState};
 use crate::assignments::{
     begin_upload, file_views, find, finish_upload, markdown, no_file, version_view, FileView, VersionView,
     MAX_ATTACHMENTS, MAX_BODY, MAX_MARKDOWN_CHARS, MAX_POINTS, MAX_TITLE_CHARS,
 };
+use crate::console::audit::recorded;
+use crate::console::Actor;
 use crate::domain::{Assignment, AssignmentRule, AssignmentSubmission, FileRef, Grade, Marking, Review, STAFF_OWNER};
 use crate::enrolment::Mailing;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
-use crate::live::sessions::zone_of;
 use crate::mail::{Mail, MailKind};
 use crate::objects::{FileDone, FileUpload, NewFile, Objects};
 use crate::store::{AssignmentRecords, AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords};
+use crate::zones::batch_zone;
 use crate::{ids, time, zones};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
@@ -258,7 +258,7 @@ pub fn checked_instant(field: &str, text: &str) -> Result<i64, ApiError> {
 }
 
 fn checked_title(title: &str) -> Result<String, ApiError> {
-    let tidy = title.trim_matches(super::lectures::is_space);
+    let tidy = title.trim_matches(crate::http::is_space);
     if title.chars().count() > MAX_TITLE_CHARS {
         return Err(invalid("title", &format!("must be at most {MAX_TITLE_CHARS} characters")));
     }
@@ -505,7 +505,7 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
         let lms = format!("{}/lms", mailing.site_url.trim_end_matches('/'));
         let e = |s: &str| html_escape::encode_text(s).into_owned();
         // In the batch's zone, as staff set it; the page shows each student the time in their own.
-        let zone = zone_of(self.store, &assignment.batch_id).await?;
+        let zone = batch_zone(self.store, &assignment.batch_id).await?;
         let (from, until) = (zones::with_utc(before, zone), zones::with_utc(assignment.due_at, zone));
         let zone_name = zone.name();
         for email in &to {
@@ -714,7 +714,7 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
             let body: ReviewRequest =
                 json_body(req, MAX_BODY, |e| format!("The review must be {{feedback, result}}: {e}"))?;
             let feedback = checked_markdown("feedback", &body.feedback)?;
-            if !body.feedback.chars().any(|c| !super::lectures::is_space(c)) {
+            if !body.feedback.chars().any(|c| !crate::http::is_space(c)) {
                 return Err(invalid("feedback", "is required"));
             }
             match (assignment.marking, body.result) {

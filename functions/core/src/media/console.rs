@@ -5,10 +5,11 @@
 //! `media::TranscodeQueue`), retry a failed transcode, and add captions
 //! (docs/decisions/0032-uploads-in-parts.md). Every write is in the audit trail.
 
-use super::audit::recorded;
-use super::Actor;
+use crate::console::audit::recorded;
+use crate::console::Actor;
 use crate::domain::{Batch, LectureMedia, LectureState, UploadSession, Video};
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::is_space;
 use crate::http::{json, json_body, ok, Answer};
 use crate::media::uploads::{key_of, part_count, LectureUploads, StoredPart, UploadError};
 use crate::media::{self, TranscodeQueue};
@@ -162,12 +163,6 @@ pub struct NewLecture {
     /// None: a recording awaiting its upload.
     #[schema(max_length = 2048)]
     pub embed_url: Option<String>,
-}
-
-/// The spaces of the contract's patterns (`\s` in ECMAScript): a text of these alone is blank.
-pub fn is_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}')
-        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
 }
 
 /// A field that may be absent (leave as it is) or `null` (clear it).
