@@ -43,6 +43,27 @@ impl LinkParams {
     }
 }
 
+/// Signs links with one key: `LectureLinks::signer`.
+pub struct FileSigner {
+    key_id: String,
+    signer: signature::Signer,
+}
+
+impl FileSigner {
+    /// As `LectureLinks::sign_file`.
+    pub fn sign_file(&self, batch_id: &str, lecture: u32, file: &str, grant: &str, expires: i64) -> String {
+        let signature = self.signer.sign(&signed_text(batch_id, lecture, file, grant, expires));
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("grant", grant)
+            .append_pair("expires", &expires.to_string())
+            .append_pair("key", &self.key_id)
+            .append_pair("signature", &signature)
+            .finish();
+        let file = if file.is_empty() { String::new() } else { format!("/{file}") };
+        format!("{LECTURE_PATH}/{batch_id}/{lecture}{file}?{query}")
+    }
+}
+
 /// Why a link was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum LinkRefused {
@@ -92,17 +113,15 @@ impl LectureLinks {
         now: i64,
         expires: i64,
     ) -> Result<String, String> {
+        Ok(self.signer(now).await?.sign_file(batch_id, lecture, file, grant, expires))
+    }
+
+    /// The current key, made ready to sign many links (a playlist's): the keys read and HMAC keyed
+    /// once, not once a link.
+    pub async fn signer(&self, now: i64) -> Result<FileSigner, String> {
         let keys = self.keys.keys(now).await?;
         let (key_id, key) = keys.current();
-        let signature = signature::sign(key, &signed_text(batch_id, lecture, file, grant, expires));
-        let query = form_urlencoded::Serializer::new(String::new())
-            .append_pair("grant", grant)
-            .append_pair("expires", &expires.to_string())
-            .append_pair("key", key_id)
-            .append_pair("signature", &signature)
-            .finish();
-        let file = if file.is_empty() { String::new() } else { format!("/{file}") };
-        Ok(format!("{LECTURE_PATH}/{batch_id}/{lecture}{file}?{query}"))
+        Ok(FileSigner { key_id: key_id.to_owned(), signer: signature::Signer::new(key) })
     }
 
     /// How long a link from `sign` lives.
