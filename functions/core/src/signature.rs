@@ -32,9 +32,16 @@ impl Signer {
 
     /// The signature of `text`, as `sign` makes it.
     pub fn sign(&self, text: &str) -> String {
+        let mut signature = String::with_capacity(43);
+        self.sign_into(text, &mut signature);
+        signature
+    }
+
+    /// `sign`'s signature, written at the end of `out` (a link being put together).
+    pub fn sign_into(&self, text: &str, out: &mut String) {
         let mut mac = self.0.clone();
         mac.update(text.as_bytes());
-        URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+        URL_SAFE_NO_PAD.encode_string(mac.finalize().into_bytes(), out);
     }
 }
 
