@@ -191,10 +191,10 @@ build-site test-site bench-site:
 	@echo "no site/ yet: skipping $@"
 endif
 
-bench-api: python-tools build-site ## wrk against the API on loopback → docs/benchmarks/api.md.
+bench-api: python-tools oidc-tools build-site ## wrk against the API on loopback, a 2-hour lecture's playlists, and 300 signed-in students opening their lectures at once → docs/benchmarks/api.md.
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	cargo build --profile bench-server --bin academy
-	infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh
+	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(CARGO_TARGET_DIR)/bench-server/academy infra/scripts/bench-api.sh
 
 bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and sizes of the Lambdas against a hello-world, on moto → docs/benchmarks/lambdas.md.
 	cargo build --release --package academy-lambdas --package academy-hello-world

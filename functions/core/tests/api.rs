@@ -351,6 +351,35 @@ async fn right_secret_ids_do_not_count_as_guesses() {
     }
 }
 
+/// A class behind one address (a lab's NAT) opening its lecture list at once with right Secret IDs:
+/// past the limit some are asked to retry, but a refused attempt is not left counted, so once the
+/// checks under way are done the class opens its lectures again.
+#[tokio::test]
+async fn a_burst_of_right_secret_ids_leaves_no_count_behind() {
+    use academy_core::limits::SECRET_ID_GUESSES;
+    let state = state().await;
+    let (secret, _) = grant(&state, MERN_07).await;
+    let (viewer, now) = ("203.0.113.79", time::now());
+    let guesser = format!("{MERN_07}#{viewer}");
+    // Ten checks under way from this address...
+    for _ in 0..10 {
+        SECRET_ID_GUESSES.admit(&state.store, &guesser, now).await.unwrap();
+    }
+    // ...so eleven more students are asked to retry...
+    for _ in 0..11 {
+        let answer = call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], viewer)).await;
+        assert_error(&answer, 429, "rate_limited");
+    }
+    // ...and once those ten are done (right ones give their count back), everyone opens.
+    for _ in 0..10 {
+        SECRET_ID_GUESSES.refund(&state.store, &guesser, now).await.unwrap();
+    }
+    for _ in 0..15 {
+        let answer = call(&state, request("GET", &videos_path(MERN_07), &[("x-secret-id", &secret)], viewer)).await;
+        assert_eq!(answer.0, 200);
+    }
+}
+
 /// 60 questions at once from one client: exactly the limit answered (the model bill).
 #[tokio::test]
 async fn a_burst_of_questions_gets_exactly_the_limit_answered() {

@@ -435,7 +435,9 @@ async fn in_aws_segments_are_presigned_s3_gets() {
     }
 
     let links = Arc::new(LectureLinks::new(KeySource::fixed(LectureKeys::random()), 900));
-    let s3_files = Arc::new(S3Files::new(client, std::time::Duration::from_secs(3 * 3600)));
+    let s3_files = Arc::new(
+        S3Files::new(client, std::time::Duration::from_secs(3 * 3600)).with_credentials(config.credentials_provider()),
+    );
     let state = AppState::with(
         store.clone(),
         links.clone(),
@@ -485,51 +487,77 @@ async fn in_aws_segments_are_presigned_s3_gets() {
     assert_eq!(fetch(variants[1].clone()).await.unwrap_err().status(), 403);
 }
 
-/// How long presigning a 2-hour lecture's media playlist takes, and how large it gets (`cargo test
-/// --test main -- --ignored --nocapture hls::`; docs/decisions/0031-signed-playlists-and-segments.md).
+/// How long presigning a 2-hour lecture's media playlist takes, and how large it gets, by the SDK's
+/// presigner one URL at a time, by `presign_all` (one signing key for the lot) and with local HMAC
+/// links (`cargo test -p academy-core --test main -- --ignored --nocapture hls::`, `--profile
+/// bench-server` for optimised code; docs/decisions/0044-playlists-signed-with-one-key.md). The
+/// same code path answers a real playlist in `make bench-api` (locally, HMAC links).
 #[tokio::test]
 #[ignore]
 async fn measure_signing_a_two_hour_playlist() {
     use academy_core::learning::lecture::Delivery;
-    const SEGMENTS: usize = 1200; // 2 hours of 6 s segments
-    let folder = "lectures/665f1c2a9b3e4d0012a1c001/665f1c2a9b3e4d0012a1c0ff/hls/1732560000-abcdef/360p/";
+    use std::io::Write;
+    const SEGMENTS: usize = 1800; // 2 hours of 4 s segments (infra/media/ladder.json)
+    let folder = "lectures/665f1c2a9b3e4d0012a1c001/665f1c2a9b3e4d0012a1c0ff/hls/1732560000-abcdef/";
     // A role session's token is what makes Lambda's presigned URLs long: a typical one is ~1 KB.
     let token = "IQoJb3JpZ2luX2VjE".repeat(60);
     let credentials = aws_sdk_s3::config::Credentials::new("ASIAEXAMPLEEXAMPLE", "secret", Some(token), None, "t");
     let config = aws_sdk_s3::config::Builder::new()
         .behavior_version(aws_sdk_s3::config::BehaviorVersion::latest())
         .region(aws_sdk_s3::config::Region::new("eu-west-2"))
-        .credentials_provider(credentials)
+        .credentials_provider(credentials.clone())
         .build();
-    let files = S3Files::new(aws_sdk_s3::Client::from_conf(config), std::time::Duration::from_secs(3 * 3600));
+    let files = S3Files::new(aws_sdk_s3::Client::from_conf(config), std::time::Duration::from_secs(3 * 3600))
+        .with_credentials(Some(aws_credential_types::provider::SharedCredentialsProvider::new(credentials)));
     let links = LectureLinks::new(KeySource::fixed(LectureKeys::random()), 900);
     let now = time::now();
-    let mut playlist = String::from("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n");
+    let segment = |n: usize| format!("s3://academy-lectures/{folder}master_360p_{n:05}.ts");
+    let playlist = |urls: &[String]| {
+        let mut text = String::from("#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n");
+        for url in urls {
+            text.push_str(&format!("#EXTINF:4.000000,\n{url}\n"));
+        }
+        text
+    };
+    let gzipped = |text: &str| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(text.as_bytes()).unwrap();
+        encoder.finish().unwrap().len()
+    };
+
     let started = std::time::Instant::now();
+    let mut one_by_one = Vec::new();
     for n in 0..SEGMENTS {
-        let url = format!("s3://academy-lectures/{folder}seg_{n:05}.m4s");
-        let signed = files.presign(&url, Delivery::of("a.m4s"), now + 10_800, now).await.unwrap().unwrap();
-        playlist.push_str(&format!("#EXTINF:6.000000,\n{signed}\n"));
+        one_by_one.push(files.presign(&segment(n), Delivery::of("a.ts"), now + 10_800, now).await.unwrap().unwrap());
     }
-    let presigning = started.elapsed();
-    let presigned_size = playlist.len();
+    let sdk = started.elapsed();
+    let all: Vec<_> = (0..SEGMENTS).map(|n| (segment(n), Delivery::of("a.ts"))).collect();
     let started = std::time::Instant::now();
-    let mut local = String::new();
-    for n in 0..SEGMENTS {
-        let link = links
-            .sign_file(MERN_07, 3, &format!("360p/seg_{n:05}.m4s"), "ab".repeat(32).as_str(), now, now + 10_800)
-            .await
-            .unwrap();
-        local.push_str(&format!("#EXTINF:6.000000,\n{link}\n"));
-    }
+    let together = files.presign_all(&all, now + 10_800, now).await.unwrap().unwrap();
+    let one_key = started.elapsed();
+    let presigned = playlist(&together);
+    assert_eq!(together.len(), SEGMENTS);
+
+    let started = std::time::Instant::now();
+    let signer = links.signer(now).await.unwrap();
+    let local: Vec<_> = (0..SEGMENTS)
+        .map(|n| signer.sign_file(MERN_07, 3, &format!("master_360p_{n:05}.ts"), &"ab".repeat(32), now + 10_800))
+        .collect();
     let hmac = started.elapsed();
+    let local = playlist(&local);
     let written = std::env::temp_dir().join("academy-presigned-playlist.m3u8");
-    std::fs::write(&written, &playlist).unwrap();
+    std::fs::write(&written, &presigned).unwrap();
     println!(
-        "{SEGMENTS} segments: presigned S3 GETs {presigning:?} ({} µs each), playlist {presigned_size} bytes \
-         (written to {}); HMAC links {hmac:?}, playlist {} bytes",
-        presigning.as_micros() / SEGMENTS as u128,
+        "{SEGMENTS} segments: presigned S3 GETs one by one by the SDK {sdk:?} ({} µs each); with one signing key \
+         {one_key:?} ({} µs each), playlist {} bytes, {} gzipped (written to {}); HMAC links {hmac:?}, playlist {} \
+         bytes, {} gzipped",
+        sdk.as_micros() / SEGMENTS as u128,
+        one_key.as_micros() / SEGMENTS as u128,
+        presigned.len(),
+        gzipped(&presigned),
         written.display(),
-        local.len()
+        local.len(),
+        gzipped(&local),
     );
+    drop(one_by_one);
 }

@@ -154,7 +154,9 @@ impl Function for Lecture {
         Ok(services::Lecture {
             store: aws::dynamodb_store(&config)?,
             links: lecture_links(&config)?,
-            files: Arc::new(S3Files::new(aws_sdk_s3::Client::new(&config), play)),
+            files: Arc::new(
+                S3Files::new(aws_sdk_s3::Client::new(&config), play).with_credentials(config.credentials_provider()),
+            ),
         })
     }
 }

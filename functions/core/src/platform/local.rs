@@ -108,7 +108,8 @@ impl AppState {
                     None => KeySource::local(env::lecture_key().as_deref())?,
                 };
                 let play = S3Files::play_time(env::lecture_play_seconds().as_deref())?;
-                (config, Arc::new(S3Files::new(s3, play)), keys)
+                let files = S3Files::new(s3, play).with_credentials(config.credentials_provider());
+                (config, Arc::new(files), keys)
             }
         };
         let links = Arc::new(LectureLinks::new(keys, LectureLinks::lifetime(env::lecture_link_seconds().as_deref())?));

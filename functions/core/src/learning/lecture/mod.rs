@@ -14,10 +14,11 @@ pub mod link;
 pub mod playlist;
 pub mod recording;
 pub mod serve;
+mod sigv4;
 
 pub use files::{Delivery, FolderFiles, LectureFiles, S3Files};
 pub use keys::{KeySource, LectureKeys};
-pub use link::{LectureLinks, LinkParams, LinkRefused, DEFAULT_LINK_SECS};
+pub use link::{FileSigner, LectureLinks, LinkParams, LinkRefused, DEFAULT_LINK_SECS};
 
 /// Where a stored lecture file is (`s3://bucket/key`); a shared record's rule (`crate::domain`).
 pub use crate::domain::parse_s3_url;

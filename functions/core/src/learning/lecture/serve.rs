@@ -19,7 +19,7 @@ use crate::store::{CatalogRecords, GrantRecords};
 use crate::{ids, time};
 use lambda_http::http::{header, StatusCode};
 use lambda_http::{Body, Request, Response};
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 fn refused(why: &str) -> ApiError {
     ApiError::Forbidden(why.into())
@@ -106,12 +106,8 @@ pub async fn lecture(
         return files.respond(&url, req, Some(Delivery::of(file))).await;
     }
     let text = String::from_utf8(files.read(&url).await?).map_err(|_| broken(&video, file, "not UTF-8"))?;
-    let signer = Signer { links, files, recording: &recording, batch_id, number, grant: &params.grant, now };
-    let mut signed = BTreeMap::new();
-    for target in playlist::targets(file, &text).map_err(|why| broken(&video, file, &why.0))? {
-        let url = signer.sign(&target).await?;
-        signed.insert(target, url);
-    }
+    let targets = playlist::targets(file, &text).map_err(|why| broken(&video, file, &why.0))?;
+    let signed = sign(links, files, &recording, batch_id, number, &params.grant, now, targets).await?;
     let body = playlist::rewrite(file, &text, &signed).map_err(|why| broken(&video, file, &why.0))?;
     let answer = Response::builder()
         .status(StatusCode::OK)
@@ -157,32 +153,40 @@ fn broken(video: &Video, file: &str, why: &str) -> ApiError {
     ApiError::NotFound("This lecture's file is not available.".into())
 }
 
-/// Signs the files a playlist names, for the grant that fetched it.
-struct Signer<'a> {
-    links: &'a LectureLinks,
-    files: &'a dyn LectureFiles,
-    recording: &'a Recording<'a>,
-    batch_id: &'a str,
+/// Signs the files a playlist names, for the grant that fetched it. A playlist: a link to this
+/// function (the grant is checked again when it is fetched). Any other file: its own URL, or
+/// locally a link to this function. Both live as long as a lecture takes to watch, since a
+/// video-on-demand playlist is fetched once. Each kind is signed with one key made ready once
+/// for the whole playlist, not once a URL (docs/decisions/0044-playlists-signed-with-one-key.md).
+#[allow(clippy::too_many_arguments)]
+async fn sign(
+    links: &LectureLinks,
+    files: &dyn LectureFiles,
+    recording: &Recording<'_>,
+    batch_id: &str,
     number: u32,
-    grant: &'a str,
+    grant: &str,
     now: i64,
-}
-
-impl Signer<'_> {
-    /// A playlist: a link to this function (the grant is checked again when it is fetched). Any
-    /// other file: its own URL, or locally a link to this function. Both live as long as a
-    /// lecture takes to watch, since a video-on-demand playlist is fetched once.
-    async fn sign(&self, file: &str) -> Result<String, ApiError> {
-        let expires = self.now + self.files.play_secs();
-        if !file.ends_with(".m3u8") {
-            let url = self.recording.url_of(file).ok_or_else(no_such)?;
-            if let Some(url) = self.files.presign(&url, Delivery::of(file), expires, self.now).await? {
-                return Ok(url);
-            }
-        }
-        self.links.sign_file(self.batch_id, self.number, file, self.grant, self.now, expires).await.map_err(|error| {
-            tracing::error!(%error, "could not sign lecture links");
-            ApiError::Unavailable
-        })
+    targets: Vec<String>,
+) -> Result<HashMap<String, String>, ApiError> {
+    let expires = now + files.play_secs();
+    let own = targets
+        .iter()
+        .filter(|file| !file.ends_with(".m3u8"))
+        .map(|file| recording.url_of(file).map(|url| (url, Delivery::of(file))).ok_or_else(no_such))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut own = files.presign_all(&own, expires, now).await?.map(Vec::into_iter);
+    let signer = links.signer(now).await.map_err(|error| {
+        tracing::error!(%error, "could not sign lecture links");
+        ApiError::Unavailable
+    })?;
+    let mut signed = HashMap::with_capacity(targets.len());
+    for file in targets {
+        let url = match own.as_mut().filter(|_| !file.ends_with(".m3u8")) {
+            Some(urls) => urls.next().ok_or(ApiError::Unavailable)?,
+            None => signer.sign_file(batch_id, number, &file, grant, expires),
+        };
+        signed.insert(file, url);
     }
+    Ok(signed)
 }
