@@ -11,10 +11,12 @@
 //! - `http/` (routing, errors, the origin guard, identity, the bodies' whole numbers);
 //! - the records several features share (`domain.rs`), the enrolment lifecycle (`enrolment.rs`),
 //!   the completion rule (`completion.rs`), ids, time, per-client limits, link signatures, the
-//!   trust roots of every HTTPS client (`tls.rs`) and the time zones times are read in (`zones.rs`).
+//!   trust roots of every HTTPS client (`tls.rs`) and the time zones times are read in (`zones.rs`);
+//! - `console/` (the staff console's kit: who acts, paging, the audit trail, spreadsheets, shared
+//!   checks); each feature's console side is its own `console.rs`.
 //!
-//! `staff/` is the console over the features; `platform/` is the one place that reads the
-//! environment and builds each Lambda's dependencies and the local server's. Dependencies point one
+//! `staff/` is the console's area over several features (enrolments, reports); `platform/` is the
+//! one place that reads the environment and builds each Lambda's dependencies and the local server's. Dependencies point one
 //! way: platform → staff → features → kits, and no feature imports another
 //! (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
 
@@ -48,7 +50,7 @@ pub mod live;
 pub mod media;
 pub mod payments;
 
-// The staff console, over the features
+// The staff console's area over the features
 pub mod staff;
 
 // Wiring
