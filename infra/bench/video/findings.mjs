@@ -53,3 +53,8 @@ export function findings() {
     "",
   ];
 }
+
+/** What the product's measurements found, and what was changed for them (updated by hand with each experiment). */
+export function productFindings() {
+  return ["### What was measured and changed", "", "(filled in below)", ""];
+}
