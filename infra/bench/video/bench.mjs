@@ -83,9 +83,10 @@ try {
         ? { number: Number(process.env.PRODUCT_LECTURE), reused: true }
         : await uploadLecture(browser, process.env.PRODUCT_MP4 ?? media.mp4);
       if (!product.lecture.reused) console.log(`bench-video: lecture ${product.lecture.number} ready: ${product.lecture.parts} parts sent in ${(product.lecture.uploadedMs / 1000).toFixed(1)} s, transcoded in ${(product.lecture.transcodeMs / 1000).toFixed(0)} s`);
-      const storageState = await enrolledStudent(browser);
       for (let run = 1; run <= productRuns; run++) {
         for (const plink of productLinks) {
+          // A new student for every playback: one who played before resumes at the saved second (another start-up).
+          const storageState = await enrolledStudent(browser);
           const raw = await playLecture(browser, { storageState, number: product.lecture.number, link: plink, windowMs });
           const r = { run, link: plink.name, ...summariseProduct(raw, { windowMs }) };
           product.results.push(r);
@@ -156,7 +157,8 @@ const meta = {
 const standIn = modes.some((m) => m !== "product") ? markdown(results, media, meta, misses, broken) : null;
 const productMeta = { ...meta, links: productLinks, runs: productRuns, ran: modes.includes("product") };
 writeFileSync(out, productMarkdown(product, productMeta, productMisses, standIn));
-writeFileSync(join(cacheRoot, "last-run.json"), JSON.stringify({ product, results, meta }, null, 1));
+// Everything the report is made of: `node infra/bench/video/rerender.mjs` writes it again (after a findings edit).
+writeFileSync(join(cacheRoot, "last-run.json"), JSON.stringify({ product, results, meta, productMeta, media, misses, productMisses, broken }, null, 1));
 console.log(`bench-video: wrote ${out}`);
 if (broken) {
   console.error(`bench-video: ${broken}`);

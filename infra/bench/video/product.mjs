@@ -156,6 +156,11 @@ export async function playLecture(browser, { storageState, number, link, windowM
   try {
     const page = await context.newPage();
     await page.addInitScript(instrument);
+    // PRODUCT_ENGINE=native (an experiment): the page takes this Chromium for Apple's, so the player picks the
+    // browser's own HLS (Chromium's canPlayType says "maybe") instead of hls.js.
+    if (process.env.PRODUCT_ENGINE === "native") {
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "vendor", { get: () => "Apple Computer, Inc." }));
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -246,5 +251,10 @@ export function summariseProduct(raw, { windowMs }) {
     listMs: raw.listMs,
     dropped: raw.dropped,
     error: raw.error,
+    /** Every request of the start-up (to the first frame and 2 s on), for last-run.json. */
+    timeline: raw.resources
+      .filter((r) => r.start >= click && r.start - click <= (frame ?? 10000) + 2000)
+      .map((r) => ({ path: new URL(r.name).pathname.slice(-60), start: Math.round(r.start - click), end: Math.round(r.end - click), size: r.size })),
+    events: { playing: raw.playing.map((t) => Math.round(t - click)), waiting: raw.waiting.map((t) => Math.round(t - click)) },
   };
 }
