@@ -55,7 +55,7 @@ export function productMarkdown(product, meta, misses, standIn) {
     push(`Lecture ${l.number}, already Ready on the server (\`PRODUCT_LECTURE\`: an experiment on the player). Times are seconds **after the click on Watch**.`, "");
   } else if (l) {
     push(
-      `The clip (below: 120 s, 1920×1080, ${mb(l.size)} MB) uploaded by staff through the console's API in ${l.parts} parts of ${mb(l.partSize)} MB (${s(l.uploadedMs, 1)} s on loopback), transcoded by \`academy serve\`'s own ffmpeg worker into rungs ${l.rungs.map((h) => `${h}p`).join(", ")} in ${s(l.transcodeMs, 0)} s, then played by a signed-in student of the batch on \`/recorded-lectures/{batch}\`. Times are seconds **after the click on Watch**; the window is the first ${meta.windowMs / 1000} s after the first frame.`,
+      `The clip (the stand-in's, its Method below: 120 s, 1920×1080, ${mb(l.size)} MB) uploaded by staff through the console's API in ${l.parts} parts of ${mb(l.partSize)} MB (${s(l.uploadedMs, 1)} s on loopback), transcoded by \`academy serve\`'s own ffmpeg worker into rungs ${l.rungs.map((h) => `${h}p`).join(", ")} in ${s(l.transcodeMs, 0)} s, then played by a signed-in student of the batch on \`/recorded-lectures/{batch}\`. Times are seconds **after the click on Watch**; the window is the first ${meta.windowMs / 1000} s after the first frame.`,
       "",
     );
   } else if (product.error) {
@@ -75,17 +75,18 @@ export function productMarkdown(product, meta, misses, standIn) {
       "",
       "### Start-up, step by step",
       "",
-      "Milliseconds after the click on Watch, each step's request start → last byte (Resource Timing on the page's clock); \"decode\" is the first frame after the first segment's last byte. hls.js is the site's own chunk of `hls.js/light`; \"before\" means it was fetched before the click.",
+      "Milliseconds after the click on Watch, each step's request start → last byte (Resource Timing on the page's clock); \"decode\" is the first frame after the first segment's last byte. hls.js is the site's own chunk of `hls.js/light`; \"before\" means it was fetched before the click (negative times). The poster is fetched beside the playlists and shares the link with them. No API call is made on Watch: the signed links came with the list.",
       "",
-      "| Run | Link | API (lecture links) | hls.js | Master playlist | Media playlist | First segment (KB) | Decode | First frame |",
+      "| Run | Link | hls.js | Poster (KB) | Master playlist | Media playlist | First segment (KB) | Decode | First frame |",
       "| ---: | --- | --- | --- | --- | --- | --- | ---: | ---: |",
     );
     const span = (st) => (st ? `${ms(st.start)} → ${ms(st.end)}` : "–");
     for (const r of rs) {
       const st = r.steps;
+      const poster = r.timeline?.find((t) => t.path.endsWith("poster.jpg"));
       const hls = st["hls.js"] ? span(st["hls.js"]) : st.hlsBeforeClick ? `before (${ms(st.hlsBeforeClick.start)} → ${ms(st.hlsBeforeClick.end)})` : "–";
       push(
-        `| ${r.run} | ${r.link} | ${span(st.api)} | ${hls} | ${span(st.master)} | ${span(st.media)} | ${span(st.segment)}${st.segment?.size ? ` (${(st.segment.size / 1000).toFixed(0)})` : ""} | ${st.segment && r.firstFrameMs !== undefined ? ms(r.firstFrameMs - st.segment.end) : "–"} | ${ms(r.firstFrameMs)} |`,
+        `| ${r.run} | ${r.link} | ${hls} | ${poster ? `${span(poster)} (${(poster.size / 1000).toFixed(0)})` : "–"} | ${span(st.master)} | ${span(st.media)} | ${span(st.segment)}${st.segment?.size ? ` (${(st.segment.size / 1000).toFixed(0)})` : ""} | ${st.segment && r.firstFrameMs !== undefined ? ms(r.firstFrameMs - st.segment.end) : "–"} | ${ms(r.firstFrameMs)} |`,
       );
     }
     push("");
