@@ -207,8 +207,10 @@ bench-lambdas: python-tools ## Cold starts (init, first answer, memory) and size
 bench-enquiries: ## 1,000 enquiries at once from 1,000 clients (SQLite + outbox, optimised build): p50/p99 → docs/benchmarks/enquiries.md.
 	cargo test --profile bench-server -p academy-core --test main -- --ignored --exact faults::bench_enquiries --nocapture
 
-bench-video: ffmpeg browser bench-video-tools ## A 2-minute 1080p clip as the lecture ladder (hls.js) and as one MP4, in Chromium on an emulated 1.6 Mbps / 150 ms link (fails when the ladder misses first frame ≤ 2.5 s or stalls) → docs/benchmarks/video.md.
-	BENCH_VIDEO_CACHE=$(CACHE)/bench-video node infra/bench/video/bench.mjs
+bench-video: ffmpeg browser bench-video-tools node-tools oidc-tools python-tools build-api ## A 2-minute 1080p clip uploaded through the staff API, transcoded by `academy serve`'s worker and played by a signed-in student on /recorded-lectures in Chromium at 1.6 Mbps / 150 ms and 0.8 Mbps / 300 ms (first frame from the click, stalls; fails when a target is missed); then today's stand-in (its own page and ladder) → docs/benchmarks/video.md.
+	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run --silent build -- --logLevel warn >/dev/null
+	ACADEMY_UPLOAD_PART_BYTES=8388608 OIDC_PORT=$(OIDC_TEST_PORT) BENCH_VIDEO_CACHE=$(CACHE)/bench-video \
+	  infra/scripts/with-server.sh $(ACADEMY) node infra/bench/video/bench.mjs
 
 bench: bench-site bench-api bench-enquiries bench-video ## Every benchmark (bench-lambdas separately: a release cross build takes many minutes).
 

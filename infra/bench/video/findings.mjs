@@ -53,3 +53,36 @@ export function findings() {
     "",
   ];
 }
+
+/** The product's experiments: [player, link, first frame s by run, stalls by run, note]. */
+const productExperiments = [
+  ["before: hls.js imported when the player opens (main)", "1.6 Mbps / 150 ms", "2.62, 2.52", "1 (0.0 s), 0", "hls.js's chunk (96 KB brotli) 0 → 0.97 s after the click, then master 1.14, media playlist 1.31, first segment's last byte 2.42–2.46"],
+  ["before", "0.8 Mbps / 300 ms", "7.11\\*, 4.88", "1 (1.2 s)\\*, 0", "hls.js 0 → 1.88–1.92 s, first segment's last byte 4.77–4.85; the 7.11 s run (a resumed student) spent 2.3 s more after it"],
+  ["after: hls.js fetched when the list shows (this change)", "1.6 Mbps / 150 ms", "1.81, 1.62", "2 (0.2 s), 1 (2.3 s)\\*", "master 0.22–0.30, media playlist 0.40–0.49, first segment 1.51–1.59"],
+  ["after", "0.8 Mbps / 300 ms", "5.22\\*, 2.97", "0, 0", "master 0.38, media playlist 0.74, first segment 2.92–2.93"],
+  ["native HLS (Chromium's own, `PRODUCT_ENGINE=native`), hls.js not fetched", "1.6 Mbps / 150 ms", "2.01", "0", "Chromium reads the first segment's first 300 bytes, then the segment: one round trip more"],
+  ["native HLS", "0.8 Mbps / 300 ms", "3.59", "0", "no quality menu either"],
+];
+
+/** What the product's measurements found, and what was changed for them (updated by hand with each experiment). */
+export function productFindings() {
+  return [
+    "### What was measured and changed",
+    "",
+    "Measured on 2026-12-01 with this harness against one `academy serve` of this tree (the clip uploaded and transcoded once, then `MODES=product PRODUCT_LECTURE=N` for each player; the site rebuilt in between), on the same shared machine. \\* marks a playback by a student who had played the lecture before in that experiment (the bench then reused one student): it resumed at the saved second, see below; the bench now takes a new student for every playback.",
+    "",
+    "| Player | Link | First frame from the click (s) | Stalls | Steps (s after the click) |",
+    "| --- | --- | ---: | --- | --- |",
+    ...productExperiments.map((e) => `| ${e.join(" | ")} |`),
+    "",
+    "What follows from them:",
+    "",
+    "- **hls.js after the click was the largest single step** on both links: its chunk (`hls.js/light`, 96 KB brotli) took 0.97 s at 1.6 Mbps and 1.9 s at 0.8 Mbps before the master playlist could even be asked for. **Changed:** the lecture list starts the `import()` as soon as it shows an HLS recording that this browser plays through hls.js (site/app/features/lms/hls-module.ts, called from LectureTable), and the player takes the same promise. With it the first frame is the two playlists, the first segment and its decode: 1.6–1.8 s at 1.6 Mbps, 3.0 s at 0.8 Mbps. A browser that plays HLS itself (Safari) does not fetch hls.js at all.",
+    "- **Native HLS is not faster in Chromium.** Chromium 156 answers `canPlayType(\"application/vnd.apple.mpegurl\")` with \"maybe\"; forced onto it, the first frame came at 2.01 s (1.6 Mbps) and 3.59 s (0.8 Mbps), behind hls.js already loaded, because Chromium reads the first segment's first bytes before the segment, and it has no quality menu. The player keeps its rule (playback.ts `engineFor`: the browser's own HLS for Apple's browsers and for those without Media Source Extensions, hls.js elsewhere). Not changed.",
+    "- **The first segment is now most of the first frame.** The worker writes 4 s MPEG-TS segments; 360p's first is 186 KB for this clip (MPEG-TS is ~10 % larger than the stand-in's fMP4): 1.1 s at 1.6 Mbps, 2.2 s at 0.8 Mbps. At 0.8 Mbps the margin is 0.5 s: a recording at the 360p cap (4 s × 0.464 Mbps ≈ 232 KB before TS overhead) would take ~2.7 s for the segment alone and miss 3.5 s. A 2 s first segment (the keyframe interval) halves that part. ffmpeg's `-hls_init_time` does not help a VOD playlist (it shortens only the segments before a live playlist wraps), so it means `segmentSeconds` 2 for every segment (twice the segments, and twice the URIs the lecture function signs in each playlist, which another change is reworking): **not changed yet**; the next experiment.",
+    "- **The poster competes with the start-up.** The player's poster (a 1280-wide JPEG, 56 KB) is fetched at the click beside the master playlist; at 0.8 Mbps it holds part of the link for 0.9 s while the playlists and first segment load. No poster while the player autoplays (or a smaller one) would give that time to the first segment. Not changed.",
+    "- **A resuming student waits for two segments.** hls.js loads from 0:00 and the player seeks to the saved second once the metadata is there (use-fresh-lecture-source's `onLoadedMetadata`), so segment 0 is fetched for nothing: 5.22 s at 0.8 Mbps in the \\* run (segment 0, then segment 12). Giving hls.js the saved second as its `startPosition` would fetch the right segment first. Not changed (a follow-up).",
+    "- **Short `waiting` events at 1.6 Mbps** (0.02–0.19 s, with tens of seconds buffered) came in some runs; the bench counts every `waiting` after the first frame as a stall, however short.",
+    "",
+  ];
+}

@@ -97,7 +97,7 @@ function cached(dir, make) {
 
 /** Makes (or finds) the clip under cacheRoot/<clip's hash>/ and its ladder under hls-<spec's hash>/ beside it;
  * answers their paths, the rungs made and what each encode took. */
-export function prepareMedia(specPath, cacheRoot) {
+export function prepareMedia(specPath, cacheRoot, { ladder: wantLadder = true } = {}) {
   const spec = readLadder(specPath);
   const { noise, ...settings } = clip;
   const dir = join(cacheRoot, hash({ clip: settings, v: 1, ...(noise ? { noise } : {}) }));
@@ -108,6 +108,7 @@ export function prepareMedia(specPath, cacheRoot) {
     return {};
   });
   const hls = join(dir, `hls-${hash({ spec, preset: clip.preset, v: 1 })}`);
+  if (!wantLadder) return { spec, dir, mp4, mp4Bytes: statSync(mp4).size, sourceSecs: source.secs };
   const ladder = cached(hls, (tmp) => {
     console.log(`bench-video: encoding the ladder (${specPath})…`);
     return { rungs: makeLadder(spec, mp4, tmp).map((r) => r.name) };

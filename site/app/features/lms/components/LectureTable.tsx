@@ -2,6 +2,8 @@
 // they stand in each lecture (watched, or the second they stopped at) and the batch's completion.
 import { Icon } from "#app/components/Icon";
 import type { Video } from "#app/lib/api-schema";
+import { useEffect } from "react";
+import { preloadHls } from "../hls-module";
 import { watchedCount, type ProgressByLecture } from "../progress";
 import { ProgressBar } from "./ProgressBar";
 
@@ -41,6 +43,9 @@ export function LectureTable({
   // On a phone the table fits the screen, Watch included: no batch column (the page's title says it), and the
   // lecture's number goes before its title.
   const cell = "px-3 py-3 sm:px-4";
+  // hls.js on its way while the student reads the list, not after Watch (docs/benchmarks/video.md#the-products-path).
+  const kinds = videos.map((v) => v.kind).join(",");
+  useEffect(() => preloadHls(kinds.split(",")), [kinds]);
   const wideOnly = "hidden sm:table-cell";
   return (
     <>

@@ -1,8 +1,9 @@
-// Plays an HLS recording through hls.js in a <video> (its light build, fetched only when such a lecture opens), and
+// Plays an HLS recording through hls.js in a <video> (its light build, fetched by the lecture list already: hls-module), and
 // offers its rungs to the quality menu. A fatal error (a refused or expired playlist or segment link) goes to the
 // player's failure handling, which asks for fresh links and resumes at the same second.
 import type HlsPlayer from "hls.js";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { loadHls } from "../hls-module";
 import { AUTO, type Rung } from "../playback";
 
 export function useHls(video: HTMLVideoElement | null, src: string, enabled: boolean, onFatal: () => void) {
@@ -21,7 +22,7 @@ export function useHls(video: HTMLVideoElement | null, src: string, enabled: boo
     if (!enabled || !video) return;
     let cancelled = false;
     let hls: HlsPlayer | null = null;
-    void import("hls.js/light").then(({ default: Hls }) => {
+    void loadHls().then(({ default: Hls }) => {
       if (cancelled) return;
       // docs/benchmarks/video.md#experiments-and-recommended-settings: the lowest rung first, never a
       // rung larger than the player, and a bounded look-ahead and back buffer for a 2-hour lecture.
