@@ -105,7 +105,7 @@ pub async fn assignments_of(
 
 /// The numbers of a batch's lectures a student can watch.
 pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -> Result<Vec<u32>, ApiError> {
-    let videos = store.list_videos(batch_id).await?;
+    let videos = store.list_lectures(batch_id).await?;
     Ok(videos.iter().filter(|v| v.is_watchable()).map(|v| v.lecture_number).collect())
 }
 

@@ -86,10 +86,11 @@ pub struct Batch {
     pub description: String,
 }
 
-/// A recorded lecture of a batch.
+/// A recorded lecture of a batch (stored under its first name, `VIDEO#…`; a student's answer
+/// calls what it may play a `Video`: `WatchableVideo`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Video {
+pub struct Lecture {
     #[serde(rename = "_id")]
     pub id: String,
     pub batch_id: String,
@@ -127,7 +128,7 @@ fn is_published(published: &bool) -> bool {
     *published
 }
 
-impl Video {
+impl Lecture {
     /// Where the lecture stands: a recording's own state, else ready (embeds and stored files).
     pub fn state(&self) -> LectureState {
         self.media.as_ref().map_or(LectureState::Ready, |m| m.state)
@@ -213,7 +214,7 @@ pub struct UploadSession {
 }
 
 /// A lecture as a student gets it in the videos answer: what to play, never the staff-side facts
-/// of its recording (`Video::media`). An embed or a file stored before the pipeline is answered
+/// of its recording (`Lecture::media`). An embed or a file stored before the pipeline is answered
 /// with the same fields as always; a recording transcoded to HLS also says so (`kind`) and brings
 /// its poster and captions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -249,9 +250,9 @@ pub enum PlaybackKind {
     Hls,
 }
 
-impl From<&Video> for WatchableVideo {
+impl From<&Lecture> for WatchableVideo {
     /// The lecture's own fields, its URL as stored (the videos answer signs it).
-    fn from(video: &Video) -> Self {
+    fn from(video: &Lecture) -> Self {
         Self {
             id: video.id.clone(),
             batch_id: video.batch_id.clone(),
@@ -269,7 +270,8 @@ impl From<&Video> for WatchableVideo {
 
 /// `GET /api/batches/{batchId}/videos` answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct VideoList {
+#[schema(as = VideoList)]
+pub struct LectureList {
     pub videos: Vec<WatchableVideo>,
 }
 

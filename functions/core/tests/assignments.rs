@@ -537,7 +537,7 @@ async fn files_in_s3_are_checked_and_served_as_attachments(store: Store) {
 async fn the_certificate_rule_may_require_every_assignment_passed(store: Store) {
     let class = Class::open(store).await;
     // GIVEN Amna watched every lecture (as the player's saves record it)
-    let videos = class.state.store.list_videos(MERN_07).await.unwrap();
+    let videos = class.state.store.list_lectures(MERN_07).await.unwrap();
     for v in videos.iter().filter(|v| v.is_watchable()) {
         let progress = academy_core::domain::LectureProgress {
             lecture_number: v.lecture_number,

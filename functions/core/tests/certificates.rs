@@ -60,7 +60,7 @@ impl World {
 
     /// The numbers of MERN-07's lectures a student can watch.
     async fn lectures(&self) -> Vec<u32> {
-        let videos = self.state.store.list_videos(MERN_07).await.unwrap();
+        let videos = self.state.store.list_lectures(MERN_07).await.unwrap();
         videos.iter().filter(|v| v.is_watchable()).map(|v| v.lecture_number).collect()
     }
 
@@ -83,7 +83,7 @@ impl World {
     async fn watch(&self, sub: &str, lectures: &[u32]) {
         let clock = self.state.clock();
         for &n in lectures {
-            let video = self.state.store.get_video(MERN_07, n).await.unwrap().unwrap();
+            let video = self.state.store.get_lecture(MERN_07, n).await.unwrap().unwrap();
             self.save(sub, n, 0.0, false).await;
             let watched = match video.known_length() {
                 Some(length) => {
@@ -184,7 +184,7 @@ async fn completion_is_earned_by_watching_not_claimed(store: Store) {
     }
     // AND the two lecture files "played" to their end in no time
     let files: Vec<u32> = {
-        let videos = world.state.store.list_videos(MERN_07).await.unwrap();
+        let videos = world.state.store.list_lectures(MERN_07).await.unwrap();
         videos.iter().filter(|v| v.known_length().is_some()).map(|v| v.lecture_number).collect()
     };
     assert_eq!(files.len(), 2, "the demo batch's two stored files have a known length");

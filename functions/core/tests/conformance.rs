@@ -3,8 +3,8 @@
 use crate::support;
 
 use academy_core::domain::{
-    AccessGrant, AuditEntry, Batch, BatchLink, Course, Enrolment, LectureProgress, Outline, Submission,
-    SubmissionStatus, Video,
+    AccessGrant, AuditEntry, Batch, BatchLink, Course, Enrolment, Lecture, LectureProgress, Outline, Submission,
+    SubmissionStatus,
 };
 use academy_core::store::{
     AuditRecords, CatalogRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords, SubmissionRecords,
@@ -31,8 +31,8 @@ fn batch(id: &str, course_id: &str) -> Batch {
     .unwrap()
 }
 
-fn video(batch_id: &str, lecture: u32) -> Video {
-    Video {
+fn video(batch_id: &str, lecture: u32) -> Lecture {
+    Lecture {
         id: format!("{:0>24}", lecture),
         batch_id: batch_id.into(),
         batch_number: "B-1".into(),
@@ -104,14 +104,14 @@ async fn batches_by_id_and_by_course(store: Store) {
     assert!(store.list_batches_of_course("aaaaaaaaaaaaaaaaaaaaaa99").await.unwrap().is_empty());
 }
 
-async fn videos_in_lecture_order(store: Store) {
+async fn lectures_in_order(store: Store) {
     for lecture in [10, 2, 1] {
-        store.put_video(&video(B1, lecture)).await.unwrap();
+        store.put_lecture(&video(B1, lecture)).await.unwrap();
     }
-    store.put_video(&video(B2, 7)).await.unwrap();
-    let order: Vec<u32> = store.list_videos(B1).await.unwrap().into_iter().map(|v| v.lecture_number).collect();
+    store.put_lecture(&video(B2, 7)).await.unwrap();
+    let order: Vec<u32> = store.list_lectures(B1).await.unwrap().into_iter().map(|v| v.lecture_number).collect();
     assert_eq!(order, [1, 2, 10]);
-    assert!(store.list_videos(B3).await.unwrap().is_empty());
+    assert!(store.list_lectures(B3).await.unwrap().is_empty());
 }
 
 async fn a_lecture_number_is_taken_once_and_given_up_by_deleting(store: Store) {
@@ -122,18 +122,18 @@ async fn a_lecture_number_is_taken_once_and_given_up_by_deleting(store: Store) {
         updated_at: 1_800_000_000,
         ..Default::default()
     });
-    store.create_video(&first).await.unwrap();
+    store.create_lecture(&first).await.unwrap();
     // WHEN another lecture asks for number 3 THEN it is refused, and the first stays as it was
     let mut second = video(B1, 3);
     second.id = "cccccccccccccccccccccc03".into();
-    assert!(matches!(store.create_video(&second).await, Err(StoreError::Conflict)));
-    assert_eq!(store.get_video(B1, 3).await.unwrap(), Some(first.clone()));
+    assert!(matches!(store.create_lecture(&second).await, Err(StoreError::Conflict)));
+    assert_eq!(store.get_lecture(B1, 3).await.unwrap(), Some(first.clone()));
     // WHEN it is deleted THEN the number is free again (deleting twice is no error)
-    store.delete_video(B1, 3).await.unwrap();
-    store.delete_video(B1, 3).await.unwrap();
-    assert_eq!(store.get_video(B1, 3).await.unwrap(), None);
-    store.create_video(&second).await.unwrap();
-    assert_eq!(store.list_videos(B1).await.unwrap(), [second]);
+    store.delete_lecture(B1, 3).await.unwrap();
+    store.delete_lecture(B1, 3).await.unwrap();
+    assert_eq!(store.get_lecture(B1, 3).await.unwrap(), None);
+    store.create_lecture(&second).await.unwrap();
+    assert_eq!(store.list_lectures(B1).await.unwrap(), [second]);
 }
 
 async fn grants_by_hash_conflict_and_revocation(store: Store) {
@@ -675,7 +675,7 @@ conformance!(
     courses_round_trip,
     outlines_round_trip,
     batches_by_id_and_by_course,
-    videos_in_lecture_order,
+    lectures_in_order,
     a_lecture_number_is_taken_once_and_given_up_by_deleting,
     grants_by_hash_conflict_and_revocation,
     submissions_are_conditional_and_listed_in_order,

@@ -6,7 +6,7 @@
 
 use crate::support;
 
-use academy_core::domain::{LectureMedia, LectureState, Video};
+use academy_core::domain::{Lecture, LectureMedia, LectureState};
 use academy_core::http::routes::{Endpoint, Route, Service as _};
 use academy_core::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureKeys, LectureLinks, S3Files};
 use academy_core::platform::local::{dispatch, AppState};
@@ -136,11 +136,11 @@ fn s3(key: &str) -> String {
 }
 
 /// A console-uploaded lecture of MERN_07 in `state`, its media pointing at the rendered files.
-async fn put_recording(store: &Store, number: u32, state: LectureState, published: bool) -> Video {
-    let first = store.get_video(MERN_07, 1).await.unwrap().unwrap();
+async fn put_recording(store: &Store, number: u32, state: LectureState, published: bool) -> Lecture {
+    let first = store.get_lecture(MERN_07, 1).await.unwrap().unwrap();
     let id = academy_core::ids::generate();
     let hls = academy_core::media::hls_folder(MERN_07, &id, JOB);
-    let video = Video {
+    let video = Lecture {
         id: id.clone(),
         lecture_number: number,
         title: format!("Recording {number}"),
@@ -162,12 +162,12 @@ async fn put_recording(store: &Store, number: u32, state: LectureState, publishe
         }),
         ..first
     };
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     video
 }
 
 /// The rendered files and captions of `video` under a local lecture folder `root`.
-fn install(root: &Path, video: &Video) {
+fn install(root: &Path, video: &Lecture) {
     let hls = root.join(academy_core::media::hls_folder(MERN_07, &video.id, JOB));
     for (name, bytes) in rendered_files() {
         let path = hls.join(name);
@@ -182,7 +182,7 @@ fn install(root: &Path, video: &Video) {
 struct Local {
     state: AppState,
     root: PathBuf,
-    ready: Video,
+    ready: Lecture,
 }
 
 /// The local world: the embedded store with the demo catalog, one ready recording (and one
@@ -397,7 +397,7 @@ async fn unpublishing_stops_the_next_playlist_fetch() {
     let master = lecture_of(&videos_answer(&state, &secret).await, READY).unwrap()["url"].as_str().unwrap().to_owned();
     assert_eq!(get(&state, &master).await.0, 200);
     ready.published = false;
-    state.store.put_video(&ready).await.unwrap();
+    state.store.put_lecture(&ready).await.unwrap();
     assert_error(&call(&state, request("GET", &master, &[], VIEWER)).await, 404, "not_found");
 }
 

@@ -219,7 +219,7 @@ async fn me() -> BTreeSet<String> {
 /// A ready HLS recording as lecture `n` of MERN_07: a master and one media playlist in the (moto)
 /// lectures bucket, written by a client that records nothing (the transcoding wrote them).
 async fn hls_recording(world: &World, n: u32) {
-    use academy_core::domain::{LectureMedia, LectureState, Video};
+    use academy_core::domain::{Lecture, LectureMedia, LectureState};
     use academy_core::store::CatalogRecords;
     let s3 =
         aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&world.config).force_path_style(true).build());
@@ -233,14 +233,14 @@ async fn hls_recording(world: &World, n: u32) {
         let key = format!("{folder}{name}");
         s3.put_object().bucket(&bucket).key(key).body(text.as_bytes().to_vec().into()).send().await.unwrap();
     }
-    let first = world.state.store.get_video(MERN_07, 1).await.unwrap().unwrap();
+    let first = world.state.store.get_lecture(MERN_07, 1).await.unwrap().unwrap();
     let media = LectureMedia {
         state: LectureState::Ready,
         master: Some(format!("s3://{bucket}/{folder}master.m3u8")),
         ..LectureMedia::default()
     };
-    let video = Video { id: "v-hls".into(), lecture_number: n, media: Some(media), ..first };
-    world.state.store.put_video(&video).await.unwrap();
+    let video = Lecture { id: "v-hls".into(), lecture_number: n, media: Some(media), ..first };
+    world.state.store.put_lecture(&video).await.unwrap();
 }
 
 /// The lecture function: a signed link (made before the recording starts), fetched in full and
@@ -549,9 +549,9 @@ async fn staff_lectures() -> BTreeSet<String> {
     );
     assert_eq!(world.staff(endpoint, vtt).await.0, 200);
     // The transcoder reports a failure (its doing, not this function's).
-    let mut video = world.state.store.get_video(MERN_07, 50).await.unwrap().unwrap();
+    let mut video = world.state.store.get_lecture(MERN_07, 50).await.unwrap().unwrap();
     video.media.as_mut().unwrap().state = academy_core::domain::LectureState::Failed;
-    world.state.store.put_video(&video).await.unwrap();
+    world.state.store.put_lecture(&video).await.unwrap();
     assert_eq!(world.staff(endpoint, request("POST", &format!("{one}/retry"), &[], ip)).await.0, 200);
     let (_, second) = world.staff(endpoint, post(&lectures, json!({"title": "IAM second"}), ip)).await;
     let two = format!("{lectures}/{}", second["lectureNumber"]);
@@ -580,7 +580,7 @@ async fn certificate_bucket(world: &mut World) {
 async fn watches_the_rest(world: &World, student: &str) {
     use academy_core::store::CatalogRecords;
     let clock = world.state.clock();
-    for video in world.state.store.list_videos(MERN_07).await.unwrap() {
+    for video in world.state.store.list_lectures(MERN_07).await.unwrap() {
         let (steps, wait, position) = match video.known_length() {
             Some(length) => (1, length, length),
             None => (10, 60.0, 0.0),
@@ -705,7 +705,7 @@ async fn recording_mediaconvert(calls: Arc<Mutex<BTreeSet<String>>>) -> MediaCon
 /// The transcode function: an upload (probe, job), its progress and completion, a staff retry
 /// after a failure, and the retried job's error.
 async fn transcode() -> BTreeSet<String> {
-    use academy_core::domain::{LectureMedia, LectureState, Video};
+    use academy_core::domain::{Lecture, LectureMedia, LectureState};
     use academy_core::store::CatalogRecords;
     let world = World::new().await;
     let mediaconvert = recording_mediaconvert(world.calls.clone()).await;
@@ -718,7 +718,7 @@ async fn transcode() -> BTreeSet<String> {
         updated_at: 1,
         ..LectureMedia::default()
     };
-    let video = Video {
+    let video = Lecture {
         id: video_id.into(),
         batch_id: MERN_07.into(),
         batch_number: "07".into(),
@@ -730,7 +730,7 @@ async fn transcode() -> BTreeSet<String> {
         published: true,
         media: Some(media),
     };
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     // The recording in the lectures bucket; the function reads its first bytes with its own client.
     let s3 = aws_sdk_s3::Client::from_conf(
         aws_sdk_s3::config::Builder::from(&world.config)
@@ -744,7 +744,7 @@ async fn transcode() -> BTreeSet<String> {
     let upload = json!({"source": "aws.s3", "detail-type": "Object Created",
         "detail": {"bucket": {"name": "academy-lectures"}, "object": {"key": key}}});
     on_event(store, &mediaconvert, &s3, &upload, 10).await.unwrap();
-    let job = store.get_video(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
+    let job = store.get_lecture(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
     let meta = json!({"batchId": MERN_07, "lectureNumber": "9", "videoId": video_id, "app": "academy"});
     let state = |job: &str, status: &str, extra: Value| {
         let mut detail = json!({"jobId": job, "status": status, "userMetadata": meta});
@@ -755,18 +755,18 @@ async fn transcode() -> BTreeSet<String> {
     on_event(store, &mediaconvert, &s3, &progress, 11).await.unwrap();
     let error = state(&job, "ERROR", json!({"errorMessage": "Unsupported codec"}));
     on_event(store, &mediaconvert, &s3, &error, 12).await.unwrap();
-    let mut failed = store.get_video(MERN_07, 9).await.unwrap().unwrap();
+    let mut failed = store.get_lecture(MERN_07, 9).await.unwrap().unwrap();
     failed.media.as_mut().unwrap().state = LectureState::Processing;
-    store.put_video(&failed).await.unwrap(); // the console's doing
+    store.put_lecture(&failed).await.unwrap(); // the console's doing
     let retry = json!({"source": "academy.lectures", "detail-type": "Lecture transcode requested",
         "detail": {"batchId": MERN_07, "lectureNumber": 9}});
     on_event(store, &mediaconvert, &s3, &retry, 13).await.unwrap();
-    let job = store.get_video(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
+    let job = store.get_lecture(MERN_07, 9).await.unwrap().unwrap().media.unwrap().job_id.unwrap();
     let folder = format!("s3://academy-lectures/lectures/{MERN_07}/{video_id}/hls/j/");
     let outputs = json!({"outputGroupDetails": [{"type": "HLS_GROUP", "playlistFilePaths": [format!("{folder}master.m3u8")],
         "outputDetails": [{"durationInMs": 1000, "videoDetails": {"heightInPx": 360}}]}]});
     on_event(store, &mediaconvert, &s3, &state(&job, "COMPLETE", outputs), 14).await.unwrap();
-    assert_eq!(store.get_video(MERN_07, 9).await.unwrap().unwrap().state(), LectureState::Ready);
+    assert_eq!(store.get_lecture(MERN_07, 9).await.unwrap().unwrap().state(), LectureState::Ready);
     world.made()
 }
 

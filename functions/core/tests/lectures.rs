@@ -373,14 +373,14 @@ async fn a_lecture_moves_to_a_free_number_hides_and_deletes_with_its_files(store
     assert_eq!((moved["lectureNumber"].as_u64(), moved["published"].as_bool()), (Some(40), Some(false)));
     // THEN the old number is free and the lecture (same id, same files) is at the new one
     let store = &console.state.store;
-    assert!(store.get_video(MERN_07, n).await.unwrap().is_none());
-    let video = store.get_video(MERN_07, 40).await.unwrap().unwrap();
+    assert!(store.get_lecture(MERN_07, n).await.unwrap().is_none());
+    let video = store.get_lecture(MERN_07, 40).await.unwrap().unwrap();
     assert_eq!(video.id, moved["id"].as_str().unwrap());
     let folder = console.folder.join(format!("lectures/{MERN_07}/{}", video.id));
     assert!(folder.join("captions").is_dir());
     // WHEN it is deleted THEN the record and its folder are gone
     console.staff("DELETE", &lecture(40), None).await.expect(204);
-    assert!(store.get_video(MERN_07, 40).await.unwrap().is_none());
+    assert!(store.get_lecture(MERN_07, 40).await.unwrap().is_none());
     assert!(!folder.exists());
     console.staff("DELETE", &lecture(40), None).await.refused(404, "not_found");
     // An imported lecture's shared file is not its folder: deleting lecture 1 leaves it alone.
@@ -470,7 +470,7 @@ async fn a_recording_uploads_in_parts_to_the_local_folder_and_resumes(store: Sto
     })
     .await;
     // THEN the recording is whole in the lecture's folder, and no part is left behind
-    let video = console.state.store.get_video(MERN_07, n).await.unwrap().unwrap();
+    let video = console.state.store.get_lecture(MERN_07, n).await.unwrap().unwrap();
     let source = video.media.unwrap().source.unwrap();
     let key = source.strip_prefix("s3://local/").unwrap();
     assert!(key.starts_with(&format!("lectures/{MERN_07}/{}/source/", done["id"].as_str().unwrap())), "{key}");
@@ -550,7 +550,7 @@ async fn a_recording_uploads_in_parts_to_s3_and_resumes(store: Store) {
     })
     .await;
     // THEN the object is the whole recording
-    let video = console.state.store.get_video(MERN_07, n).await.unwrap().unwrap();
+    let video = console.state.store.get_lecture(MERN_07, n).await.unwrap().unwrap();
     let source = video.media.as_ref().unwrap().source.clone().unwrap();
     let key = source.strip_prefix(&format!("s3://{bucket}/")).unwrap().to_owned();
     assert!(key.starts_with(&format!("lectures/{MERN_07}/{}/source/", done["id"].as_str().unwrap())), "{key}");
@@ -600,7 +600,7 @@ async fn deleting_a_processing_lecture_kills_its_run(store: Store) {
     console.state.staff_lectures.queue = worker.clone();
     let n = console.recording("Wedged").await;
     let store = console.state.store.clone();
-    let mut video = store.get_video(MERN_07, n).await.unwrap().unwrap();
+    let mut video = store.get_lecture(MERN_07, n).await.unwrap().unwrap();
     let key = academy_core::media::source_key(MERN_07, &video.id, "wedge-ffprobe", "mp4");
     std::fs::create_dir_all(console.folder.join(&key).parent().unwrap()).unwrap();
     std::fs::write(console.folder.join(&key), support::sample_clip()).unwrap();
@@ -610,7 +610,7 @@ async fn deleting_a_processing_lecture_kills_its_run(store: Store) {
         updated_at: 1,
         ..LectureMedia::default()
     });
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     worker.uploaded(MERN_07, n).await.unwrap();
     let pids = support::wedged_pids(&dir, "ffprobe").await;
     assert!(pids.iter().all(|p| support::is_running(*p)));
@@ -621,7 +621,7 @@ async fn deleting_a_processing_lecture_kills_its_run(store: Store) {
     // THEN no process of its run is left, and nothing writes the lecture back
     assert!(support::all_stopped(&pids).await, "the deleted lecture's run is still alive: {pids:?}");
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-    assert!(store.get_video(MERN_07, n).await.unwrap().is_none());
+    assert!(store.get_lecture(MERN_07, n).await.unwrap().is_none());
     assert!(!console.folder.join(format!("lectures/{MERN_07}/{}", video.id)).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

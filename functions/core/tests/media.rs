@@ -9,7 +9,7 @@
 
 use crate::support;
 
-use academy_core::domain::{LectureMedia, LectureState, Video};
+use academy_core::domain::{Lecture, LectureMedia, LectureState};
 use academy_core::media::container::NOT_VIDEO;
 use academy_core::media::ffmpeg::{Limits, Tools};
 use academy_core::media::ladder::Ladder;
@@ -44,8 +44,8 @@ fn clip(path: &Path, size: &str, seconds: u32) {
 }
 
 /// A lecture of `BATCH` numbered `n`, processing its recording at `key`.
-async fn processing(store: &Store, n: u32, key: &str, job: Option<&str>) -> Video {
-    let video = Video {
+async fn processing(store: &Store, n: u32, key: &str, job: Option<&str>) -> Lecture {
+    let video = Lecture {
         id: academy_core::ids::generate(),
         batch_id: BATCH.into(),
         batch_number: "07".into(),
@@ -63,15 +63,15 @@ async fn processing(store: &Store, n: u32, key: &str, job: Option<&str>) -> Vide
             ..LectureMedia::default()
         }),
     };
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     video
 }
 
 /// The lecture once it is no longer processing (at most `secs`).
-async fn settled(store: &Store, n: u32, secs: u64) -> Video {
+async fn settled(store: &Store, n: u32, secs: u64) -> Lecture {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
     loop {
-        let video = store.get_video(BATCH, n).await.unwrap().unwrap();
+        let video = store.get_lecture(BATCH, n).await.unwrap().unwrap();
         if video.state() != LectureState::Processing {
             return video;
         }
@@ -105,7 +105,7 @@ async fn a_720p_recording_becomes_the_360_540_720_ladder() {
     clip(&root.join(&key), "1280x720", 20);
     let mut video = processing(&store, 41, &key, None).await;
     video.id = video_id.into();
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
 
     let worker = LocalWorker::start(store.clone(), &root, Tools::default());
     worker.uploaded(BATCH, 41).await.unwrap();
@@ -218,7 +218,7 @@ async fn a_lecture_left_processing_is_picked_up_at_start_and_its_half_written_jo
     clip(&root.join(&key), "426x240", 4);
     let mut video = processing(&store, 44, &key, Some("stopped")).await;
     video.id = video_id.into();
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     let half = root.join(hls_folder(BATCH, video_id, "stopped"));
     std::fs::create_dir_all(&half).unwrap();
     std::fs::write(half.join("master_360p_00000.ts"), b"partial").unwrap();
@@ -249,7 +249,7 @@ fn test_limits(short_run: u64, stall: u64) -> Limits {
 }
 
 /// A lecture numbered `n` whose uploaded recording (`stamp.extension`) holds `bytes`.
-async fn uploaded(store: &Store, root: &Path, n: u32, stamp: &str, extension: &str, bytes: Option<&[u8]>) -> Video {
+async fn uploaded(store: &Store, root: &Path, n: u32, stamp: &str, extension: &str, bytes: Option<&[u8]>) -> Lecture {
     let video_id = academy_core::ids::generate();
     let key = source_key(BATCH, &video_id, stamp, extension);
     match bytes {
@@ -261,7 +261,7 @@ async fn uploaded(store: &Store, root: &Path, n: u32, stamp: &str, extension: &s
     }
     let mut video = processing(store, n, &key, None).await;
     video.id = video_id;
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     video
 }
 
@@ -340,10 +340,10 @@ async fn a_wedged_run_is_killed_at_its_limit_the_queue_goes_on_and_retry_works(s
 
     // WHEN the first is retried, ffprobe answering this time
     std::fs::remove_file(dir.join("wedge-ffprobe")).unwrap();
-    let mut video = store.get_video(BATCH, 61).await.unwrap().unwrap();
+    let mut video = store.get_lecture(BATCH, 61).await.unwrap().unwrap();
     let media = video.media.as_mut().unwrap();
     (media.state, media.failure) = (LectureState::Processing, None); // the console's doing
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     worker.retry(BATCH, 61).await.unwrap();
     // THEN it is ready
     let retried = settled(&store, 61, 120).await.media.unwrap();
@@ -405,7 +405,7 @@ async fn a_recording_whose_pictures_end_before_its_sound_has_a_poster(store: Sto
     assert!(status.success());
     let mut video = processing(&store, 81, &key, None).await;
     video.id = video_id;
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
 
     let worker = LocalWorker::start(store.clone(), &root, Tools::default());
     worker.uploaded(BATCH, 81).await.unwrap();

@@ -6,7 +6,7 @@
 
 use crate::support;
 
-use academy_core::domain::{LectureMedia, LectureState, Video};
+use academy_core::domain::{Lecture, LectureMedia, LectureState};
 use academy_core::media::container::NOT_VIDEO;
 use academy_core::media::ladder::Ladder;
 use academy_core::media::mediaconvert::{create_job_body, JobFor, JobRequest, MediaConvert};
@@ -118,7 +118,7 @@ async fn recording_of(
 ) -> String {
     s3.put_object().bucket(bucket).key(key).body(bytes.into()).send().await.unwrap();
     let source = format!("s3://{bucket}/{key}");
-    let video = Video {
+    let video = Lecture {
         id: video_id.into(),
         batch_id: BATCH.into(),
         batch_number: "07".into(),
@@ -135,7 +135,7 @@ async fn recording_of(
             ..LectureMedia::default()
         }),
     };
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     source
 }
 
@@ -178,7 +178,7 @@ fn complete(job: &str, folder: &str) -> Value {
 }
 
 async fn media(store: &Store) -> LectureMedia {
-    store.get_video(BATCH, 5).await.unwrap().unwrap().media.unwrap()
+    store.get_lecture(BATCH, 5).await.unwrap().unwrap().media.unwrap()
 }
 
 #[tokio::test]
@@ -243,7 +243,7 @@ async fn an_upload_starts_one_signed_job_on_the_rungs_that_fit_and_its_events_ma
         .unwrap();
     assert_eq!(media(&store).await.state, LectureState::Processing);
     on_event(&store, &mediaconvert, &s3, &complete(job, &folder), 240).await.unwrap();
-    let video = store.get_video(BATCH, 5).await.unwrap().unwrap();
+    let video = store.get_lecture(BATCH, 5).await.unwrap().unwrap();
     let ready = video.media.clone().unwrap();
     assert_eq!(ready.state, LectureState::Ready);
     assert_eq!(ready.master.as_deref(), Some(format!("{folder}master.m3u8").as_str()));
@@ -271,10 +271,10 @@ async fn an_error_fails_the_lecture_and_a_retry_starts_a_new_job() {
     assert_eq!(failed.failure.as_deref(), Some("Unable to open input file: the file is not a supported media file"));
 
     // Staff press Retry: the console marks it processing and sends the event.
-    let mut video = store.get_video(BATCH, 5).await.unwrap().unwrap();
+    let mut video = store.get_lecture(BATCH, 5).await.unwrap().unwrap();
     let m = video.media.as_mut().unwrap();
     (m.state, m.failure, m.updated_at) = (LectureState::Processing, None, 300);
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     seen.lock().unwrap().calls.clear();
     let retry = json!({"version": "0", "source": "academy.lectures", "detail-type": "Lecture transcode requested",
                        "detail": {"batchId": BATCH, "lectureNumber": 5}});
@@ -342,19 +342,19 @@ async fn playlists_and_manifests_fail_as_not_video_before_any_job_and_a_recordin
         // WHEN its upload event comes
         on_event(&store, &mediaconvert, &s3, &upload_event(&source), 200).await.unwrap();
         // THEN the lecture failed as not a video, and MediaConvert was not called
-        let media = store.get_video(BATCH, n).await.unwrap().unwrap().media.unwrap();
+        let media = store.get_lecture(BATCH, n).await.unwrap().unwrap().media.unwrap();
         assert_eq!((media.state, media.failure.as_deref()), (LectureState::Failed, Some(NOT_VIDEO)), "{extension}");
         assert!(seen.lock().unwrap().calls.is_empty(), "{extension}: no probe, no job");
     }
     // A retry of one finds it as it is.
-    let mut video = store.get_video(BATCH, 11).await.unwrap().unwrap();
+    let mut video = store.get_lecture(BATCH, 11).await.unwrap().unwrap();
     let m = video.media.as_mut().unwrap();
     (m.state, m.failure, m.updated_at) = (LectureState::Processing, None, 300);
-    store.put_video(&video).await.unwrap();
+    store.put_lecture(&video).await.unwrap();
     let retry = json!({"version": "0", "source": "academy.lectures", "detail-type": "Lecture transcode requested",
                        "detail": {"batchId": BATCH, "lectureNumber": 11}});
     on_event(&store, &mediaconvert, &s3, &retry, 310).await.unwrap();
-    assert_eq!(store.get_video(BATCH, 11).await.unwrap().unwrap().media.unwrap().failure.as_deref(), Some(NOT_VIDEO));
+    assert_eq!(store.get_lecture(BATCH, 11).await.unwrap().unwrap().media.unwrap().failure.as_deref(), Some(NOT_VIDEO));
     assert!(seen.lock().unwrap().calls.is_empty());
 
     // WHEN a real recording is uploaded after them THEN it is probed and its job created

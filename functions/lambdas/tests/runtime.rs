@@ -294,7 +294,7 @@ async fn mailer_lambda_mails_inserted_submissions_from_the_stream() {
 /// can retry.
 #[tokio::test]
 async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
-    use academy_core::domain::{LectureMedia, LectureState, Video};
+    use academy_core::domain::{Lecture, LectureMedia, LectureState};
     use academy_core::store::CatalogRecords;
     let world = World::new()
         .await
@@ -303,7 +303,7 @@ async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
     let event: Value = serde_json::from_str(&fixture("transcode")).unwrap();
     let key = event["detail"]["object"]["key"].as_str().unwrap();
     let parts: Vec<&str> = key.split('/').collect();
-    let video = Video {
+    let video = Lecture {
         id: parts[2].into(),
         batch_id: parts[1].into(),
         batch_number: "07".into(),
@@ -315,14 +315,14 @@ async fn transcode_lambda_takes_an_upload_event_and_records_what_came_of_it() {
         published: true,
         media: Some(LectureMedia { state: LectureState::Processing, updated_at: 1, ..LectureMedia::default() }),
     };
-    world.store.put_video(&video).await.unwrap();
+    world.store.put_lecture(&video).await.unwrap();
     let bucket = event["detail"]["bucket"]["name"].as_str().unwrap();
     let s3 = aws_sdk_s3::Client::from_conf(support::moto_s3(&support::moto_config().await).build());
     support::create_bucket(&s3, bucket).await;
     s3.put_object().bucket(bucket).key(key).body(support::sample_clip().into()).send().await.unwrap();
     let response = invoke_with(env!("CARGO_BIN_EXE_transcode"), &fixture("transcode"), &world).await;
     assert_eq!(response, Value::Null);
-    let media = world.store.get_video(parts[1], 30).await.unwrap().unwrap().media.unwrap();
+    let media = world.store.get_lecture(parts[1], 30).await.unwrap().unwrap().media.unwrap();
     assert_eq!(media.state, LectureState::Failed);
     assert!(media.failure.as_deref().unwrap().contains("could not be reached"), "{media:?}");
     assert_eq!(media.source.as_deref(), Some(format!("s3://academy-lectures/{key}").as_str()));

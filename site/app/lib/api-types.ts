@@ -3412,7 +3412,7 @@ export interface components {
         };
         /**
          * @description A lecture as a student gets it in the videos answer: what to play, never the staff-side facts
-         *     of its recording (`Video::media`). An embed or a file stored before the pipeline is answered
+         *     of its recording (`Lecture::media`). An embed or a file stored before the pipeline is answered
          *     with the same fields as always; a recording transcoded to HLS also says so (`kind`) and brings
          *     its poster and captions.
          */

@@ -2,7 +2,7 @@
 //! `infra/seed/catalog.json` and of `academy import`. Everything is checked before anything is
 //! written, and every problem names its record and field.
 
-use crate::domain::{Batch, Course, Outline, Video};
+use crate::domain::{Batch, Course, Lecture, Outline};
 use crate::ids;
 use crate::store::{self, CatalogRecords};
 use serde::Deserialize;
@@ -22,7 +22,7 @@ pub struct CatalogFile {
     #[serde(default)]
     pub batches: Vec<Batch>,
     #[serde(default)]
-    pub videos: Vec<Video>,
+    pub videos: Vec<Lecture>,
 }
 
 /// One thing wrong with a catalog file, e.g. `batches[3].enrolled: exceeds seats (40 > 30)`.
@@ -190,7 +190,7 @@ impl CatalogFile {
             store.put_batch(batch).await?;
         }
         for video in &self.videos {
-            store.put_video(video).await?;
+            store.put_lecture(video).await?;
         }
         Ok(())
     }

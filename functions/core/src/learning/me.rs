@@ -231,7 +231,7 @@ pub async fn save_progress(
     if access::linked_grant(store, &student.sub, batch_id).await?.is_none() {
         return Err(access::not_linked());
     }
-    let Some(video) = store.get_video(batch_id, lecture_number).await? else {
+    let Some(video) = store.get_lecture(batch_id, lecture_number).await? else {
         return Err(ApiError::NotFound("This batch has no lecture with this number.".into()));
     };
     let before = store.get_progress(&student.sub, batch_id, lecture_number).await?;

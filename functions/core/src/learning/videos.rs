@@ -1,11 +1,11 @@
 //! `GET /api/batches/{batchId}/videos`: a batch's recorded lectures, for holders of a Secret ID
 //! granted for that batch, or for a signed-in student who linked one (`Authorization: Bearer`).
 //! Failed guesses are counted per client and batch (`access.rs`); the Secret ID itself is never
-//! logged. Only lectures students may watch are listed (`Video::is_watchable`), without the
+//! logged. Only lectures students may watch are listed (`Lecture::is_watchable`), without the
 //! staff-side facts of a recording; a stored file's URL becomes a signed lecture link, and a
 //! recording transcoded to HLS a signed link to its master playlist (with its poster and captions).
 
-use crate::domain::{PlaybackKind, Video, VideoList, WatchableVideo};
+use crate::domain::{Lecture, LectureList, PlaybackKind, WatchableVideo};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::{bearer, identify, verified_email_of, Verifier};
 use crate::http::Answer;
@@ -27,7 +27,7 @@ pub const SECRET_HEADER: &str = "x-secret-id";
         ("secretId" = Option<String>, Query, description = "accepted for old links; prefer the header"),
     ),
     responses(
-        (status = 200, body = VideoList),
+        (status = 200, body = LectureList),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, headers(("Retry-After" = u64))),
     ))]
@@ -65,7 +65,7 @@ pub async fn videos(
     let grant = access::unpaused(grant)?;
 
     let now = time::now();
-    let stored: Vec<Video> = store.list_videos(batch_id).await?;
+    let stored: Vec<Lecture> = store.list_lectures(batch_id).await?;
     let mut videos = Vec::with_capacity(stored.len());
     for video in stored.iter().filter(|v| v.is_watchable()) {
         videos.push(watchable(links, video, &grant.secret_hash, now).await.map_err(|error| {
@@ -73,11 +73,11 @@ pub async fn videos(
             ApiError::Unavailable
         })?);
     }
-    Ok(ok(&VideoList { videos }))
+    Ok(ok(&LectureList { videos }))
 }
 
 /// A watchable lecture as the holder of `grant` plays it.
-async fn watchable(links: &LectureLinks, video: &Video, grant: &str, now: i64) -> Result<WatchableVideo, String> {
+async fn watchable(links: &LectureLinks, video: &Lecture, grant: &str, now: i64) -> Result<WatchableVideo, String> {
     let mut answer = WatchableVideo::from(video);
     let (batch, n) = (video.batch_id.as_str(), video.lecture_number);
     let expires = now + links.lifetime_secs();

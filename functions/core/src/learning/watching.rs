@@ -22,7 +22,7 @@ pub const PAGE_GAP_SECONDS: f64 = 75.0;
 pub const MAX_SPANS: usize = 256;
 
 /// The record after a save of `position` at `now_millis` (the server's clock), from the one before
-/// it. `length`: the lecture's length when the server knows it (`Video::known_length`).
+/// it. `length`: the lecture's length when the server knows it (`Lecture::known_length`).
 pub fn saved(
     before: Option<&LectureProgress>,
     lecture_number: u32,

@@ -291,7 +291,7 @@ struct Context {
 
 impl Context {
     async fn of(store: &(impl LiveRecords + CatalogRecords + ?Sized), batch_id: &str) -> Result<Self, ApiError> {
-        let titles = store.list_videos(batch_id).await?.into_iter().map(|v| (v.lecture_number, v.title)).collect();
+        let titles = store.list_lectures(batch_id).await?.into_iter().map(|v| (v.lecture_number, v.title)).collect();
         let mut attended = BTreeMap::new();
         for record in store.attendance_of_batch(batch_id).await? {
             if record.counted() == AttendanceMark::Present {
@@ -631,7 +631,7 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
         }
         if let Some(recording) = change.recording {
             if let Some(number) = recording {
-                if self.store.get_video(&session.batch_id, number).await?.is_none() {
+                if self.store.get_lecture(&session.batch_id, number).await?.is_none() {
                     return Err(ApiError::NotFound("This batch has no lecture with this number.".into()));
                 }
             }

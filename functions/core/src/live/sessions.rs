@@ -208,7 +208,7 @@ pub async fn batch_sessions(
         .map(|a| (a.session_id.clone(), a.counted() == AttendanceMark::Present))
         .collect();
     let titles = if sessions.iter().any(|s| s.recording.is_some()) {
-        store.list_videos(batch_id).await?.into_iter().map(|v| (v.lecture_number, v.title)).collect()
+        store.list_lectures(batch_id).await?.into_iter().map(|v| (v.lecture_number, v.title)).collect()
     } else {
         BTreeMap::new()
     };

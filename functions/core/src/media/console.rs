@@ -7,7 +7,7 @@
 
 use crate::console::audit::recorded;
 use crate::console::Actor;
-use crate::domain::{Batch, LectureMedia, LectureState, UploadSession, Video};
+use crate::domain::{Batch, Lecture, LectureMedia, LectureState, UploadSession};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::is_space;
 use crate::http::{json, json_body, ok, Answer};
@@ -109,7 +109,7 @@ pub struct StaffLecture {
 }
 
 impl StaffLecture {
-    pub fn of(video: &Video) -> Self {
+    pub fn of(video: &Lecture) -> Self {
         let media = video.media.as_ref();
         let kind = match media {
             Some(_) => LectureKind::Recording,
@@ -260,10 +260,10 @@ async fn find_batch(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -> R
 }
 
 /// The lecture `lecture` of `batch_id` (a number from 1; anything else is no lecture).
-async fn find(store: &(impl CatalogRecords + ?Sized), batch_id: &str, lecture: &str) -> Result<Video, ApiError> {
+async fn find(store: &(impl CatalogRecords + ?Sized), batch_id: &str, lecture: &str) -> Result<Lecture, ApiError> {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let number = ids::lecture_number(lecture).filter(|n| *n <= MAX_LECTURE_NUMBER).ok_or_else(no_lecture)?;
-    store.get_video(batch_id, number).await?.ok_or_else(no_lecture)
+    store.get_lecture(batch_id, number).await?.ok_or_else(no_lecture)
 }
 
 fn target_of(batch_id: &str, lecture: &str) -> String {
@@ -378,7 +378,7 @@ fn conflict(why: &str) -> ApiError {
 }
 
 /// The media record of a recording, or 409 for an embed or an older file.
-fn media_of(video: &mut Video) -> Result<&mut LectureMedia, ApiError> {
+fn media_of(video: &mut Lecture) -> Result<&mut LectureMedia, ApiError> {
     video.media.as_mut().ok_or_else(|| conflict("This lecture is not an uploaded recording."))
 }
 
@@ -390,12 +390,12 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
     /// Stores `video` under `number` if no lecture holds it: whether it did. A write that landed
     /// but whose answer was lost is retried by the SDK and then refused as taken: the lecture
     /// found there is this one, so it counts as stored (one lecture never takes two numbers).
-    async fn claim(&self, video: &mut Video, number: u32) -> Result<bool, ApiError> {
+    async fn claim(&self, video: &mut Lecture, number: u32) -> Result<bool, ApiError> {
         video.lecture_number = number;
-        match self.store.create_video(video).await {
+        match self.store.create_lecture(video).await {
             Ok(()) => Ok(true),
             Err(StoreError::Conflict) => {
-                let holder = self.store.get_video(&video.batch_id, number).await?;
+                let holder = self.store.get_lecture(&video.batch_id, number).await?;
                 Ok(holder.is_some_and(|held| held.id == video.id))
             }
             Err(e) => Err(e.into()),
@@ -403,14 +403,14 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
     }
 
     /// Saves `video` under a free number: `number`, else the next one after the batch's last.
-    async fn create(&self, mut video: Video, number: Option<u32>) -> Result<Video, ApiError> {
+    async fn create(&self, mut video: Lecture, number: Option<u32>) -> Result<Lecture, ApiError> {
         if let Some(number) = number {
             return match self.claim(&mut video, number).await? {
                 true => Ok(video),
                 false => Err(conflict(&format!("Lecture {number} already exists in this batch."))),
             };
         }
-        let last = self.store.list_videos(&video.batch_id).await?.iter().map(|v| v.lecture_number).max();
+        let last = self.store.list_lectures(&video.batch_id).await?.iter().map(|v| v.lecture_number).max();
         let first = last.unwrap_or(0) + 1;
         // Someone took a number a moment ago: the next one.
         for number in (first..=MAX_LECTURE_NUMBER).take(NUMBER_ATTEMPTS as usize) {
@@ -440,7 +440,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             if !fields.is_empty() {
                 return Err(ApiError::Invalid { fields });
             }
-            let existing = self.store.list_videos(&batch.id).await?;
+            let existing = self.store.list_lectures(&batch.id).await?;
             let batch_number = existing
                 .first()
                 .map(|v| v.batch_number.clone())
@@ -450,7 +450,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
                 updated_at: time::now(),
                 ..LectureMedia::default()
             });
-            let video = Video {
+            let video = Lecture {
                 id: ids::generate(),
                 batch_id: batch.id.clone(),
                 batch_number,
@@ -513,12 +513,12 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
                 media.updated_at = time::now();
             }
             match moved {
-                None => self.store.put_video(&video).await?,
+                None => self.store.put_lecture(&video).await?,
                 Some(number) => {
                     // Take the new number first (refused if it is held), then give up the old one.
                     let old = video.lecture_number;
                     video = self.create(video, Some(number)).await?;
-                    self.store.delete_video(&video.batch_id, old).await?;
+                    self.store.delete_lecture(&video.batch_id, old).await?;
                 }
             }
             Ok(video)
@@ -538,7 +538,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
                 self.uploads.abort(key_of(&upload.target)?, &upload.upload_id).await?;
             }
             self.uploads.delete_folder(&media::lecture_folder(&video.batch_id, &video.id)).await?;
-            self.store.delete_video(&video.batch_id, video.lecture_number).await?;
+            self.store.delete_lecture(&video.batch_id, video.lecture_number).await?;
             Ok(())
         }
         .await;
@@ -595,7 +595,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             };
             media.upload = Some(session.clone());
             media.updated_at = time::now();
-            self.store.put_video(&video).await?;
+            self.store.put_lecture(&video).await?;
             self.answer_upload(&session, Vec::new()).await
         }
         .await;
@@ -617,14 +617,14 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
     }
 
     /// Marks the lecture failed with the transcoder's reason when it could not be asked.
-    async fn transcode(&self, mut video: Video, asked: Result<(), String>) -> Result<Video, ApiError> {
+    async fn transcode(&self, mut video: Lecture, asked: Result<(), String>) -> Result<Lecture, ApiError> {
         if let Err(reason) = asked {
             let media = media_of(&mut video)?;
             media.state = LectureState::Failed;
             media.failure = Some(reason);
             media.percent = None;
             media.updated_at = time::now();
-            self.store.put_video(&video).await?;
+            self.store.put_lecture(&video).await?;
         }
         Ok(video)
     }
@@ -672,7 +672,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             media.percent = Some(0);
             media.failure = None;
             media.updated_at = time::now();
-            self.store.put_video(&video).await?;
+            self.store.put_lecture(&video).await?;
             let asked = self.queue.uploaded(&video.batch_id, video.lecture_number).await;
             self.transcode(video, asked).await
         }
@@ -695,7 +695,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             media.percent = Some(0);
             media.failure = None;
             media.updated_at = time::now();
-            self.store.put_video(&video).await?;
+            self.store.put_lecture(&video).await?;
             let asked = self.queue.retry(&video.batch_id, video.lecture_number).await;
             self.transcode(video, asked).await
         }
@@ -713,7 +713,7 @@ impl<S: LectureStore + ?Sized> Lectures<'_, S> {
             self.uploads.put_captions(&key, &text).await?;
             media.captions = Some(self.uploads.location(&key));
             media.updated_at = time::now();
-            self.store.put_video(&video).await?;
+            self.store.put_lecture(&video).await?;
             Ok(video)
         }
         .await;
@@ -755,7 +755,7 @@ fn checked_captions(req: &Request) -> Result<String, ApiError> {
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list(store: &(impl LectureStore + ?Sized), batch_id: &str) -> Answer {
     let batch = find_batch(store, batch_id).await?;
-    let lectures = store.list_videos(&batch.id).await?.iter().map(StaffLecture::of).collect();
+    let lectures = store.list_lectures(&batch.id).await?.iter().map(StaffLecture::of).collect();
     Ok(ok(&StaffLectures { lectures }))
 }
 

@@ -1,9 +1,9 @@
 //! A recording's processing as it is stored: each step reads the lecture's record, changes its
-//! `media` and writes it back (`CatalogRecords::put_video`), the same for the local worker and the
+//! `media` and writes it back (`CatalogRecords::put_lecture`), the same for the local worker and the
 //! `transcode` function. A step for a job that is no longer the lecture's (a retry started a new
 //! one) changes nothing.
 
-use crate::domain::{LectureMedia, LectureState, Video};
+use crate::domain::{Lecture, LectureMedia, LectureState};
 use crate::store::{CatalogRecords, StoreError};
 
 /// What a finished job leaves.
@@ -22,27 +22,27 @@ pub async fn find(
     batch_id: &str,
     lecture_number: Option<u32>,
     video_id: &str,
-) -> Result<Option<Video>, StoreError> {
+) -> Result<Option<Lecture>, StoreError> {
     if let Some(n) = lecture_number {
-        if let Some(video) = store.get_video(batch_id, n).await?.filter(|v| v.id == video_id) {
+        if let Some(video) = store.get_lecture(batch_id, n).await?.filter(|v| v.id == video_id) {
             return Ok(Some(video));
         }
     }
-    Ok(store.list_videos(batch_id).await?.into_iter().find(|v| v.id == video_id))
+    Ok(store.list_lectures(batch_id).await?.into_iter().find(|v| v.id == video_id))
 }
 
-fn is_current(video: &Video, job_id: &str) -> bool {
+fn is_current(video: &Lecture, job_id: &str) -> bool {
     video.media.as_ref().is_some_and(|m| m.state == LectureState::Processing && m.job_id.as_deref() == Some(job_id))
 }
 
 /// Marks `video` processing from `source` as job `job_id` (0 %; `None`: no job could start).
 pub async fn started(
     store: &(impl CatalogRecords + ?Sized),
-    mut video: Video,
+    mut video: Lecture,
     source: &str,
     job_id: Option<&str>,
     now: i64,
-) -> Result<Video, StoreError> {
+) -> Result<Lecture, StoreError> {
     let media = video.media.get_or_insert_with(LectureMedia::default);
     *media = LectureMedia {
         state: LectureState::Processing,
@@ -53,14 +53,14 @@ pub async fn started(
         updated_at: now,
         ..LectureMedia::default()
     };
-    store.put_video(&video).await?;
+    store.put_lecture(&video).await?;
     Ok(video)
 }
 
 /// Job `job_id` is `percent` done. Only a rise is stored (events may arrive out of order).
 pub async fn progressed(
     store: &(impl CatalogRecords + ?Sized),
-    mut video: Video,
+    mut video: Lecture,
     job_id: &str,
     percent: u8,
     now: i64,
@@ -75,14 +75,14 @@ pub async fn progressed(
     }
     media.percent = Some(percent);
     media.updated_at = now;
-    store.put_video(&video).await?;
+    store.put_lecture(&video).await?;
     Ok(true)
 }
 
 /// Job `job_id` finished: the lecture is ready.
 pub async fn finished(
     store: &(impl CatalogRecords + ?Sized),
-    mut video: Video,
+    mut video: Lecture,
     job_id: &str,
     done: Finished,
     now: i64,
@@ -101,7 +101,7 @@ pub async fn finished(
     media.updated_at = now;
     // The lecture's playable URL: its master playlist (docs/decisions/0029-lecture-pipeline.md).
     video.url = done.master;
-    store.put_video(&video).await?;
+    store.put_lecture(&video).await?;
     Ok(true)
 }
 
@@ -109,7 +109,7 @@ pub async fn finished(
 /// start): the lecture is failed with `reason`.
 pub async fn failed(
     store: &(impl CatalogRecords + ?Sized),
-    mut video: Video,
+    mut video: Lecture,
     job_id: Option<&str>,
     reason: &str,
     now: i64,
@@ -126,7 +126,7 @@ pub async fn failed(
     media.percent = None;
     media.failure = Some(short(reason));
     media.updated_at = now;
-    store.put_video(&video).await?;
+    store.put_lecture(&video).await?;
     Ok(true)
 }
 

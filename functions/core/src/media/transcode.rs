@@ -14,7 +14,7 @@ use super::hls_folder;
 use super::ladder::Ladder;
 use super::mediaconvert::{self, JobFor, JobRequest, MediaConvert};
 use super::record::{self, Finished};
-use crate::domain::{parse_s3_url, LectureState, Video};
+use crate::domain::{parse_s3_url, Lecture, LectureState};
 use crate::store::{CatalogRecords, StoreError};
 use serde_json::Value;
 
@@ -171,7 +171,7 @@ pub async fn on_event(
             start(store, mediaconvert, recordings, video, &source, &token, now).await
         }
         TranscodeEvent::RetryRequested { batch_id, lecture_number } => {
-            let Some(video) = store.get_video(&batch_id, lecture_number).await? else {
+            let Some(video) = store.get_lecture(&batch_id, lecture_number).await? else {
                 tracing::warn!(%batch_id, lecture_number, "retry for no lecture; ignored");
                 return Ok(());
             };
@@ -224,7 +224,7 @@ async fn start(
     store: &(impl CatalogRecords + ?Sized),
     mediaconvert: &MediaConvert,
     recordings: &dyn RecordingHeads,
-    video: Video,
+    video: Lecture,
     source: &str,
     token: &str,
     now: i64,
@@ -286,7 +286,7 @@ async fn start(
 
 async fn mark_failed(
     store: &(impl CatalogRecords + ?Sized),
-    video: Video,
+    video: Lecture,
     source: &str,
     reason: &str,
     now: i64,

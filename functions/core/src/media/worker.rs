@@ -10,7 +10,7 @@ use super::ffmpeg::{self, FfmpegError, Tools};
 use super::ladder::Ladder;
 use super::record::{self, Finished};
 use super::{hls_folder, TranscodeQueue};
-use crate::domain::{parse_s3_url, LectureState, Video};
+use crate::domain::{parse_s3_url, Lecture, LectureState};
 use crate::store::{CatalogRecords, Store, StoreError};
 use async_trait::async_trait;
 use std::path::{Component, Path, PathBuf};
@@ -144,7 +144,7 @@ impl Worker {
     async fn left_processing(&self) -> Result<Vec<(String, u32)>, StoreError> {
         let mut left = Vec::new();
         for batch in self.store.list_batches().await? {
-            for video in self.store.list_videos(&batch.id).await? {
+            for video in self.store.list_lectures(&batch.id).await? {
                 if video.state() == LectureState::Processing {
                     left.push((video.batch_id, video.lecture_number));
                 }
@@ -166,7 +166,7 @@ impl Worker {
     }
 
     async fn transcode(&self, batch_id: &str, n: u32) -> Result<(), StoreError> {
-        let Some(video) = self.store.get_video(batch_id, n).await? else { return Ok(()) };
+        let Some(video) = self.store.get_lecture(batch_id, n).await? else { return Ok(()) };
         if video.state() != LectureState::Processing {
             return Ok(()); // queued twice, or finished meanwhile
         }
@@ -252,13 +252,13 @@ impl Worker {
 
     /// The record as stored now (staff may have renamed the lecture while it was transcoded);
     /// `None`: it was deleted.
-    async fn latest(&self, video: &Video) -> Result<Option<Video>, StoreError> {
+    async fn latest(&self, video: &Lecture) -> Result<Option<Lecture>, StoreError> {
         record::find(&self.store, &video.batch_id, Some(video.lecture_number), &video.id).await
     }
 
     async fn run_ffmpeg(
         &self,
-        video: &Video,
+        video: &Lecture,
         job: &str,
         source: &Path,
         out: &Path,

@@ -570,7 +570,7 @@ pub async fn record(
             store.put_receipt(&receipt).await?;
         }
         let settled = plans::paid(store, desk, plan, payment, None, actor.name(), now).await?;
-        let total = store.list_videos(&batch.id).await?.len() as u32;
+        let total = store.list_lectures(&batch.id).await?.len() as u32;
         let (enrolment, secret_id) = match settled.enrolled {
             Some((enrolment, secret)) => (Some(EnrolmentView::of(enrolment, Activity::default(), total)), Some(secret)),
             None => {

@@ -30,7 +30,7 @@ use crate::domain::{Attendance, DemoStatus};
 use crate::domain::{AttendanceMark, SessionStatus, Weekday};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
-    Batch, Course, Health, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind, VideoList,
+    Batch, Course, Health, LectureList, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind,
     WatchableVideo, WeeklySchedule,
 };
 use crate::geo::{self, GeoAnswer};
@@ -178,7 +178,7 @@ use utoipa::{Modify, OpenApi};
         Batch,
         WatchableVideo,
         PlaybackKind,
-        VideoList,
+        LectureList,
         Health,
         ErrorBody,
         SendEmailRequest,

@@ -244,7 +244,7 @@ fn already(email: &str) -> ApiError {
 /// An enrolment whose grant is brand new (enrolled, or a new Secret ID): no account holds it yet,
 /// so there is no activity to read (the batch's links and progress).
 async fn fresh_view(store: &(impl EnrolmentStore + ?Sized), enrolment: Enrolment) -> Result<EnrolmentView, ApiError> {
-    let total = store.list_videos(&enrolment.batch_id).await?.len() as u32;
+    let total = store.list_lectures(&enrolment.batch_id).await?.len() as u32;
     Ok(EnrolmentView::of(enrolment, Activity::default(), total))
 }
 
@@ -319,7 +319,7 @@ pub async fn revoke(store: &(impl EnrolmentStore + ?Sized), actor: &Actor, id: &
         let enrolment = enrolment::revoke(store, find(store, id).await?).await?;
         let activity = activity_by_grant(store, &enrolment.batch_id, std::slice::from_ref(&enrolment)).await?;
         let mine = activity.get(&enrolment.secret_hash).copied().unwrap_or_default();
-        let total = store.list_videos(&enrolment.batch_id).await?.len() as u32;
+        let total = store.list_lectures(&enrolment.batch_id).await?.len() as u32;
         Ok(EnrolmentView::of(enrolment, mine, total))
     }
     .await;
@@ -369,7 +369,7 @@ pub async fn of_batch(store: &(impl EnrolmentStore + ?Sized), req: &Request, bat
     let (limit, after) = (page_limit(req)?, cursor(req)?);
     let (enrolments, next) = store.page_enrolments(&batch.id, after.as_ref(), limit).await?.into_parts();
     let activity = activity_by_grant(store, &batch.id, &enrolments).await?;
-    let total = store.list_videos(&batch.id).await?.len() as u32;
+    let total = store.list_lectures(&batch.id).await?.len() as u32;
     let items = enrolments
         .into_iter()
         .map(|e| {

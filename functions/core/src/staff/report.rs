@@ -120,7 +120,7 @@ async fn report(
 ) -> Result<BatchReport, ApiError> {
     let batch_id = ApiError::checked_id(batch_id, "batch")?;
     let batch = store.get_batch(batch_id).await?.ok_or_else(|| ApiError::NotFound("No batch has this id.".into()))?;
-    let videos = store.list_videos(batch_id).await?;
+    let videos = store.list_lectures(batch_id).await?;
     let listed = store.list_enrolments(batch_id).await?;
     // Each student's progress: by grant, so one student's two devices (or accounts) are one student;
     // a revoked student's unlinked accounts count too, so their history stays.

@@ -2,7 +2,7 @@
 
 use super::records::{item, record_of, records_of};
 use super::{keys, PutMode, Result, Store};
-use crate::domain::{Batch, Course, Outline, Video};
+use crate::domain::{Batch, Course, Lecture, Outline};
 use async_trait::async_trait;
 
 #[async_trait]
@@ -25,18 +25,18 @@ pub trait CatalogRecords: Send + Sync {
 
     async fn list_batches_of_course(&self, course_id: &str) -> Result<Vec<Batch>>;
 
-    async fn put_video(&self, video: &Video) -> Result<()>;
+    async fn put_lecture(&self, video: &Lecture) -> Result<()>;
 
     /// Stores a lecture under a number no lecture of its batch holds yet: `StoreError::Conflict`
     /// when one does (two staff adding at once each get a number of their own).
-    async fn create_video(&self, video: &Video) -> Result<()>;
+    async fn create_lecture(&self, video: &Lecture) -> Result<()>;
 
     /// Removes a lecture's record (nothing happens when there is none).
-    async fn delete_video(&self, batch_id: &str, lecture_number: u32) -> Result<()>;
+    async fn delete_lecture(&self, batch_id: &str, lecture_number: u32) -> Result<()>;
 
-    async fn get_video(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Video>>;
+    async fn get_lecture(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Lecture>>;
 
-    async fn list_videos(&self, batch_id: &str) -> Result<Vec<Video>>;
+    async fn list_lectures(&self, batch_id: &str) -> Result<Vec<Lecture>>;
 }
 
 #[async_trait]
@@ -90,26 +90,26 @@ impl CatalogRecords for Store {
 
     // Videos, ordered by lecture number through their sort key.
 
-    async fn put_video(&self, video: &Video) -> Result<()> {
-        let it = item(keys::batch_pk(&video.batch_id), keys::video_sk(video.lecture_number), video)?;
+    async fn put_lecture(&self, video: &Lecture) -> Result<()> {
+        let it = item(keys::batch_pk(&video.batch_id), keys::lecture_sk(video.lecture_number), video)?;
         self.items().put(it, PutMode::Upsert).await
     }
 
-    async fn create_video(&self, video: &Video) -> Result<()> {
-        let it = item(keys::batch_pk(&video.batch_id), keys::video_sk(video.lecture_number), video)?;
+    async fn create_lecture(&self, video: &Lecture) -> Result<()> {
+        let it = item(keys::batch_pk(&video.batch_id), keys::lecture_sk(video.lecture_number), video)?;
         self.items().put(it, PutMode::IfAbsent).await
     }
 
-    async fn delete_video(&self, batch_id: &str, lecture_number: u32) -> Result<()> {
-        self.items().delete(&keys::batch_pk(batch_id), &keys::video_sk(lecture_number)).await
+    async fn delete_lecture(&self, batch_id: &str, lecture_number: u32) -> Result<()> {
+        self.items().delete(&keys::batch_pk(batch_id), &keys::lecture_sk(lecture_number)).await
     }
 
-    async fn get_video(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Video>> {
-        let found = self.items().get(&keys::batch_pk(batch_id), &keys::video_sk(lecture_number), 0).await?;
+    async fn get_lecture(&self, batch_id: &str, lecture_number: u32) -> Result<Option<Lecture>> {
+        let found = self.items().get(&keys::batch_pk(batch_id), &keys::lecture_sk(lecture_number), 0).await?;
         found.map(record_of).transpose()
     }
 
-    async fn list_videos(&self, batch_id: &str) -> Result<Vec<Video>> {
+    async fn list_lectures(&self, batch_id: &str) -> Result<Vec<Lecture>> {
         records_of(self.items().query(&keys::batch_pk(batch_id), "VIDEO#", 0).await?)
     }
 }

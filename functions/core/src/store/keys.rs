@@ -22,7 +22,7 @@ pub fn batch_pk(batch_id: &str) -> String {
 }
 
 /// Zero-padded so the sort key orders lectures numerically.
-pub fn video_sk(lecture_number: u32) -> String {
+pub fn lecture_sk(lecture_number: u32) -> String {
     format!("VIDEO#{lecture_number:05}")
 }
 

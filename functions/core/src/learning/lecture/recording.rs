@@ -3,7 +3,7 @@
 //! captions, stored apart in the lecture's `captions/` folder.
 
 use super::playlist::{safe_file, CAPTIONS_FILE};
-use crate::domain::{parse_s3_url, Video};
+use crate::domain::{parse_s3_url, Lecture};
 
 /// A ready recording's stored files.
 #[derive(Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct Recording<'a> {
 impl<'a> Recording<'a> {
     /// The recording of a watchable lecture transcoded to HLS; `None` for embeds, files stored
     /// before the pipeline, and lectures students may not see.
-    pub fn of(video: &'a Video) -> Option<Self> {
+    pub fn of(video: &'a Lecture) -> Option<Self> {
         if !video.is_watchable() {
             return None;
         }
@@ -55,8 +55,8 @@ mod tests {
     use super::*;
     use crate::domain::{LectureMedia, LectureState};
 
-    fn video(media: Option<LectureMedia>) -> Video {
-        Video {
+    fn video(media: Option<LectureMedia>) -> Lecture {
+        Lecture {
             id: "v1".into(),
             batch_id: "b1".into(),
             batch_number: "B1".into(),
@@ -95,7 +95,7 @@ mod tests {
         assert_eq!(Recording::of(&video(None)), None);
         let processing = LectureMedia { state: LectureState::Processing, ..ready() };
         assert_eq!(Recording::of(&video(Some(processing))), None);
-        let hidden = Video { published: false, ..video(Some(ready())) };
+        let hidden = Lecture { published: false, ..video(Some(ready())) };
         assert_eq!(Recording::of(&hidden), None);
         let elsewhere = LectureMedia { poster: Some("s3://lec/lectures/b1/v1/poster.jpg".into()), ..ready() };
         assert_eq!(Recording::of(&video(Some(elsewhere))).unwrap().poster, None);

@@ -11,7 +11,7 @@
 use super::files::Delivery;
 use super::playlist::{self, PLAYLIST_TYPE};
 use super::recording::Recording;
-use crate::domain::Video;
+use crate::domain::Lecture;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::Answer;
 use crate::learning::lecture::{parse_s3_url, LectureFiles, LectureLinks, LinkParams, LinkRefused};
@@ -93,7 +93,7 @@ pub async fn lecture(
             }
         }
     }
-    let video = records.get_video(batch_id, number).await?.ok_or_else(no_such)?;
+    let video = records.get_lecture(batch_id, number).await?.ok_or_else(no_such)?;
     if file.is_empty() {
         if parse_s3_url(&video.url).is_none() {
             return Err(no_such());
@@ -148,7 +148,7 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// A stored playlist we cannot hand out: the transcoding wrote something unexpected.
-fn broken(video: &Video, file: &str, why: &str) -> ApiError {
+fn broken(video: &Lecture, file: &str, why: &str) -> ApiError {
     tracing::error!(batch = video.batch_id, lecture = video.lecture_number, file, why, "a stored playlist is refused");
     ApiError::NotFound("This lecture's file is not available.".into())
 }
