@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { createLogger, defineConfig } from "vite";
 import { devIconSprite } from "./scripts/dev-icon-sprite.ts";
 import { leanPreload } from "./scripts/lean-preload.ts";
+import { quietRouter } from "./scripts/quiet-router.ts";
 import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
 
 // Validated here, so a bad issuer or client id fails the build rather than the sign-in.
@@ -42,7 +43,7 @@ logger.warnOnce = notEnvFile(logger.warnOnce);
 
 export default defineConfig({
   customLogger: logger,
-  plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
+  plugins: [leanPreload(), quietRouter(), tailwindcss(), reactRouter(), devIconSprite()],
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
   build: {
