@@ -31,6 +31,9 @@ const afterPaint = new RegExp(
     String.raw`features[\/]auth[\/](components[\/]SessionWatch\.tsx|session\.ts)|config[\/]oidc\.ts)$`,
 );
 const priceModules = /[\\/]app[\\/](lib[\\/](geo|prices)\.ts|components[\\/]Price\.tsx)$/;
+// What every form page runs with its form (fields, sending, the submission id): one chunk rather than three, which
+// brings /contact within its budget (docs/decisions/0045-first-load-budgets.md).
+const formModules = /[\\/]app[\\/](components[\\/]FormFields\.tsx|features[\\/]forms[\\/]hooks[\\/]use-submission\.tsx|lib[\\/]submission-id\.ts)$/;
 
 // @react-router/dev 7.18 starts its child compilers with `envFile: false`, which Vite 8 deprecates (for `envDir:
 // false`) with a warning per compiler: theirs, not ours, so that one message is dropped and every other one kept.
@@ -61,6 +64,9 @@ export default defineConfig({
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             { name: "app", test: sharedModules },
             { name: "prices", test: priceModules },
+            { name: "forms", test: formModules },
+            // The page hero and sections most public pages open with: one chunk (one request, compressed together).
+            { name: "page-kit", test: /[\\/]app[\\/]components[\\/](PageHero|Section)\.tsx$/ },
             { name: "after-paint", test: afterPaint },
           ],
         },
