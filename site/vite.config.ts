@@ -58,7 +58,7 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       output: {
         // Fewer, larger chunks compress better: every page needs the framework and the root's components, and
-        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023).
+        // the home page has a 110 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023, 0045).
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
