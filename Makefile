@@ -184,8 +184,10 @@ test-site: node-tools python-tools oidc-tools browser build-api ## Typecheck, co
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
 
-bench-site: node-tools python-tools browser build ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile) on every public route → docs/benchmarks/site.md.
-	infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
+# With the local OpenID provider: the bench issues a certificate through the staff API to measure /verify/{id}.
+bench-site: node-tools python-tools oidc-tools browser build-api ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile, median of 3) on every public route → docs/benchmarks/site.md.
+	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
+	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
 else
 build-site test-site bench-site:
 	@echo "no site/ yet: skipping $@"

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { createLogger, defineConfig } from "vite";
 import { devIconSprite } from "./scripts/dev-icon-sprite.ts";
 import { leanPreload } from "./scripts/lean-preload.ts";
+import { quietRouter } from "./scripts/quiet-router.ts";
 import { oidcConfigFromEnv } from "./scripts/oidc-config.ts";
 
 // Validated here, so a bad issuer or client id fails the build rather than the sign-in.
@@ -30,6 +31,9 @@ const afterPaint = new RegExp(
     String.raw`features[\/]auth[\/](components[\/]SessionWatch\.tsx|session\.ts)|config[\/]oidc\.ts)$`,
 );
 const priceModules = /[\\/]app[\\/](lib[\\/](geo|prices)\.ts|components[\\/]Price\.tsx)$/;
+// What every form page runs with its form (fields, sending, the submission id): one chunk rather than three, which
+// brings /contact within its budget (docs/decisions/0045-first-load-budgets.md).
+const formModules = /[\\/]app[\\/](components[\\/]FormFields\.tsx|features[\\/]forms[\\/]hooks[\\/]use-submission\.tsx|lib[\\/]submission-id\.ts)$/;
 
 // @react-router/dev 7.18 starts its child compilers with `envFile: false`, which Vite 8 deprecates (for `envDir:
 // false`) with a warning per compiler: theirs, not ours, so that one message is dropped and every other one kept.
@@ -42,7 +46,7 @@ logger.warnOnce = notEnvFile(logger.warnOnce);
 
 export default defineConfig({
   customLogger: logger,
-  plugins: [leanPreload(), tailwindcss(), reactRouter(), devIconSprite()],
+  plugins: [leanPreload(), quietRouter(), tailwindcss(), reactRouter(), devIconSprite()],
   define: { __OIDC_CONFIG__: JSON.stringify(oidcConfig) },
   server: { fs: { allow: [".", "../infra/seed"] } },
   build: {
@@ -54,12 +58,15 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       output: {
         // Fewer, larger chunks compress better: every page needs the framework and the root's components, and
-        // the home page has a 115 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023).
+        // the home page has a 110 KB (gzip) JavaScript budget (docs/decisions/0012-chunks.md, 0022, 0023, 0045).
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             { name: "app", test: sharedModules },
             { name: "prices", test: priceModules },
+            { name: "forms", test: formModules },
+            // The page hero and sections most public pages open with: one chunk (one request, compressed together).
+            { name: "page-kit", test: /[\\/]app[\\/]components[\\/](PageHero|Section)\.tsx$/ },
             { name: "after-paint", test: afterPaint },
           ],
         },

@@ -23,8 +23,10 @@ import { anchors, paths } from "./config/paths";
 import { useContentProtection } from "./lib/content-protection";
 import { onStaffConsole } from "./lib/floating-buttons";
 
+// Built, the stylesheet is inlined in every page (the <style> below, filled by scripts/inline-stylesheet.ts), so the
+// first paint waits for no second request; the dev server links it.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -57,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {!import.meta.env.DEV && <style data-inline-css={stylesheet} dangerouslySetInnerHTML={inlined} />}
       </head>
       <body className="flex min-h-screen flex-col">
         {data && <StaticHeader html={data.headerHtml} nav={data.nav} signedIn={signedIn} sessionActions={sessionActions} />}
@@ -78,6 +81,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+/** Empty in React's eyes: the build writes the stylesheet's text into it, which hydration and later renders keep. */
+const inlined = { __html: "" };
 
 // Every page is pre-rendered signed out, with the header's Sign In as build-time HTML: whether the visitor is signed
 // in is known once the session code has loaded (beside hydration), and the actions' code loads for a signed-in

@@ -8,6 +8,7 @@ import { paths } from "../app/config/paths";
 import { absoluteUrl } from "../app/config/site";
 import { writeCompressedCopies } from "./compress";
 import { iconSprite } from "./icon-sprite";
+import { inlineStylesheet } from "./inline-stylesheet";
 import { writeSearchIndex } from "./search-index";
 
 export const iconSpriteFile = "icons.svg";
@@ -44,6 +45,7 @@ export async function writeBuildArtifacts(buildDirectory: string): Promise<void>
     writeFile(join(client, "robots.txt"), robotsTxt()),
     writeFile(join(client, "redirects.json"), `${JSON.stringify(redirectTable(), null, 2)}\n`),
   ]);
+  await inlineStylesheet(client);
   await writeSearchIndex(client);
   await writeCompressedCopies(client);
 }

@@ -22,9 +22,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 /** The issuer's name, from the root's build-time data. */
 const useIssuer = () => (useRouteLoaderData("root") as { brand?: { name: string } } | undefined)?.brand?.name ?? "The academy";
 
+// The shell and the answer are each at least a screen high, so the footer never moves in view when the answer comes
+// (CLS; docs/decisions/0045-first-load-budgets.md).
 export function HydrateFallback() {
   return (
-    <section className="container-page py-12 sm:py-16">
+    <section className="container-page min-h-svh py-12 sm:py-16">
       <p className="eyebrow">{useIssuer()}</p>
       <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{verifyTexts.title}</h1>
       <p role="status" className="mt-8 text-lg text-slate-600">

@@ -33,7 +33,7 @@ interface VerifyViewProps {
 
 export function VerifyView({ id, answer, issuer, onCheck, onRetry, busy = false }: VerifyViewProps) {
   return (
-    <section className="container-page py-12 sm:py-16" aria-labelledby="verify-title">
+    <section className="container-page min-h-svh py-12 sm:py-16" aria-labelledby="verify-title">
       <p className="eyebrow">{issuer}</p>
       <h1 id="verify-title" className="mt-2 text-3xl font-extrabold sm:text-4xl">
         {verifyTexts.title}

@@ -6,7 +6,11 @@ import { useNavigate } from "react-router";
 import { showToast } from "#app/components/Toasts";
 import { paths } from "#app/config/paths";
 import { brand } from "#app/content/brand";
-import { newSubmissionId, sendEmail, type FormFields, type FormType, type SendEmailRequest } from "../api/send-email";
+import { newSubmissionId } from "#app/lib/submission-id";
+import type { FormFields, FormType, SendEmailRequest } from "../api/send-email";
+
+/** The API client loads when a form is first sent, not with the page (docs/decisions/0045-first-load-budgets.md). */
+const sendEmail = async (request: SendEmailRequest) => (await import("../api/send-email")).sendEmail(request);
 
 export const toastMs = { success: 3000, failure: 5000, limited: 15000 } as const;
 
