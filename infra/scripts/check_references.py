@@ -23,9 +23,8 @@ that exist only there). It checks:
 - **No tracker items.** "Issue NN", "issue #NN", "ISSUES NN" (any case, with a number) names an item in a tracker a
   reader of the repository cannot open: say what the change is instead. This is checked in every text file the
   repository holds (CSS, HTML, SVG, text and .gitignore too; lockfiles and generated files excepted), this checker's
-  tests included. A mention whose line also holds its link, the same number after `/issues/` or `/pull/`, can be
-  opened and is allowed: `upstream issue 123 (https://github.com/owner/repo/issues/123)`. A URL alone
-  (`…/issues/123`) is not a mention.
+  tests included. A mention whose line also holds its link (the same number after `/issues/` or `/pull/` of an
+  upstream repository's URL) can be opened and is allowed. A URL alone is not a mention.
 - **Outputs are not references.** Paths that git ignores (`site/build/…`, `node_modules/…`, `var/…`) are skipped:
   they exist only after a build.
 
