@@ -142,7 +142,11 @@ async fn mine(
 pub async fn receipt(store: &(impl PaymentStore + ?Sized), student: &Student, email: Option<&str>, id: &str) -> Answer {
     let unknown = || ApiError::NotFound("You have no payment with this id.".into());
     let plan_id = Payment::plan_of(id).ok_or_else(unknown)?;
-    let plan = mine(store, student, email, plan_id).await.map_err(|_| unknown())?;
+    // Not the student's plan is not their payment; a store failure stays one (503).
+    let plan = match mine(store, student, email, plan_id).await {
+        Err(ApiError::NotFound(_)) => return Err(unknown()),
+        found => found?,
+    };
     let payment = store.get_payment(id).await?.filter(|p| p.plan_id == plan.id).ok_or_else(unknown)?;
     if !matches!(payment.status, PaymentStatus::Paid | PaymentStatus::Refunded) {
         return Err(unknown());

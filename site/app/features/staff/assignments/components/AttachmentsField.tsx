@@ -1,6 +1,6 @@
 // Staff's attachments to an assignment (PDF, images, ZIP, each at most 25 MB): each sent in parts with its progress,
 // a refused file's reason at once; the list links each file through its signed download link.
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { ACCEPT_ATTRIBUTE, ALLOWED_FILES_TEXT, contentTypeOf, fileRefusal, megabytesText } from "#app/lib/assignment-files";
 import { putPart } from "#app/lib/put-part";
 import { uploadInParts } from "#app/lib/upload-in-parts";
@@ -8,6 +8,7 @@ import { failureText } from "../../kit/format";
 import { useTokenSource } from "../../kit/api/token";
 import { beginAttachment, completeAttachment, removeAttachment } from "../api/assignments";
 import type { StaffAssignment } from "../api/types";
+import { FileButton } from "../../kit/upload/FileButton";
 import { UploadProgressBar } from "../../kit/upload/UploadProgressBar";
 
 interface Sending {
@@ -19,7 +20,6 @@ interface Sending {
 export function AttachmentsField({ assignment, onAdded }: { assignment: StaffAssignment; onAdded: () => void }) {
   const id = useId();
   const source = useTokenSource();
-  const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<Sending | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -85,22 +85,7 @@ export function AttachmentsField({ assignment, onAdded }: { assignment: StaffAss
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         {ALLOWED_FILES_TEXT}; at most 25 MB each.
       </p>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT_ATTRIBUTE}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="attachment-input"
-        onChange={(e) => {
-          void choose(e.target.files?.[0]);
-          e.target.value = "";
-        }}
-      />
-      <button type="button" className="btn-secondary min-h-10 justify-self-start px-4 py-2 text-sm" disabled={sending !== null} aria-describedby={`${id}-hint`} onClick={() => input.current?.click()}>
-        {sending ? "Uploading…" : "Add an attachment"}
-      </button>
+      <FileButton accept={ACCEPT_ATTRIBUTE} testId="attachment-input" busy={sending !== null} label="Add an attachment" describedBy={`${id}-hint`} onFile={(file) => void choose(file)} />
       {sending && <UploadProgressBar name={sending.name} percent={percent} />}
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-700">

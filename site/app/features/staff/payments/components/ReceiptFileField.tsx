@@ -1,13 +1,14 @@
 // The payer's receipt file on "Record a manual payment" (docs/product.md#staff-console): a photo of the bank slip, a
 // wallet's screenshot or a PDF, at most 10 MB, sent in parts as assignment files are, with its progress; the server
 // keeps it only if its content is a PDF or an image, and the form sends its id with the payment. Optional.
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { putPart } from "#app/lib/put-part";
 import type { ReceiptView } from "#app/lib/payments-schema";
 import { uploadInParts } from "#app/lib/upload-in-parts";
 import { useTokenSource } from "../../kit/api/token";
 import { failureText } from "../../kit/format";
 import { beginReceipt, completeReceipt } from "../api/payments";
+import { FileButton } from "../../kit/upload/FileButton";
 import { UploadProgressBar } from "../../kit/upload/UploadProgressBar";
 
 export const RECEIPT_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"] as const;
@@ -24,7 +25,6 @@ export function receiptRefusal(file: Pick<File, "name" | "size" | "type">): stri
 export function ReceiptFileField({ receipt, onChange, onSending }: { receipt: ReceiptView | null; onChange: (r: ReceiptView | null) => void; onSending: (sending: boolean) => void }) {
   const id = useId();
   const source = useTokenSource();
-  const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<{ name: string; size: number; sent: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -71,24 +71,7 @@ export function ReceiptFileField({ receipt, onChange, onSending }: { receipt: Re
           </button>
         </p>
       ) : (
-        <>
-          <input
-            ref={input}
-            type="file"
-            accept={RECEIPT_TYPES.join(",")}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="receipt-input"
-            onChange={(e) => {
-              void choose(e.target.files?.[0]);
-              e.target.value = "";
-            }}
-          />
-          <button type="button" className="btn-secondary min-h-10 justify-self-start px-4 py-2 text-sm" disabled={sending !== null} aria-describedby={`${id}-hint`} onClick={() => input.current?.click()}>
-            {sending ? "Uploading…" : "Attach a receipt"}
-          </button>
-        </>
+        <FileButton accept={RECEIPT_TYPES.join(",")} testId="receipt-input" busy={sending !== null} label="Attach a receipt" describedBy={`${id}-hint`} onFile={(file) => void choose(file)} />
       )}
       {sending && <UploadProgressBar name={sending.name} percent={percent} />}
       {problem && (
