@@ -30,7 +30,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const token = () => `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 async function expectToast(page, title, description) {
-  const t = toast(page, title).first();
+  // The toast with this description, not an earlier one with the same title still fading out.
+  const titled = toast(page, title);
+  const t = (description ? titled.filter({ hasText: description }) : titled).first();
   await t.waitFor({ timeout: 10000 });
   if (description) assert.match(await t.innerText(), new RegExp(description.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   return t;
