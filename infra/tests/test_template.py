@@ -412,7 +412,7 @@ def test_exactly_the_signed_in_routes_are_behind_the_cognito_jwt_authorizer(tran
         if path.startswith(("/api/me/", "/api/staff/")) and path not in TOKEN_SESSION_ROUTES:
             guarded[path] = function
             # Every method reaches the function, which answers HEAD and a JSON 405 itself, as
-            # `academy serve` does (Route::methods in functions/core/src/http/routes.rs).
+            # `academy serve` does (each feature's `Routes::methods`, in its `api.rs`).
             assert method == "x-amazon-apigateway-any-method", path
             # Access tokens only: they carry the scopes the site asked for, ID tokens none.
             assert operation["security"] == [{"CognitoJwt": ["openid"]}], path

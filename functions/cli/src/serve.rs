@@ -11,7 +11,8 @@ use crate::site::{redirect_location, Resolved, Site};
 use academy_core::http::error::ApiError;
 use academy_core::leads::mail::{Redrive, Redriver};
 use academy_core::platform::env;
-use academy_core::platform::local::{dispatch, mailer_from_env, transcode_worker, AppState};
+use academy_core::platform::local::{mailer_from_env, transcode_worker, AppState};
+use academy_core::platform::routes::dispatch;
 use academy_core::store::CatalogRecords;
 use academy_core::store::StoreUrl;
 use axum::body::Body as AxumBody;
@@ -272,7 +273,7 @@ async fn api(State(server): State<Arc<Server>>, ConnectInfo(peer): ConnectInfo<S
     context.http.source_ip = Some(peer.ip().to_string());
     let request =
         lambda_http::Request::from_parts(parts, body).with_request_context(RequestContext::ApiGatewayV2(context));
-    to_axum(dispatch(&server.state, request, None).await)
+    to_axum(dispatch(&server.state, request).await)
 }
 
 const NOT_BUILT: &str = "<!doctype html><title>Academy</title><h1>The site is not built yet</h1>\

@@ -1,14 +1,16 @@
 //! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
-//! folder holds its records' rules, its handlers and their contract annotations; the newer ones
+//! folder holds its records' rules, its handlers and their contract annotations, and in `api.rs`
+//! its routes (paths and methods), the services that answer them (one per Lambda) and its part of
+//! the API document (docs/decisions/0046-routes-beside-their-handlers.md); the newer ones
 //! (payments, live classes, assignments) also their own store interface and key layout over the
-//! table's `Items` (`payments/store.rs`), their letters and their API document (`payments/api.rs`).
+//! table's `Items` (`payments/store.rs`) and their letters.
 //! Beside them sit the kits every feature may use, and nothing else may be shared:
 //! - `store/` (one key layout, two backends: SQLite locally, DynamoDB in AWS);
 //! - `mail/` (a message and its MIME, the one `Mailer`: SES in AWS, an outbox folder locally);
 //! - `objects/` (files sent to storage in parts and handed out by short-lived links, their type
 //!   decided by their content);
 //! - `pdf/` (the printed documents' faces, text and mark);
-//! - `http/` (routing, errors, the origin guard, identity, the bodies' whole numbers);
+//! - `http/` (the route and service traits, errors, the origin guard, identity, the bodies' whole numbers);
 //! - the records several features share (`domain.rs`), the enrolment lifecycle (`enrolment.rs`),
 //!   the completion rule (`completion.rs`), ids, time, per-client limits, link signatures, the
 //!   trust roots of every HTTPS client (`tls.rs`) and the time zones times are read in (`zones.rs`);
@@ -16,7 +18,8 @@
 //!   checks); each feature's console side is its own `console.rs`.
 //!
 //! `staff/` is the console's area over several features (enrolments, reports); `platform/` is the
-//! one place that reads the environment and builds each Lambda's dependencies and the local server's. Dependencies point one
+//! one place that reads the environment and builds each Lambda's dependencies and the local server's
+//! (with its table of path prefix → service, `platform/routes.rs`). Dependencies point one
 //! way: platform → staff → features → kits, and no feature imports another
 //! (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
 

@@ -5,9 +5,10 @@
 use crate::support;
 
 use academy_core::domain::AccessGrant;
-use academy_core::http::routes::Endpoint;
-use academy_core::platform::local::dispatch;
+use academy_core::platform::lambda;
+use academy_core::platform::lambda::dispatch_as;
 use academy_core::platform::local::AppState;
+use academy_core::platform::routes::dispatch;
 use academy_core::store::{CatalogRecords, GrantRecords};
 use academy_core::time;
 use lambda_http::Body;
@@ -96,13 +97,13 @@ async fn unknown_paths_and_wrong_methods_answer_json() {
 #[tokio::test]
 async fn head_is_answered_wherever_get_is_without_a_body() {
     let state = state().await;
-    let response = dispatch(&state, request("HEAD", "/api/courses", &[], "198.51.100.1"), None).await;
+    let response = dispatch(&state, request("HEAD", "/api/courses", &[], "198.51.100.1")).await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/json");
     assert!(response.body().is_empty(), "a HEAD answer has no body");
-    let missing = dispatch(&state, request("HEAD", "/api/batches/ffffffffffffffffffffffff", &[], "198.51.100.1"), None);
+    let missing = dispatch(&state, request("HEAD", "/api/batches/ffffffffffffffffffffffff", &[], "198.51.100.1"));
     assert_eq!(missing.await.status(), 404);
-    let post_only = dispatch(&state, request("HEAD", "/api/chat", &[], "198.51.100.1"), None).await;
+    let post_only = dispatch(&state, request("HEAD", "/api/chat", &[], "198.51.100.1")).await;
     assert_eq!((post_only.status().as_u16(), post_only.headers()["allow"].to_str().unwrap()), (405, "POST"));
 }
 
@@ -131,9 +132,9 @@ async fn a_post_body_must_be_json() {
 #[tokio::test]
 async fn a_lambda_answers_only_its_own_endpoint() {
     let state = state().await;
-    let response = dispatch(&state, fixture("batches"), Some(Endpoint::Courses)).await;
+    let response = dispatch_as::<lambda::Courses>(&state, fixture("batches")).await;
     assert_eq!(response.status(), 404);
-    let response = dispatch(&state, fixture("courses"), Some(Endpoint::Courses)).await;
+    let response = dispatch_as::<lambda::Courses>(&state, fixture("courses")).await;
     assert_eq!(response.status(), 200);
 }
 
@@ -398,4 +399,47 @@ async fn a_burst_of_questions_gets_exactly_the_limit_answered() {
     }
     let limit = academy_core::limits::CHAT_QUESTIONS.max as usize;
     assert_eq!(answers, std::collections::BTreeMap::from([(200, limit), (429, 60 - limit)]));
+}
+
+/// Every path of the contract is claimed by exactly one line of the local server's route table
+/// (so no two services answer one route, and none is missing), and every line claims a path.
+#[tokio::test]
+async fn every_path_of_the_contract_has_one_service() {
+    let state = state().await;
+    let table = academy_core::platform::routes::table(&state);
+    let contract: serde_json::Value =
+        serde_json::from_str(&academy_core::platform::openapi::document()).expect("the contract is JSON");
+    let paths = contract["paths"].as_object().expect("the contract has paths");
+    assert!(paths.len() > 90, "{} paths", paths.len());
+    let mut used = vec![0; table.len()];
+    for path in paths.keys() {
+        let concrete = filled(path);
+        let parts: Vec<&str> = concrete.split('/').filter(|p| !p.is_empty()).collect();
+        let claims: Vec<usize> = (0..table.len())
+            .filter(|&i| {
+                let (prefix, service) = table[i];
+                let prefix: Vec<&str> = prefix.split('/').filter(|p| !p.is_empty()).collect();
+                parts.starts_with(&prefix) && service.has(&parts)
+            })
+            .collect();
+        assert_eq!(claims.len(), 1, "{path} ({concrete}) is claimed by lines {claims:?}");
+        used[claims[0]] += 1;
+    }
+    for (i, (prefix, _)) in table.iter().enumerate() {
+        assert!(used[i] > 0, "the table's line {i} ({prefix}) claims no path of the contract");
+    }
+}
+
+/// A contract path with each `{parameter}` filled in (`{token}.ics` keeps its suffix).
+fn filled(path: &str) -> String {
+    let mut out = String::new();
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('}').expect("a parameter closes") + open;
+        out.push_str("665f1c2a9b3e4d0012a1b001");
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }

@@ -7,10 +7,13 @@
 use crate::support;
 
 use academy_core::domain::{Lecture, LectureMedia, LectureState};
-use academy_core::http::routes::{Endpoint, Route, Service as _};
+use academy_core::http::routes::{resolve, Service as _};
+use academy_core::learning::api::PlaybackApi;
 use academy_core::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureKeys, LectureLinks, S3Files};
-use academy_core::platform::local::{dispatch, AppState};
-use academy_core::platform::services;
+use academy_core::platform::lambda;
+use academy_core::platform::lambda::dispatch_as;
+use academy_core::platform::local::AppState;
+use academy_core::platform::routes::dispatch;
 use academy_core::store::{CatalogRecords, GrantRecords, Store};
 use academy_core::time;
 use lambda_http::http::HeaderMap;
@@ -214,7 +217,7 @@ fn lecture_of(answer: &serde_json::Value, number: u32) -> Option<&serde_json::Va
 }
 
 async fn get(state: &AppState, link: &str) -> (u16, HeaderMap, Vec<u8>) {
-    let (parts, body) = dispatch(state, request("GET", link, &[], VIEWER), Some(Endpoint::Lecture)).await.into_parts();
+    let (parts, body) = dispatch_as::<lambda::Lecture>(state, request("GET", link, &[], VIEWER)).await.into_parts();
     (parts.status.as_u16(), parts.headers, body.to_vec())
 }
 
@@ -288,7 +291,7 @@ async fn every_playlist_is_answered_with_each_uri_signed_and_the_segments_play()
     let master = text(body);
     let variants = uris(&master);
     assert_eq!(variants.len(), 2, "{master}");
-    let zipped = dispatch(&state, request("GET", &master_link, &[("accept-encoding", "gzip, br")], VIEWER), None).await;
+    let zipped = dispatch(&state, request("GET", &master_link, &[("accept-encoding", "gzip, br")], VIEWER)).await;
     assert_eq!(zipped.headers()["content-encoding"], "gzip");
     let mut unzipped = String::new();
     std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(zipped.body().as_ref()), &mut unzipped).unwrap();
@@ -444,11 +447,11 @@ async fn in_aws_segments_are_presigned_s3_gets() {
         s3_files.clone(),
         academy_core::assistant::ModelProvider::offline(),
     );
-    let lecture = services::Lecture { store: store.clone(), links, files: s3_files };
+    let lecture = PlaybackApi { store: store.clone(), links, files: s3_files };
     let fetch = |link: String| {
         let lecture = &lecture;
         async move {
-            let route = Route::resolve(link.split('?').next().unwrap()).unwrap();
+            let route = resolve(link.split('?').next().unwrap()).unwrap();
             lecture.answer(route, &request("GET", &link, &[], VIEWER)).await
         }
     };

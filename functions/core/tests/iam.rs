@@ -7,15 +7,16 @@ use crate::support;
 
 use academy_core::assistant::provider::{Endpoint as ModelEndpoint, ModelProvider};
 use academy_core::enrolment::Mailing;
-use academy_core::http::routes::Endpoint;
+use academy_core::leads::api::InlineMailer;
 use academy_core::leads::mail::deliver;
 use academy_core::learning::lecture::{KeySource, LectureLinks, S3Files, DEFAULT_LINK_SECS};
 use academy_core::mail::{MailSettings, Mailer, SesMailer};
 use academy_core::media::mediaconvert::MediaConvert;
 use academy_core::media::transcode::on_event;
-use academy_core::platform::local::dispatch;
+use academy_core::platform::lambda::dispatch_as;
+use academy_core::platform::lambda::{self, Function};
 use academy_core::platform::local::AppState;
-use academy_core::platform::services::InlineMailer;
+use academy_core::platform::routes::dispatch;
 use academy_core::store::dynamodb::{create_table, DynamoItems};
 use academy_core::store::Store;
 use academy_core::store::{Counters, GrantRecords};
@@ -125,8 +126,8 @@ impl World {
         self.calls.lock().unwrap().clear();
     }
 
-    async fn call(&self, endpoint: Endpoint, req: lambda_http::Request) -> u16 {
-        dispatch(&self.state, req, Some(endpoint)).await.status().as_u16()
+    async fn call<F: Function>(&self, req: lambda_http::Request) -> u16 {
+        dispatch_as::<F>(&self.state, req).await.status().as_u16()
     }
 
     /// A counter of the current window whose expiry has passed (TTL deletes such items late),
@@ -167,10 +168,10 @@ fn declared() -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
-async fn requests(endpoint: Endpoint, paths: &[String]) -> BTreeSet<String> {
+async fn requests<F: Function>(paths: &[String]) -> BTreeSet<String> {
     let world = World::new().await;
     for path in paths {
-        world.call(endpoint, get(path, &[], "198.51.100.1")).await;
+        world.call::<F>(get(path, &[], "198.51.100.1")).await;
     }
     world.made()
 }
@@ -182,9 +183,9 @@ async fn videos() -> BTreeSet<String> {
     let limit = academy_core::limits::SECRET_ID_GUESSES;
     world.expired_counter(limit.scope, &format!("{MERN_07}#{guesser}"), limit.window_secs).await;
     let path = format!("/api/batches/{MERN_07}/videos");
-    assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", "guess")], guesser)).await, 403);
-    assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", "guess")], "203.0.113.91")).await, 403);
-    assert_eq!(world.call(Endpoint::Videos, get(&path, &[("x-secret-id", &secret)], "203.0.113.92")).await, 200);
+    assert_eq!(world.call::<lambda::Videos>(get(&path, &[("x-secret-id", "guess")], guesser)).await, 403);
+    assert_eq!(world.call::<lambda::Videos>(get(&path, &[("x-secret-id", "guess")], "203.0.113.91")).await, 403);
+    assert_eq!(world.call::<lambda::Videos>(get(&path, &[("x-secret-id", &secret)], "203.0.113.92")).await, 200);
     world.made()
 }
 
@@ -203,16 +204,16 @@ async fn me() -> BTreeSet<String> {
     let link = |secret: &str, ip: &str| {
         as_student(post("/api/me/batches", json!({"batchId": MERN_07, "secretId": secret}), ip), student)
     };
-    assert_eq!(world.call(Endpoint::Me, link("guess", guesser)).await, 403);
-    assert_eq!(world.call(Endpoint::Me, link("guess", "203.0.113.71")).await, 403);
-    assert_eq!(world.call(Endpoint::Me, link(&secret, "203.0.113.72")).await, 200);
-    assert_eq!(world.call(Endpoint::Me, support::fixture("me")).await, 200);
+    assert_eq!(world.call::<lambda::Me>(link("guess", guesser)).await, 403);
+    assert_eq!(world.call::<lambda::Me>(link("guess", "203.0.113.71")).await, 403);
+    assert_eq!(world.call::<lambda::Me>(link(&secret, "203.0.113.72")).await, 200);
+    assert_eq!(world.call::<lambda::Me>(support::fixture("me")).await, 200);
     let ip = "203.0.113.73";
     let position = json!({"positionSeconds": 42.5, "completed": false});
     let put = send("PUT", &format!("/api/me/progress/{MERN_07}/1"), position, ip);
-    assert_eq!(world.call(Endpoint::Me, as_student(put, student)).await, 200);
+    assert_eq!(world.call::<lambda::Me>(as_student(put, student)).await, 200);
     let progress = get(&format!("/api/me/progress/{MERN_07}"), &[], ip);
-    assert_eq!(world.call(Endpoint::Me, as_student(progress, student)).await, 200);
+    assert_eq!(world.call::<lambda::Me>(as_student(progress, student)).await, 200);
     world.made()
 }
 
@@ -251,7 +252,7 @@ async fn lecture() -> BTreeSet<String> {
     hls_recording(&world, 40).await;
     let (secret, grant) = support::grant(&world.state.store, MERN_07).await;
     let videos = format!("/api/batches/{MERN_07}/videos");
-    let answer = dispatch(&world.state, get(&videos, &[("x-secret-id", &secret)], "203.0.113.80"), None).await;
+    let answer = dispatch(&world.state, get(&videos, &[("x-secret-id", &secret)], "203.0.113.80")).await;
     let body: Value = match answer.body() {
         Body::Text(text) => serde_json::from_str(text).unwrap(),
         other => panic!("unexpected body {other:?}"),
@@ -261,20 +262,20 @@ async fn lecture() -> BTreeSet<String> {
     let master = recording["url"].as_str().unwrap().to_owned();
     world.state.lecture.links = world.fresh_lecture_links();
     world.forget();
-    assert_eq!(world.call(Endpoint::Lecture, get(&link, &[], "203.0.113.81")).await, 302);
-    assert_eq!(world.call(Endpoint::Lecture, get(&link, &[("range", "bytes=0-")], "203.0.113.81")).await, 302);
-    let answer = dispatch(&world.state, get(&master, &[], "203.0.113.81"), Some(Endpoint::Lecture)).await;
+    assert_eq!(world.call::<lambda::Lecture>(get(&link, &[], "203.0.113.81")).await, 302);
+    assert_eq!(world.call::<lambda::Lecture>(get(&link, &[("range", "bytes=0-")], "203.0.113.81")).await, 302);
+    let answer = dispatch_as::<lambda::Lecture>(&world.state, get(&master, &[], "203.0.113.81")).await;
     assert_eq!(answer.status(), 200);
     let variant = match answer.body() {
         Body::Text(text) => text.lines().find(|l| l.starts_with("/lecture/")).unwrap().to_owned(),
         other => panic!("unexpected body {other:?}"),
     };
-    assert_eq!(world.call(Endpoint::Lecture, get(&variant, &[], "203.0.113.81")).await, 200);
+    assert_eq!(world.call::<lambda::Lecture>(get(&variant, &[], "203.0.113.81")).await, 200);
     let mut made = world.made();
     world.state.store.revoke_grant(&grant, time::now()).await.unwrap();
     world.forget();
-    assert_eq!(world.call(Endpoint::Lecture, get(&link, &[], "203.0.113.81")).await, 403);
-    assert_eq!(world.call(Endpoint::Lecture, get(&variant, &[], "203.0.113.81")).await, 403);
+    assert_eq!(world.call::<lambda::Lecture>(get(&link, &[], "203.0.113.81")).await, 403);
+    assert_eq!(world.call::<lambda::Lecture>(get(&variant, &[], "203.0.113.81")).await, 403);
     made.extend(world.made());
     made
 }
@@ -286,10 +287,10 @@ async fn send_email() -> BTreeSet<String> {
     world.expired_counter(limit.scope, visitor, limit.window_secs).await;
     let enrol = json!({"formType": "enrollment-form", "formData": {"firstName": "Iqra", "lastName": "Nadeem",
         "email": "iqra@example.pk", "phone": "03001234567", "course": "Data Analysis"}});
-    assert_eq!(world.call(Endpoint::SendEmail, post("/api/send-email", enrol, visitor)).await, 200);
+    assert_eq!(world.call::<lambda::SendEmail>(post("/api/send-email", enrol, visitor)).await, 200);
     let contact = json!({"formType": "contact-form", "formData": {"firstName": "Hamza", "lastName": "Qureshi",
         "email": "hamza.q@example.pk", "phone": "+92 300 1234567", "message": "Weekend batches?"}});
-    assert_eq!(world.call(Endpoint::SendEmail, post("/api/send-email", contact, "203.0.113.94")).await, 200);
+    assert_eq!(world.call::<lambda::SendEmail>(post("/api/send-email", contact, "203.0.113.94")).await, 200);
     world.made()
 }
 
@@ -309,8 +310,8 @@ async fn chat() -> BTreeSet<String> {
     let limit = academy_core::limits::CHAT_QUESTIONS;
     world.expired_counter(limit.scope, asker, limit.window_secs).await;
     let question = json!({"question": "How long is the free demo?"});
-    assert_eq!(world.call(Endpoint::Chat, post("/api/chat", question.clone(), asker)).await, 200);
-    assert_eq!(world.call(Endpoint::Chat, post("/api/chat", question, "203.0.113.96")).await, 200);
+    assert_eq!(world.call::<lambda::Chat>(post("/api/chat", question.clone(), asker)).await, 200);
+    assert_eq!(world.call::<lambda::Chat>(post("/api/chat", question, "203.0.113.96")).await, 200);
     world.made()
 }
 
@@ -318,7 +319,7 @@ async fn mailer() -> BTreeSet<String> {
     let world = World::new().await;
     let contact = json!({"formType": "contact-form", "formData": {"firstName": "Sana", "lastName": "Iamtest",
         "email": "sana@example.pk", "phone": "+92 300 7654321", "message": "Hello"}});
-    let answer = dispatch(&world.state, post("/api/send-email", contact, "203.0.113.97"), None).await;
+    let answer = dispatch(&world.state, post("/api/send-email", contact, "203.0.113.97")).await;
     let body: Value = match answer.body() {
         Body::Text(text) => serde_json::from_str(text).unwrap(),
         other => panic!("unexpected body {other:?}"),
@@ -375,16 +376,15 @@ impl World {
     }
 
     /// A staff function's answer to a request of a member of staff.
-    async fn staff(&self, endpoint: Endpoint, req: lambda_http::Request) -> (u16, Value) {
-        json_of(dispatch(&self.state, as_staff(req), Some(endpoint)).await)
+    async fn staff<F: Function>(&self, req: lambda_http::Request) -> (u16, Value) {
+        json_of(dispatch_as::<F>(&self.state, as_staff(req)).await)
     }
 
     /// An enquiry sent through the contact form (not the staff function's doing).
     async fn enquiry(&self, email: &str) -> String {
         let contact = json!({"formType": "contact-form", "formData": {"firstName": "Sana", "lastName": "Iamtest",
             "email": email, "phone": "+92 300 7654321", "message": "Hello"}});
-        let (status, body) =
-            json_of(dispatch(&self.state, post("/api/send-email", contact, "203.0.113.60"), None).await);
+        let (status, body) = json_of(dispatch(&self.state, post("/api/send-email", contact, "203.0.113.60")).await);
         assert_eq!(status, 200);
         self.forget();
         body["submissionId"].as_str().unwrap().to_owned()
@@ -393,10 +393,10 @@ impl World {
     /// A student's account linking `secret` to `batch` (the me function's doing, not recorded).
     async fn link(&self, batch: &str, secret: &str, student: &str) {
         let link = post("/api/me/batches", json!({"batchId": batch, "secretId": secret}), "203.0.113.61");
-        assert_eq!(self.call(Endpoint::Me, as_student(link, student)).await, 200);
+        assert_eq!(self.call::<lambda::Me>(as_student(link, student)).await, 200);
         let position = json!({"positionSeconds": 42.5, "completed": false});
         let put = send("PUT", &format!("/api/me/progress/{batch}/1"), position, "203.0.113.61");
-        assert_eq!(self.call(Endpoint::Me, as_student(put, student)).await, 200);
+        assert_eq!(self.call::<lambda::Me>(as_student(put, student)).await, 200);
         self.forget();
     }
 }
@@ -410,20 +410,20 @@ async fn staff_enquiries() -> BTreeSet<String> {
     let id = world.enquiry("sana@example.pk").await;
     world.enquiry("omar@example.pk").await;
     let ip = "203.0.113.62";
-    let (status, page) = world.staff(Endpoint::StaffEnquiries, get("/api/staff/enquiries?limit=1", &[], ip)).await;
+    let (status, page) = world.staff::<lambda::StaffEnquiries>(get("/api/staff/enquiries?limit=1", &[], ip)).await;
     assert_eq!(status, 200);
     let next = page["nextCursor"].as_str().expect("a second page");
     let second = format!("/api/staff/enquiries?limit=1&cursor={next}");
-    assert_eq!(world.staff(Endpoint::StaffEnquiries, get(&second, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnquiries>(get(&second, &[], ip)).await.0, 200);
     let filtered = "/api/staff/enquiries?q=sana&handled=false&formType=contact-form&delivery=pending";
-    assert_eq!(world.staff(Endpoint::StaffEnquiries, get(filtered, &[], ip)).await.0, 200);
-    assert_eq!(world.staff(Endpoint::StaffEnquiries, get("/api/staff/enquiries.csv", &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnquiries>(get(filtered, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnquiries>(get("/api/staff/enquiries.csv", &[], ip)).await.0, 200);
     let one = format!("/api/staff/enquiries/{id}");
-    assert_eq!(world.staff(Endpoint::StaffEnquiries, get(&one, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnquiries>(get(&one, &[], ip)).await.0, 200);
     let handled = send("PATCH", &one, json!({"handled": true, "note": "Called back"}), ip);
-    assert_eq!(world.staff(Endpoint::StaffEnquiries, handled).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnquiries>(handled).await.0, 200);
     let resend = post(&format!("{one}/resend"), json!({}), ip);
-    let (status, enquiry) = world.staff(Endpoint::StaffEnquiries, resend).await;
+    let (status, enquiry) = world.staff::<lambda::StaffEnquiries>(resend).await;
     assert_eq!((status, enquiry["delivery"].as_str()), (200, Some("sent")));
     world.made()
 }
@@ -439,27 +439,27 @@ async fn staff_enrolments() -> BTreeSet<String> {
         Some(Mailing { mailer, from: SENDER.into(), site_url: "https://academy.test".into() });
     let enquiry = world.enquiry("ayesha@example.pk").await;
     let ip = "203.0.113.63";
-    assert_eq!(world.staff(Endpoint::StaffEnrolments, get("/api/staff/batches", &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnrolments>(get("/api/staff/batches", &[], ip)).await.0, 200);
     let enrol = json!({"batchId": MERN_07, "name": "Ayesha Khan", "email": "ayesha@example.pk", "enquiryId": enquiry});
-    let (status, enrolled) = world.staff(Endpoint::StaffEnrolments, post("/api/staff/enrolments", enrol, ip)).await;
+    let (status, enrolled) = world.staff::<lambda::StaffEnrolments>(post("/api/staff/enrolments", enrol, ip)).await;
     assert_eq!(status, 201, "{enrolled}");
     let id = enrolled["enrolment"]["id"].as_str().unwrap().to_owned();
     let roster = format!("/api/staff/batches/{MERN_07}/enrolments");
-    assert_eq!(world.staff(Endpoint::StaffEnrolments, get(&roster, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffEnrolments>(get(&roster, &[], ip)).await.0, 200);
     let resend = post(&format!("/api/staff/enrolments/{id}/resend"), json!({}), ip);
-    let (status, resent) = world.staff(Endpoint::StaffEnrolments, resend).await;
+    let (status, resent) = world.staff::<lambda::StaffEnrolments>(resend).await;
     assert_eq!(status, 200, "{resent}");
     let mut made = world.made();
     world.link(MERN_07, resent["secretId"].as_str().unwrap(), "0f1e2d3c-4b5a-6978-8a9b-acbdcedf0011").await;
     let csv = "name,email\nBilal Ahmed,bilal@example.pk\nAyesha Khan,ayesha@example.pk\nNo Address,not-an-email\n";
     let bulk = post(&format!("{roster}/bulk"), json!({"csv": csv}), ip);
-    let (status, lines) = world.staff(Endpoint::StaffEnrolments, bulk).await;
+    let (status, lines) = world.staff::<lambda::StaffEnrolments>(bulk).await;
     assert_eq!(
         (status, &lines["enrolled"], &lines["alreadyEnrolled"], &lines["invalid"]),
         (200, &json!(1), &json!(1), &json!(1))
     );
     let revoke = request("DELETE", &format!("/api/staff/enrolments/{id}"), &[], ip);
-    let (status, revoked) = world.staff(Endpoint::StaffEnrolments, revoke).await;
+    let (status, revoked) = world.staff::<lambda::StaffEnrolments>(revoke).await;
     assert_eq!(
         (status, revoked["status"].as_str(), revoked["accountLinked"].as_bool()),
         (200, Some("revoked"), Some(false))
@@ -475,15 +475,15 @@ async fn staff_reports() -> BTreeSet<String> {
     world.state.staff_enrolments.mailing = None;
     let ip = "203.0.113.64";
     let enrol = json!({"batchId": MERN_07, "name": "Ayesha Khan", "email": "ayesha@example.pk"});
-    let (status, enrolled) = world.staff(Endpoint::StaffEnrolments, post("/api/staff/enrolments", enrol, ip)).await;
+    let (status, enrolled) = world.staff::<lambda::StaffEnrolments>(post("/api/staff/enrolments", enrol, ip)).await;
     assert_eq!(status, 201);
     world.link(MERN_07, enrolled["secretId"].as_str().unwrap(), "1a2b3c4d-0000-4000-8000-000000000001").await;
     let (secret, _) = support::grant(&world.state.store, MERN_07).await;
     world.link(MERN_07, &secret, "1a2b3c4d-0000-4000-8000-000000000002").await;
     let report = format!("/api/staff/batches/{MERN_07}/report");
-    let (status, body) = world.staff(Endpoint::StaffReports, get(&report, &[], ip)).await;
+    let (status, body) = world.staff::<lambda::StaffReports>(get(&report, &[], ip)).await;
     assert_eq!((status, body["students"].as_array().map(Vec::len)), (200, Some(2)));
-    assert_eq!(world.staff(Endpoint::StaffReports, get(&format!("{report}.csv"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffReports>(get(&format!("{report}.csv"), &[], ip)).await.0, 200);
     world.made()
 }
 
@@ -493,13 +493,13 @@ async fn staff_audit() -> BTreeSet<String> {
     let ip = "203.0.113.65";
     for email in ["a@example.pk", "b@example.pk"] {
         let enrol = json!({"batchId": MERN_07, "name": "Student", "email": email});
-        assert_eq!(world.staff(Endpoint::StaffEnrolments, post("/api/staff/enrolments", enrol, ip)).await.0, 201);
+        assert_eq!(world.staff::<lambda::StaffEnrolments>(post("/api/staff/enrolments", enrol, ip)).await.0, 201);
     }
     world.forget();
-    let (status, page) = world.staff(Endpoint::StaffAudit, get("/api/staff/audit?limit=1", &[], ip)).await;
+    let (status, page) = world.staff::<lambda::StaffAudit>(get("/api/staff/audit?limit=1", &[], ip)).await;
     assert_eq!(status, 200);
     let next = format!("/api/staff/audit?limit=1&cursor={}", page["nextCursor"].as_str().expect("a second page"));
-    assert_eq!(world.staff(Endpoint::StaffAudit, get(&next, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffAudit>(get(&next, &[], ip)).await.0, 200);
     world.made()
 }
 
@@ -523,23 +523,23 @@ async fn staff_lectures() -> BTreeSet<String> {
     world.state.staff_lectures.queue = Arc::new(EventBridgeQueue::new(events));
     world.forget();
     let lectures = format!("/api/staff/batches/{MERN_07}/lectures");
-    let endpoint = Endpoint::StaffLectures;
-    assert_eq!(world.staff(endpoint, get(&lectures, &[], ip)).await.0, 200);
-    let (status, added) = world.staff(endpoint, post(&lectures, json!({"title": "IAM recording"}), ip)).await;
+    type E = lambda::StaffLectures;
+    assert_eq!(world.staff::<E>(get(&lectures, &[], ip)).await.0, 200);
+    let (status, added) = world.staff::<E>(post(&lectures, json!({"title": "IAM recording"}), ip)).await;
     assert_eq!(status, 201, "{added}");
     let moved = send("PATCH", &format!("{lectures}/{}", added["lectureNumber"]), json!({"lectureNumber": 50}), ip);
-    assert_eq!(world.staff(endpoint, moved).await.0, 200);
+    assert_eq!(world.staff::<E>(moved).await.0, 200);
     let one = format!("{lectures}/50");
     let file = json!({"fileName": "iam.mp4", "size": 10, "contentType": "video/mp4"});
-    let (status, started) = world.staff(endpoint, post(&format!("{one}/upload"), file.clone(), ip)).await;
+    let (status, started) = world.staff::<E>(post(&format!("{one}/upload"), file.clone(), ip)).await;
     assert_eq!(status, 200, "{started}");
     let url = started["parts"][0]["url"].as_str().unwrap();
     let put = reqwest::Client::new().put(url).body(vec![7u8; 10]).send().await.unwrap();
     let etag = put.headers()["etag"].to_str().unwrap().to_owned();
-    let (status, resumed) = world.staff(endpoint, post(&format!("{one}/upload"), file, ip)).await;
+    let (status, resumed) = world.staff::<E>(post(&format!("{one}/upload"), file, ip)).await;
     assert_eq!((status, resumed["uploaded"][0]["etag"].as_str()), (200, Some(etag.as_str())));
     let complete = json!({"uploadId": started["uploadId"], "parts": [{"number": 1, "etag": etag}]});
-    assert_eq!(world.staff(endpoint, post(&format!("{one}/upload/complete"), complete, ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(post(&format!("{one}/upload/complete"), complete, ip)).await.0, 200);
     let vtt = request_with_body(
         "PUT",
         &format!("{one}/captions"),
@@ -547,20 +547,20 @@ async fn staff_lectures() -> BTreeSet<String> {
         ip,
         Body::Text("WEBVTT\n".into()),
     );
-    assert_eq!(world.staff(endpoint, vtt).await.0, 200);
+    assert_eq!(world.staff::<E>(vtt).await.0, 200);
     // The transcoder reports a failure (its doing, not this function's).
     let mut video = world.state.store.get_lecture(MERN_07, 50).await.unwrap().unwrap();
     video.media.as_mut().unwrap().state = academy_core::domain::LectureState::Failed;
     world.state.store.put_lecture(&video).await.unwrap();
-    assert_eq!(world.staff(endpoint, request("POST", &format!("{one}/retry"), &[], ip)).await.0, 200);
-    let (_, second) = world.staff(endpoint, post(&lectures, json!({"title": "IAM second"}), ip)).await;
+    assert_eq!(world.staff::<E>(request("POST", &format!("{one}/retry"), &[], ip)).await.0, 200);
+    let (_, second) = world.staff::<E>(post(&lectures, json!({"title": "IAM second"}), ip)).await;
     let two = format!("{lectures}/{}", second["lectureNumber"]);
     for name in ["first.mp4", "second.mp4"] {
         let file = json!({"fileName": name, "size": 10, "contentType": "video/mp4"});
-        assert_eq!(world.staff(endpoint, post(&format!("{two}/upload"), file, ip)).await.0, 200);
+        assert_eq!(world.staff::<E>(post(&format!("{two}/upload"), file, ip)).await.0, 200);
     }
-    assert_eq!(world.staff(endpoint, request("DELETE", &one, &[], ip)).await.0, 204);
-    assert_eq!(world.staff(endpoint, request("DELETE", &two, &[], ip)).await.0, 204);
+    assert_eq!(world.staff::<E>(request("DELETE", &one, &[], ip)).await.0, 204);
+    assert_eq!(world.staff::<E>(request("DELETE", &two, &[], ip)).await.0, 204);
     world.made()
 }
 
@@ -590,7 +590,7 @@ async fn watches_the_rest(world: &World, student: &str) {
             let at = if step == steps { position } else { 0.0 };
             clock.advance(if step == 0 { 0.0 } else { wait });
             let put = send("PUT", &path, json!({"positionSeconds": at, "completed": false}), "203.0.113.67");
-            assert_eq!(world.call(Endpoint::Me, as_student(put, student)).await, 200);
+            assert_eq!(world.call::<lambda::Me>(as_student(put, student)).await, 200);
         }
     }
     world.forget();
@@ -614,23 +614,23 @@ async fn certificates() -> BTreeSet<String> {
             student,
         )
     };
-    assert_eq!(world.call(Endpoint::Certificates, claim()).await, 409);
+    assert_eq!(world.call::<lambda::Certificates>(claim()).await, 409);
     let mut made = world.made();
     watches_the_rest(&world, student).await;
-    let (status, issued) = json_of(dispatch(&world.state, claim(), Some(Endpoint::Certificates)).await);
+    let (status, issued) = json_of(dispatch_as::<lambda::Certificates>(&world.state, claim()).await);
     assert_eq!(status, 201, "{issued}");
-    assert_eq!(world.call(Endpoint::Certificates, claim()).await, 200);
+    assert_eq!(world.call::<lambda::Certificates>(claim()).await, 200);
     let id = issued["id"].as_str().unwrap().to_owned();
     let mine = |path: &str| as_student(get(path, &[], "203.0.113.68"), student);
-    assert_eq!(world.call(Endpoint::Certificates, mine("/api/me/certificates")).await, 200);
-    assert_eq!(world.call(Endpoint::Certificates, mine(&format!("/api/me/certificates/{id}/pdf"))).await, 200);
-    assert_eq!(world.call(Endpoint::Certificates, get(&format!("/api/certificates/{id}"), &[], visitor)).await, 200);
+    assert_eq!(world.call::<lambda::Certificates>(mine("/api/me/certificates")).await, 200);
+    assert_eq!(world.call::<lambda::Certificates>(mine(&format!("/api/me/certificates/{id}/pdf"))).await, 200);
+    assert_eq!(world.call::<lambda::Certificates>(get(&format!("/api/certificates/{id}"), &[], visitor)).await, 200);
     assert_eq!(
-        world.call(Endpoint::Certificates, get(&format!("/api/certificates/{id}/pdf"), &[], visitor)).await,
+        world.call::<lambda::Certificates>(get(&format!("/api/certificates/{id}/pdf"), &[], visitor)).await,
         200
     );
     let unknown = get("/api/certificates/SKY-0000-0000-0000-0000", &[], visitor);
-    assert_eq!(world.call(Endpoint::Certificates, unknown).await, 404);
+    assert_eq!(world.call::<lambda::Certificates>(unknown).await, 404);
     made.extend(world.made());
     made
 }
@@ -644,22 +644,22 @@ async fn staff_certificates() -> BTreeSet<String> {
     let (secret, _) = support::grant(&world.state.store, MERN_07).await;
     world.link(MERN_07, &secret, student).await;
     let ip = "203.0.113.70";
-    let endpoint = Endpoint::StaffCertificates;
+    type E = lambda::StaffCertificates;
     let base = format!("/api/staff/batches/{MERN_07}");
-    assert_eq!(world.staff(endpoint, get(&format!("{base}/certificates"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("{base}/certificates"), &[], ip)).await.0, 200);
     let mark = |complete: bool| {
         send("PUT", &format!("{base}/students/{student}/completion"), json!({"complete": complete}), ip)
     };
-    assert_eq!(world.staff(endpoint, mark(true)).await.0, 200);
+    assert_eq!(world.staff::<E>(mark(true)).await.0, 200);
     let issue = post(&format!("{base}/students/{student}/certificate"), json!({"name": "Ayesha Khan"}), ip);
-    let (status, issued) = world.staff(endpoint, issue).await;
+    let (status, issued) = world.staff::<E>(issue).await;
     assert_eq!(status, 201, "{issued}");
-    assert_eq!(world.staff(endpoint, mark(false)).await.0, 200);
+    assert_eq!(world.staff::<E>(mark(false)).await.0, 200);
     let id = issued["id"].as_str().unwrap();
     let rename = send("PATCH", &format!("/api/staff/certificates/{id}"), json!({"name": "Ayesha Khan Niazi"}), ip);
-    assert_eq!(world.staff(endpoint, rename).await.0, 200);
+    assert_eq!(world.staff::<E>(rename).await.0, 200);
     let revoke = post(&format!("/api/staff/certificates/{id}/revoke"), json!({"reason": "Issued in error"}), ip);
-    assert_eq!(world.staff(endpoint, revoke).await.0, 200);
+    assert_eq!(world.staff::<E>(revoke).await.0, 200);
     world.made()
 }
 
@@ -796,7 +796,7 @@ async fn demo_world() -> (World, Vec<String>) {
         let body = json!({"startsAt": academy_core::demo::zones::rfc3339(time::now() + days * 86_400), "minutes": 40,
             "seats": 1, "meetingUrl": "https://meet.example.com/iam"});
         let (status, published) =
-            world.staff(Endpoint::StaffDemo, post("/api/staff/demo/slots", body, "203.0.113.70")).await;
+            world.staff::<lambda::StaffDemo>(post("/api/staff/demo/slots", body, "203.0.113.70")).await;
         assert_eq!(status, 201, "{published}");
         slots.push(published["slots"][0]["id"].as_str().unwrap().to_owned());
     }
@@ -815,7 +815,7 @@ fn with_passed_role(mut made: BTreeSet<String>) -> BTreeSet<String> {
 }
 
 async fn demo_call(world: &World, req: lambda_http::Request) -> (u16, Value) {
-    json_of(dispatch(&world.state, req, Some(Endpoint::Demo)).await)
+    json_of(dispatch_as::<lambda::Demo>(&world.state, req).await)
 }
 
 /// The demo function: the open slots, a booking (its reminders scheduled, its invitation mailed),
@@ -850,21 +850,21 @@ async fn staff_demo() -> BTreeSet<String> {
     let (status, booked) = demo_call(&world, post("/api/demo/bookings", booking, ip)).await;
     assert_eq!(status, 201, "{booked}");
     world.forget();
-    let endpoint = Endpoint::StaffDemo;
-    assert_eq!(world.staff(endpoint, get("/api/staff/demo/slots", &[], ip)).await.0, 200);
+    type E = lambda::StaffDemo;
+    assert_eq!(world.staff::<E>(get("/api/staff/demo/slots", &[], ip)).await.0, 200);
     let later = academy_core::demo::zones::rfc3339(time::now() + 5 * 86_400);
     let slot = format!("/api/staff/demo/slots/{}", slots[0]);
-    let (status, moved) = world.staff(endpoint, send("PATCH", &slot, json!({"startsAt": later}), ip)).await;
+    let (status, moved) = world.staff::<E>(send("PATCH", &slot, json!({"startsAt": later}), ip)).await;
     assert_eq!(status, 200, "{moved}");
-    assert_eq!(world.staff(endpoint, get(&format!("{slot}/bookings"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("{slot}/bookings"), &[], ip)).await.0, 200);
     let marked = send(
         "PATCH",
         &format!("/api/staff/demo/bookings/{}", booked["booking"]["id"].as_str().unwrap()),
         json!({"attendance": "attended"}),
         ip,
     );
-    assert_eq!(world.staff(endpoint, marked).await.0, 200);
-    assert_eq!(world.staff(endpoint, request("DELETE", &slot, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(marked).await.0, 200);
+    assert_eq!(world.staff::<E>(request("DELETE", &slot, &[], ip)).await.0, 200);
     with_passed_role(world.made())
 }
 
@@ -909,7 +909,7 @@ async fn live_world() -> (World, String, String) {
     use academy_core::store::{CatalogRecords, EnrolmentRecords, LiveRecords, StudentRecords};
     let (mut world, _) = demo_world().await;
     world.state.staff_sessions.reminders =
-        Arc::new(academy_core::platform::letters::DemoScheduler(world.state.staff_demo.reminders.clone()));
+        Arc::new(academy_core::platform::local::DemoScheduler(world.state.staff_demo.reminders.clone()));
     let store = world.state.store.clone();
     let today = time::date(time::now());
     let later = time::date(time::now() + 60 * 86_400);
@@ -979,7 +979,7 @@ const LIVE_STUDENT: &str = "3e9a7c1d-live-student";
 async fn sessions() -> BTreeSet<String> {
     let (world, _, session) = live_world().await;
     let ip = "203.0.113.80";
-    let call = |req| dispatch(&world.state, req, Some(Endpoint::Sessions));
+    let call = |req| dispatch_as::<lambda::Sessions>(&world.state, req);
     let (status, calendar) = json_of(call(as_student(get("/api/me/calendar", &[], ip), LIVE_STUDENT)).await);
     assert_eq!(status, 200, "{calendar}");
     let (status, mine) = json_of(call(as_student(get("/api/me/sessions", &[], ip), LIVE_STUDENT)).await);
@@ -1004,44 +1004,41 @@ async fn sessions() -> BTreeSet<String> {
 async fn staff_sessions() -> BTreeSet<String> {
     let (world, batch, session) = live_world().await;
     let ip = "203.0.113.81";
-    let endpoint = Endpoint::StaffSessions;
+    type E = lambda::StaffSessions;
     let timetable = |day: &str| {
         json!({"timeZone": "Asia/Karachi", "slots": [{"weekday": day, "start": "19:00", "minutes": 120}],
         "meetingUrl": "https://meet.example.com/iam"})
     };
     let path = format!("/api/staff/batches/{batch}/timetable");
-    let (status, saved) = world.staff(endpoint, send("PUT", &path, timetable("mon"), ip)).await;
+    let (status, saved) = world.staff::<E>(send("PUT", &path, timetable("mon"), ip)).await;
     assert_eq!(status, 200, "{saved}");
-    assert_eq!(world.staff(endpoint, send("PUT", &path, timetable("tue"), ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&path, &[], ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/batches/{batch}/sessions"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(send("PUT", &path, timetable("tue"), ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&path, &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/batches/{batch}/sessions"), &[], ip)).await.0, 200);
     let extra = json!({"startsAt": academy_core::zones::rfc3339(time::now() + 3 * 86_400), "minutes": 60});
-    let (status, added) = world.staff(endpoint, post(&format!("/api/staff/batches/{batch}/sessions"), extra, ip)).await;
+    let (status, added) = world.staff::<E>(post(&format!("/api/staff/batches/{batch}/sessions"), extra, ip)).await;
     assert_eq!(status, 201, "{added}");
     let added = format!("/api/staff/sessions/{}", added["id"].as_str().unwrap());
     let moved = json!({"startsAt": academy_core::zones::rfc3339(time::now() + 4 * 86_400)});
-    assert_eq!(world.staff(endpoint, send("PATCH", &added, moved, ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(send("PATCH", &added, moved, ip)).await.0, 200);
     let cancel = json!({"status": "cancelled", "reason": "IAM"});
-    assert_eq!(world.staff(endpoint, send("PATCH", &added, cancel, ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/sessions/{session}/attendance"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(send("PATCH", &added, cancel, ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/sessions/{session}/attendance"), &[], ip)).await.0, 200);
     let mark = send(
         "PUT",
         &format!("/api/staff/sessions/{session}/attendance/{LIVE_STUDENT}"),
         json!({"mark": "excused"}),
         ip,
     );
-    assert_eq!(world.staff(endpoint, mark).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/batches/{batch}/attendance"), &[], ip)).await.0, 200);
-    let csv = dispatch(
-        &world.state,
-        as_staff(get(&format!("/api/staff/batches/{batch}/attendance.csv"), &[], ip)),
-        Some(endpoint),
-    )
-    .await;
+    assert_eq!(world.staff::<E>(mark).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/batches/{batch}/attendance"), &[], ip)).await.0, 200);
+    let csv =
+        dispatch_as::<E>(&world.state, as_staff(get(&format!("/api/staff/batches/{batch}/attendance.csv"), &[], ip)))
+            .await;
     assert_eq!(csv.status().as_u16(), 200);
     let minimum = format!("/api/staff/batches/{batch}/attendance/minimum");
-    assert_eq!(world.staff(endpoint, send("PUT", &minimum, json!({"percent": 75}), ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, send("PUT", &minimum, json!({"percent": null}), ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(send("PUT", &minimum, json!({"percent": 75}), ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(send("PUT", &minimum, json!({"percent": null}), ip)).await.0, 200);
     with_passed_role(world.made())
 }
 
@@ -1103,39 +1100,38 @@ async fn staff_assignments() -> BTreeSet<String> {
     let student = "iam-assignments-student";
     world.link(MERN_07, &secret, student).await;
     let ip = "203.0.113.91";
-    let endpoint = Endpoint::StaffAssignments;
+    type E = lambda::StaffAssignments;
     let due = time::iso(time::now() + 86_400);
     let body = json!({"title": "IAM week", "instructions": "Do it", "dueAt": due, "result": "pass"});
-    let (status, posted) =
-        world.staff(endpoint, post(&format!("/api/staff/batches/{MERN_07}/assignments"), body, ip)).await;
+    let (status, posted) = world.staff::<E>(post(&format!("/api/staff/batches/{MERN_07}/assignments"), body, ip)).await;
     assert_eq!(status, 201, "{posted}");
     let id = posted["id"].as_str().unwrap().to_owned();
     // A student hands in (the assignments function's doing, not recorded).
     let mine = format!("/api/me/assignments/{id}");
     let draft = send("PUT", &format!("{mine}/submission"), json!({"text": "done"}), ip);
-    assert_eq!(world.call(Endpoint::Assignments, as_mailed_student(draft, student)).await, 200);
+    assert_eq!(world.call::<lambda::Assignments>(as_mailed_student(draft, student)).await, 200);
     let submit = request("POST", &format!("{mine}/submission/submit"), &[], ip);
-    assert_eq!(world.call(Endpoint::Assignments, as_mailed_student(submit, student)).await, 200);
+    assert_eq!(world.call::<lambda::Assignments>(as_mailed_student(submit, student)).await, 200);
     world.forget();
     let base = format!("/api/staff/assignments/{id}/attachments");
-    let (status, attached) = upload_one(|req| world.staff(endpoint, req), &base, "brief.pdf", IAM_PDF).await;
+    let (status, attached) = upload_one(|req| world.staff::<E>(req), &base, "brief.pdf", IAM_PDF).await;
     assert_eq!(status, 200, "{attached}");
     let file = attached["attachments"][0]["id"].as_str().unwrap();
-    assert_eq!(world.staff(endpoint, request("DELETE", &format!("{base}/{file}"), &[], ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/batches/{MERN_07}/assignments"), &[], ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/assignments/{id}"), &[], ip)).await.0, 200);
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/assignments/{id}/submissions"), &[], ip)).await.0, 200);
-    let (status, queue) = world.staff(endpoint, get("/api/staff/submissions", &[], ip)).await;
+    assert_eq!(world.staff::<E>(request("DELETE", &format!("{base}/{file}"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/batches/{MERN_07}/assignments"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/assignments/{id}"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/assignments/{id}/submissions"), &[], ip)).await.0, 200);
+    let (status, queue) = world.staff::<E>(get("/api/staff/submissions", &[], ip)).await;
     assert_eq!(status, 200);
     let submission = queue["submissions"][0]["id"].as_str().unwrap().to_owned();
-    assert_eq!(world.staff(endpoint, get(&format!("/api/staff/submissions/{submission}"), &[], ip)).await.0, 200);
+    assert_eq!(world.staff::<E>(get(&format!("/api/staff/submissions/{submission}"), &[], ip)).await.0, 200);
     let review = json!({"feedback": "Good", "result": "passed"});
     let (status, reviewed) =
-        world.staff(endpoint, post(&format!("/api/staff/submissions/{submission}/review"), review, ip)).await;
+        world.staff::<E>(post(&format!("/api/staff/submissions/{submission}/review"), review, ip)).await;
     assert_eq!(status, 200, "{reviewed}");
     let rule =
         send("PUT", &format!("/api/staff/batches/{MERN_07}/assignment-rule"), json!({"requireAllPassed": true}), ip);
-    assert_eq!(world.staff(endpoint, rule).await.0, 200);
+    assert_eq!(world.staff::<E>(rule).await.0, 200);
     world.made()
 }
 
@@ -1152,13 +1148,13 @@ async fn assignments() -> BTreeSet<String> {
     let due = time::iso(time::now() + 86_400);
     let body = json!({"title": "IAM week", "dueAt": due, "result": "pass"});
     let (status, posted) = world
-        .staff(Endpoint::StaffAssignments, post(&format!("/api/staff/batches/{MERN_07}/assignments"), body, ip))
+        .staff::<lambda::StaffAssignments>(post(&format!("/api/staff/batches/{MERN_07}/assignments"), body, ip))
         .await;
     assert_eq!(status, 201, "{posted}");
     let id = posted["id"].as_str().unwrap().to_owned();
     world.forget();
     let call = |req| async {
-        json_of(dispatch(&world.state, as_mailed_student(req, student), Some(Endpoint::Assignments)).await)
+        json_of(dispatch_as::<lambda::Assignments>(&world.state, as_mailed_student(req, student)).await)
     };
     assert_eq!(call(get("/api/me/assignments", &[], ip)).await.0, 200);
     let mine = format!("/api/me/assignments/{id}");
@@ -1227,7 +1223,7 @@ impl World {
             "email": email, "phone": "+44 7700 900123"});
         let headers = [("content-type", "application/json"), ("idempotency-key", key)];
         let req = request_with_body("POST", "/api/payments/checkout", &headers, ip, Body::Text(body.to_string()));
-        json_of(dispatch(&self.state, req, Some(Endpoint::Payments)).await)
+        json_of(dispatch_as::<lambda::Payments>(&self.state, req).await)
     }
 
     /// What the browser's Stripe.js (localstripe's stand-in) does with the card: confirms the SetupIntent.
@@ -1276,7 +1272,7 @@ impl World {
             json!({"clientSecret": checkout["clientSecret"]}),
             "203.0.113.100",
         );
-        let (status, confirmed) = json_of(dispatch(&self.state, confirm, Some(Endpoint::Payments)).await);
+        let (status, confirmed) = json_of(dispatch_as::<lambda::Payments>(&self.state, confirm).await);
         assert_eq!((status, confirmed["status"].as_str()), (200, Some("succeeded")), "{confirmed}");
         self.forget();
         checkout
@@ -1298,7 +1294,7 @@ impl World {
     }
 
     async fn payer(&self, req: lambda_http::Request, sub: &str) -> (u16, Value) {
-        json_of(dispatch(&self.state, as_mailed_student(req, sub), Some(Endpoint::Payments)).await)
+        json_of(dispatch_as::<lambda::Payments>(&self.state, as_mailed_student(req, sub)).await)
     }
 }
 
@@ -1317,7 +1313,7 @@ async fn payments() -> BTreeSet<String> {
     let limit = academy_core::payments::checkout::PAYMENT_CHECKS;
     world.expired_counter(limit.scope, ip, limit.window_secs).await;
     let (status, options) =
-        json_of(dispatch(&world.state, get("/api/payments/options", &[], ip), Some(Endpoint::Payments)).await);
+        json_of(dispatch_as::<lambda::Payments>(&world.state, get("/api/payments/options", &[], ip)).await);
     assert_eq!((status, options["card"]["publishableKey"].as_str()), (200, Some(PUBLISHABLE)), "{options}");
     let (status, checkout) = world.checkout(MERN, MERN_09, &email, "iam-payments-key-1", ip).await;
     assert_eq!(status, 201, "{checkout}");
@@ -1326,11 +1322,11 @@ async fn payments() -> BTreeSet<String> {
     world.set_up_card(checkout["setupSecret"].as_str().unwrap(), GOOD_CARD).await;
     let id = checkout["paymentId"].as_str().unwrap();
     let confirm = post(&format!("/api/payments/{id}/confirm"), json!({"clientSecret": checkout["clientSecret"]}), ip);
-    let (status, confirmed) = json_of(dispatch(&world.state, confirm, Some(Endpoint::Payments)).await);
+    let (status, confirmed) = json_of(dispatch_as::<lambda::Payments>(&world.state, confirm).await);
     assert_eq!((status, confirmed["status"].as_str()), (200, Some("succeeded")), "{confirmed}");
     let secret = checkout["clientSecret"].as_str().unwrap();
     let poll = get(&format!("/api/payments/{id}?secret={secret}"), &[], other);
-    let (status, state) = json_of(dispatch(&world.state, poll, Some(Endpoint::Payments)).await);
+    let (status, state) = json_of(dispatch_as::<lambda::Payments>(&world.state, poll).await);
     assert_eq!((status, state["enrolled"].as_bool()), (200, Some(true)), "{state}");
     let (status, billing) = world.payer(get("/api/me/billing", &[], ip), sub).await;
     assert_eq!(status, 200, "{billing}");
@@ -1366,7 +1362,7 @@ async fn stripe_event(world: &World, id: &str, kind: &str, object: &Value) -> (u
     let signature = academy_core::payments::stripe::signature_header(at, body.as_bytes(), WEBHOOK_SECRET);
     let headers = [("content-type", "application/json; charset=utf-8"), ("stripe-signature", signature.as_str())];
     let req = request_with_body("POST", "/api/payments/stripe/webhook", &headers, "54.187.174.169", Body::Text(body));
-    json_of(dispatch(&world.state, req, Some(Endpoint::PaymentsWebhook)).await)
+    json_of(dispatch_as::<lambda::PaymentsWebhook>(&world.state, req).await)
 }
 
 /// The payments-webhook function: a PaymentIntent paid at Stripe (the card step never told), its
@@ -1418,40 +1414,37 @@ async fn staff_payments() -> BTreeSet<String> {
     world.state.staff_payments.files = Some(Arc::new(S3Uploads::new(s3, &bucket)));
     world.forget();
     let ip = "203.0.113.104";
-    let endpoint = Endpoint::StaffPayments;
+    type E = lambda::StaffPayments;
     let (status, receipt) =
-        upload_one(|req| world.staff(endpoint, req), "/api/staff/payments/receipts", "slip.pdf", IAM_PDF).await;
+        upload_one(|req| world.staff::<E>(req), "/api/staff/payments/receipts", "slip.pdf", IAM_PDF).await;
     assert_eq!(status, 200, "{receipt}");
     // Not an image or a PDF: refused on its content and removed.
     let page = b"<html><body>not a receipt</body></html>";
-    let (status, _) =
-        upload_one(|req| world.staff(endpoint, req), "/api/staff/payments/receipts", "slip.png", page).await;
+    let (status, _) = upload_one(|req| world.staff::<E>(req), "/api/staff/payments/receipts", "slip.png", page).await;
     assert_eq!(status, 400);
     let sub = "iam-staff-payer";
     let email = payer_email(sub);
     let body = json!({"email": email, "firstName": "Bilal", "lastName": "Ahmed", "batchId": MERN_09, "amount": 4_000_000,
         "currency": "pkr", "method": "bank", "reference": "MEZN-IAM", "paidOn": time::date(time::now()),
         "receiptId": receipt["id"]});
-    let (status, recorded) = world.staff(endpoint, post("/api/staff/payments/manual", body, ip)).await;
+    let (status, recorded) = world.staff::<E>(post("/api/staff/payments/manual", body, ip)).await;
     assert_eq!((status, recorded["payment"]["status"].as_str()), (201, Some("paid")), "{recorded}");
     let link = format!("/api/staff/payments/{}/receipt", recorded["payment"]["id"].as_str().unwrap());
-    let (status, link) = world.staff(endpoint, get(&link, &[], ip)).await;
+    let (status, link) = world.staff::<E>(get(&link, &[], ip)).await;
     assert!(status == 200 && link["url"].as_str().unwrap().contains("payment-receipts"), "{link}");
-    assert_eq!(world.staff(endpoint, get("/api/staff/payments?method=bank&q=mezn", &[], ip)).await.0, 200);
-    let csv = dispatch(&world.state, as_staff(get("/api/staff/payments.csv", &[], ip)), Some(endpoint)).await;
+    assert_eq!(world.staff::<E>(get("/api/staff/payments?method=bank&q=mezn", &[], ip)).await.0, 200);
+    let csv = dispatch_as::<E>(&world.state, as_staff(get("/api/staff/payments.csv", &[], ip))).await;
     assert_eq!(csv.status().as_u16(), 200);
-    let (status, ledger) =
-        world.staff(endpoint, get(&format!("/api/staff/payments/ledger?email={email}"), &[], ip)).await;
+    let (status, ledger) = world.staff::<E>(get(&format!("/api/staff/payments/ledger?email={email}"), &[], ip)).await;
     assert_eq!(status, 200, "{ledger}");
     let plan = recorded["payment"]["planId"].as_str().unwrap();
     let due = json!({"nextDueOn": time::date(time::now() + 20 * 86_400)});
-    let (status, set) = world.staff(endpoint, send("PUT", &format!("/api/staff/plans/{plan}/due"), due, ip)).await;
+    let (status, set) = world.staff::<E>(send("PUT", &format!("/api/staff/plans/{plan}/due"), due, ip)).await;
     assert_eq!(status, 200, "{set}");
     let mut made = world.made();
     world.linked(MERN_09, &email, sub).await;
     let id = recorded["payment"]["id"].as_str().unwrap();
-    let (status, refunded) =
-        world.staff(endpoint, post(&format!("/api/staff/payments/{id}/refund"), json!({}), ip)).await;
+    let (status, refunded) = world.staff::<E>(post(&format!("/api/staff/payments/{id}/refund"), json!({}), ip)).await;
     assert_eq!((status, refunded["status"].as_str()), (200, Some("refunded")), "{refunded}");
     made.extend(world.made());
     made
@@ -1489,11 +1482,11 @@ async fn payments_renewals() -> BTreeSet<String> {
     let body = json!({"email": payer_email("iam-renewals-bank"), "firstName": "Sana", "lastName": "Malik", "batchId": MERN_09,
         "amount": 14_900, "currency": "usd", "method": "bank", "reference": "IAM-RENEW", "paidOn": time::date(clock.now())});
     let (status, recorded) =
-        world.staff(Endpoint::StaffPayments, post("/api/staff/payments/manual", body, "203.0.113.106")).await;
+        world.staff::<lambda::StaffPayments>(post("/api/staff/payments/manual", body, "203.0.113.106")).await;
     assert_eq!(status, 201, "{recorded}");
     let due = json!({"nextDueOn": time::date(clock.now() + 2 * 86_400)});
     let path = format!("/api/staff/plans/{}/due", recorded["payment"]["planId"].as_str().unwrap());
-    assert_eq!(world.staff(Endpoint::StaffPayments, send("PUT", &path, due, "203.0.113.106")).await.0, 200);
+    assert_eq!(world.staff::<lambda::StaffPayments>(send("PUT", &path, due, "203.0.113.106")).await.0, 200);
     world.forget();
     assert_eq!(run(store, desk, clock.now()).await.unwrap().reminded, 1);
     // Unpaid past its due date it is overdue, its access kept for the grace period, then paused (mailed).
@@ -1509,28 +1502,25 @@ async fn payments_renewals() -> BTreeSet<String> {
 #[tokio::test]
 async fn every_function_calls_exactly_what_its_role_allows() {
     let made: BTreeMap<&str, BTreeSet<String>> = BTreeMap::from([
-        ("health", requests(Endpoint::Health, &["/api/health".into()]).await),
-        ("geo", requests(Endpoint::Geo, &["/api/geo".into()]).await),
-        ("courses", requests(Endpoint::Courses, &["/api/courses".into()]).await),
+        ("health", requests::<lambda::Health>(&["/api/health".into()]).await),
+        ("geo", requests::<lambda::Geo>(&["/api/geo".into()]).await),
+        ("courses", requests::<lambda::Courses>(&["/api/courses".into()]).await),
         (
             "outline",
-            requests(
-                Endpoint::Outline,
-                &[format!("/api/outline/{MERN}"), "/api/outline/ffffffffffffffffffffffff".into()],
-            )
+            requests::<lambda::Outline>(&[
+                format!("/api/outline/{MERN}"),
+                "/api/outline/ffffffffffffffffffffffff".into(),
+            ])
             .await,
         ),
         (
             "batches",
-            requests(
-                Endpoint::Batches,
-                &[
-                    "/api/batches".into(),
-                    format!("/api/batches/{MERN_07}"),
-                    format!("/api/batches/course/{MERN}"),
-                    "/api/batches/course/ffffffffffffffffffffffff".into(),
-                ],
-            )
+            requests::<lambda::Batches>(&[
+                "/api/batches".into(),
+                format!("/api/batches/{MERN_07}"),
+                format!("/api/batches/course/{MERN}"),
+                "/api/batches/course/ffffffffffffffffffffffff".into(),
+            ])
             .await,
         ),
         ("videos", videos().await),

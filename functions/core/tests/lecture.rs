@@ -4,11 +4,12 @@
 
 use crate::support;
 
-use academy_core::http::routes::Endpoint;
 use academy_core::http::routes::Service as _;
+use academy_core::learning::api::PlaybackApi;
 use academy_core::learning::lecture::{LectureKeys, LectureLinks, S3Files};
-use academy_core::platform::local::{dispatch, AppState};
-use academy_core::platform::services;
+use academy_core::platform::lambda;
+use academy_core::platform::lambda::dispatch_as;
+use academy_core::platform::local::AppState;
 use academy_core::store::GrantRecords;
 use academy_core::time;
 use lambda_http::http::HeaderMap;
@@ -34,7 +35,7 @@ async fn link_of(state: &AppState, batch: &str, secret: &str, lecture: u64) -> S
 }
 
 async fn fetch(state: &AppState, link: &str, headers: &[(&str, &str)]) -> Response<Body> {
-    dispatch(state, request("GET", link, headers, VIEWER), Some(Endpoint::Lecture)).await
+    dispatch_as::<lambda::Lecture>(state, request("GET", link, headers, VIEWER)).await
 }
 
 fn bytes(response: Response<Body>) -> (u16, HeaderMap, Vec<u8>) {
@@ -156,7 +157,7 @@ async fn in_aws_a_signed_link_redirects_to_the_s3_object() {
     let files = Arc::new(S3Files::new(s3, std::time::Duration::from_secs(600)));
     let state =
         AppState::with(store.clone(), links.clone(), files.clone(), academy_core::assistant::ModelProvider::offline());
-    let lecture = services::Lecture { store: store.clone(), links, files };
+    let lecture = PlaybackApi { store: store.clone(), links, files };
     let (secret, grant) = support::grant(&store, MERN_07).await;
     let link = link_of(&state, MERN_07, &secret, 1).await;
 
@@ -164,7 +165,10 @@ async fn in_aws_a_signed_link_redirects_to_the_s3_object() {
         let headers: Vec<(&str, &str)> = range.map(|r| ("range", r)).into_iter().collect();
         request("GET", &link, &headers, VIEWER)
     };
-    let route = academy_core::http::routes::Route::resolve(link.split('?').next().unwrap()).unwrap();
+    let route = academy_core::http::routes::resolve::<academy_core::learning::api::PlaybackRoute>(
+        link.split('?').next().unwrap(),
+    )
+    .unwrap();
     let answer = lecture.answer(route.clone(), &request_of(None)).await.unwrap();
     assert_eq!(answer.status(), 302);
     assert_eq!(answer.headers()["cache-control"], "no-store");

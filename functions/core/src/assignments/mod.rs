@@ -10,6 +10,7 @@
 //! short-lived signed links that download them (`Content-Disposition: attachment`). Instructions
 //! and feedback are Markdown, answered as safe HTML (`markdown`).
 
+pub mod api;
 pub mod console;
 pub mod markdown;
 pub mod mine;

@@ -3,6 +3,7 @@
 //! model key it asks the generative-language API with the best passages; without one, or when
 //! the model fails, the offline answerer replies with the best passage itself.
 
+pub mod api;
 pub mod ask;
 pub mod knowledge;
 pub mod model;

@@ -1,6 +1,7 @@
 //! The public catalog: courses, outlines and batches (`GET /api/courses`, `/api/outline/…`,
 //! `/api/batches…`), and the catalog files `academy import` reads (`import`).
 
+pub mod api;
 pub mod import;
 
 use crate::domain::{Batch, Course, Outline};

@@ -4,6 +4,7 @@
 //! verification (`public`). Staff's side (who completed, marks, issue, revoke, correct a name) is
 //! the console's (`certificates::console`), through `Issuer` here. See docs/product.md#certificates.
 
+pub mod api;
 pub mod console;
 pub mod files;
 pub mod id;

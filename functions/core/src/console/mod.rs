@@ -5,6 +5,7 @@
 //! spreadsheets staff export and paste (`sheet`) and the checks several areas share (`checks`).
 //! It imports no feature (docs/decisions/0028-staff-console.md).
 
+pub mod api;
 pub mod audit;
 pub mod checks;
 pub mod sheet;

@@ -10,6 +10,7 @@
 //! (`limits::DEMO_MOVES_PER_BOOKING`), and each move replaces its manage link, so one booking
 //! cannot be used to flood the inbox it names.
 
+use super::lifecycle::{self, Cancelled};
 use super::reminders::{self, course_title, ReminderSchedule};
 use super::slots::{closed, next_slots};
 use super::{email_key, messages, tokens, Booking, Desk, Slot, CLOSES_BEFORE_SECS};
@@ -444,7 +445,7 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
 
     pub async fn cancel(&self, req: &Request, id: &str) -> Answer {
         self.admit_change(req).await?;
-        let mut booking = self.opened(req, id).await?;
+        let booking = self.opened(req, id).await?;
         let slot = self.store.get_demo_slot(&booking.slot_id).await?;
         if booking.status == DemoStatus::Cancelled {
             return Ok(ok(&BookingAnswer { booking: Booking::of(&booking, slot.as_ref()) }));
@@ -452,10 +453,13 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
         if booking.starts_at <= self.now {
             return Err(ApiError::Conflict("This class has already started.".into()));
         }
-        match self.store.claim_demo_change(&booking.id, booking.sequence).await {
-            Ok(()) => {}
+        let by = lifecycle::By::Visitor;
+        let cancelled =
+            lifecycle::cancel(self.store, self.desk, self.reminders, booking.clone(), slot.as_ref(), by, self.now);
+        match cancelled.await? {
+            Cancelled::Now(booking) => Ok(ok(&BookingAnswer { booking: Booking::of(&booking, slot.as_ref()) })),
             // Another change came first (a second click): the booking once that change is stored.
-            Err(StoreError::Conflict) => {
+            Cancelled::Raced => {
                 let mut current = booking.clone();
                 for _ in 0..10 {
                     current = self.store.get_demo_booking(&booking.id).await?.unwrap_or(current);
@@ -465,25 +469,9 @@ impl<S: BookingStore + ?Sized> Bookings<'_, S> {
                     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
                 }
                 let slot = self.store.get_demo_slot(&current.slot_id).await?;
-                return Ok(ok(&BookingAnswer { booking: Booking::of(&current, slot.as_ref()) }));
+                Ok(ok(&BookingAnswer { booking: Booking::of(&current, slot.as_ref()) }))
             }
-            Err(e) => return Err(e.into()),
         }
-        let previous = booking.clone();
-        booking.status = DemoStatus::Cancelled;
-        booking.sequence += 1;
-        self.store.save_demo_booking(&booking).await?;
-        if let Some(slot) = &slot {
-            self.give_back(slot, &email_key(&booking.email), &booking.id).await;
-        }
-        tracing::info!(booking = %booking.id, "demo class cancelled by the visitor");
-        reminders::plan(self.reminders, &booking, Some(&previous), self.now).await;
-        let slot_course = slot.as_ref().and_then(|s| s.course_id.as_deref());
-        match course_title(self.store, &booking.course_id, slot_course).await {
-            Ok(course) => self.desk.post(messages::cancellation(self.desk, &booking, &course, false, self.now)).await,
-            Err(error) => tracing::error!(booking = %booking.id, %error, "cancellation not mailed"),
-        }
-        Ok(ok(&BookingAnswer { booking: Booking::of(&booking, slot.as_ref()) }))
     }
 }
 

@@ -9,7 +9,7 @@ use crate::console::checks::{ahead, checked_start, checked_url, in_range, noted,
 use crate::console::Actor;
 use crate::demo::reminders::{self, course_title, ReminderSchedule};
 use crate::demo::slots::span;
-use crate::demo::{email_key, messages, zones, Booking, Desk};
+use crate::demo::{lifecycle, messages, zones, Booking, Desk};
 use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
@@ -340,22 +340,13 @@ impl<S: DemoStaffStore + ?Sized> DemoConsole<'_, S> {
             }
             slot.cancelled = true;
             self.store.save_demo_slot(&slot).await?;
-            for mut booking in self.store.demo_bookings_of(&slot.id).await? {
+            for booking in self.store.demo_bookings_of(&slot.id).await? {
                 if booking.status != DemoStatus::Booked {
                     continue;
                 }
-                if self.store.claim_demo_change(&booking.id, booking.sequence).await.is_err() {
-                    continue;
-                }
-                let previous = booking.clone();
-                booking.status = DemoStatus::Cancelled;
-                booking.sequence += 1;
-                self.store.save_demo_booking(&booking).await?;
-                self.store.give_seat(&slot.id, &booking.id).await?;
-                self.store.release_seat(&slot.id, &email_key(&booking.email)).await?;
-                reminders::plan(self.reminders, &booking, Some(&previous), self.now).await;
-                let course = course_title(self.store, &booking.course_id, slot.course_id.as_deref()).await?;
-                self.desk.post(messages::cancellation(self.desk, &booking, &course, true, self.now)).await;
+                // A booking another change claimed first (the visitor's own cancel, a move) keeps that change.
+                let by = lifecycle::By::Staff;
+                lifecycle::cancel(self.store, self.desk, self.reminders, booking, Some(&slot), by, self.now).await?;
             }
             self.staff_slot(&slot).await
         }

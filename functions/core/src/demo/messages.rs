@@ -3,9 +3,10 @@
 //! given in both zones; every visitor value is escaped in HTML.
 
 use super::ics::{self, Method};
-use super::{zones, Desk, Letter, LetterKind};
+use super::{zones, Desk};
 use crate::domain::{DemoBooking, DemoSlot};
 use crate::mail::greeting_of as greeting;
+use crate::mail::{CalendarPart, Mail, MailKind};
 
 /// Why a visitor is mailed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,14 +30,17 @@ fn attr(text: &str) -> String {
 /// A letter to the booking's visitor (its text and HTML bodies) with, given its details, the
 /// calendar object: its method is named once, in the details.
 fn to_visitor(
+    desk: &Desk,
     booking: &DemoBooking,
-    kind: LetterKind,
+    kind: MailKind,
     subject: String,
-    (text, html): (String, String),
+    bodies: (String, String),
     calendar: Option<ics::Details>,
-) -> Letter {
-    let calendar = calendar.map(|details| (details.method, ics::calendar(booking, &details)));
-    Letter { about: booking.id.clone(), kind, to: booking.email.clone(), subject, text, html, calendar }
+) -> Mail {
+    let mut letter = desk.postbox.letter(&booking.id, kind, &booking.email, subject, bodies);
+    letter.calendar = calendar
+        .map(|details| CalendarPart { method: details.method.as_str().into(), ics: ics::calendar(booking, &details) });
+    letter
 }
 
 /// `Free demo class — {course}`.
@@ -57,7 +61,7 @@ pub fn confirmation(
     token: &str,
     change: Change,
     now: i64,
-) -> Letter {
+) -> Mail {
     let manage = desk.manage_url(booking, token);
     let cancel = format!("{manage}&action=cancel");
     let (subject, opening) = match change {
@@ -92,18 +96,18 @@ pub fn confirmation(
     let invitation = ics::Details {
         method: Method::Request,
         summary: &summary(course),
-        organizer: &desk.from,
+        organizer: &desk.postbox.settings.from,
         meeting_url: Some(&slot.meeting_url),
         description: &description,
         now,
     };
     let subject = format!("{subject}: {}", zones::both(booking.starts_at));
-    to_visitor(booking, LetterKind::Booking, subject, (text, html), Some(invitation))
+    to_visitor(desk, booking, MailKind::DemoBooking, subject, (text, html), Some(invitation))
 }
 
 /// The cancelled class (`METHOD:CANCEL`), with where to book again. `by_staff`: the institute
 /// cancelled the class, and says sorry.
-pub fn cancellation(desk: &Desk, booking: &DemoBooking, course: &str, by_staff: bool, now: i64) -> Letter {
+pub fn cancellation(desk: &Desk, booking: &DemoBooking, course: &str, by_staff: bool, now: i64) -> Mail {
     let rebook = desk.rebook_url();
     let opening = if by_staff {
         "We are sorry: we had to cancel your free demo class."
@@ -130,17 +134,17 @@ pub fn cancellation(desk: &Desk, booking: &DemoBooking, course: &str, by_staff: 
     let withdrawal = ics::Details {
         method: Method::Cancel,
         summary: &summary(course),
-        organizer: &desk.from,
+        organizer: &desk.postbox.settings.from,
         meeting_url: None,
         description: &description,
         now,
     };
     let subject = format!("Cancelled: your free demo class on {}", zones::both(booking.starts_at));
-    to_visitor(booking, LetterKind::Booking, subject, (text, html), Some(withdrawal))
+    to_visitor(desk, booking, MailKind::DemoBooking, subject, (text, html), Some(withdrawal))
 }
 
 /// The reminder `ahead` (`24 hours`, `1 hour`) before the class, with its link.
-pub fn reminder(desk: &Desk, booking: &DemoBooking, slot: &DemoSlot, course: &str, token: &str, ahead: &str) -> Letter {
+pub fn reminder(desk: &Desk, booking: &DemoBooking, slot: &DemoSlot, course: &str, token: &str, ahead: &str) -> Mail {
     let manage = desk.manage_url(booking, token);
     let when = lasting(booking);
     let text = format!(
@@ -163,11 +167,11 @@ pub fn reminder(desk: &Desk, booking: &DemoBooking, slot: &DemoSlot, course: &st
         manage_attr = attr(&manage),
     );
     let subject = format!("Reminder: your free demo class starts in {ahead}");
-    to_visitor(booking, LetterKind::Reminder, subject, (text, html), None)
+    to_visitor(desk, booking, MailKind::DemoReminder, subject, (text, html), None)
 }
 
 /// The institute's list of one day's classes (`date`, Karachi) and who booked each.
-pub fn digest(desk: &Desk, date: &str, day: &[(DemoSlot, Vec<DemoBooking>)]) -> Letter {
+pub fn digest(desk: &Desk, date: &str, day: &[(DemoSlot, Vec<DemoBooking>)]) -> Mail {
     let mut text = format!("Demo classes on {date} (Pakistan time)\n");
     let mut html = format!("<h2>Demo classes on {} (Pakistan time)</h2>", e(date));
     for (slot, bookings) in day {
@@ -191,42 +195,27 @@ pub fn digest(desk: &Desk, date: &str, day: &[(DemoSlot, Vec<DemoBooking>)]) -> 
         }
         html.push_str("</ul>");
     }
-    Letter {
-        about: format!("digest-{date}"),
-        kind: LetterKind::Digest,
-        to: desk.inbox.clone(),
-        subject: format!("Today's demo classes ({date})"),
-        text,
-        html,
-        calendar: None,
-    }
+    let inbox = &desk.postbox.settings.inbox;
+    let subject = format!("Today's demo classes ({date})");
+    let mut digest = desk.postbox.letter(&format!("digest-{date}"), MailKind::DemoDigest, inbox, subject, (text, html));
+    digest.reply_to = None;
+    digest
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::demo::tokens::DemoKey;
-    use crate::demo::{Letter, LetterBox};
     use crate::domain::DemoStatus;
-    use std::sync::Arc;
-
-    struct Nowhere;
-
-    #[async_trait::async_trait]
-    impl LetterBox for Nowhere {
-        async fn send(&self, _letter: &Letter) -> Result<(), String> {
-            Ok(())
-        }
-    }
+    use crate::mail::{MailSettings, Postbox};
 
     fn desk() -> Desk {
-        Desk {
-            letters: Arc::new(Nowhere),
+        let settings = MailSettings {
             from: "no-reply@academy.test".into(),
             inbox: "admissions@academy.test".into(),
-            site_url: "https://academy.test/".into(),
-            key: DemoKey::random(),
-        }
+            auto_reply: false,
+        };
+        Desk { postbox: Postbox::unposted(settings), site_url: "https://academy.test/".into(), key: DemoKey::random() }
     }
 
     fn booking(name: &str) -> (DemoBooking, DemoSlot) {
@@ -281,8 +270,10 @@ mod tests {
     fn the_calendar_names_the_attendee_without_quotes_and_gives_utc_times() {
         let (booking, slot) = booking("Ayesha \"AK\" Khan");
         let letter = confirmation(&desk(), &booking, &slot, "MERN", "1.sig", Change::Booked, 0);
-        let (method, ics) = letter.calendar.unwrap();
-        assert_eq!(method, ics::Method::Request);
+        let crate::mail::CalendarPart { method, ics } = letter.calendar.unwrap();
+        assert_eq!(method, ics::Method::Request.as_str());
+        assert_eq!(letter.kind, MailKind::DemoBooking);
+        assert_eq!(letter.reply_to.as_deref(), Some("admissions@academy.test"));
         let calendar: icalendar::Calendar = ics.parse().unwrap();
         assert_eq!(calendar.property_value("METHOD"), Some("REQUEST"));
         assert!(ics.contains("CN=Ayesha AK Khan") || ics.contains("CN=\"Ayesha AK Khan\""), "{ics}");

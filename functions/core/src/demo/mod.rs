@@ -5,12 +5,13 @@
 //! digest (`reminders`), and the two zones every time is read in (`zones`).
 //! docs/decisions/0034-demo-booking.md says why it is built so.
 //!
-//! The feature stands alone: it writes its mail as `Letter`s and hands them to a `LetterBox`,
-//! which the wiring backs with the product's mailer (`leads::mail`).
+//! Its letters are the mail kit's `Mail`, handed to the kit's `Postbox` (`crate::mail`).
 
+pub mod api;
 pub mod bookings;
 pub mod console;
 pub mod ics;
+pub mod lifecycle;
 pub mod messages;
 pub mod reminders;
 pub mod slots;
@@ -19,54 +20,19 @@ pub mod tokens;
 pub use crate::zones;
 
 use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
-use async_trait::async_trait;
+use crate::mail::{Mail, Postbox};
 use serde::Serialize;
-use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// How long before a class booking, moving into it and moving out of it close.
 pub const CLOSES_BEFORE_SECS: i64 = 2 * 3600;
 
-/// What a letter is, for the mailer (the outbox names its files by it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LetterKind {
-    /// Booked, moved or cancelled: to the visitor, with a calendar object.
-    Booking,
-    /// 24 hours or 1 hour before.
-    Reminder,
-    /// The day's classes, to the institute's inbox.
-    Digest,
-}
-
-/// One message the feature sends.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Letter {
-    /// What it is about (a booking's id, or the digest's date).
-    pub about: String,
-    pub kind: LetterKind,
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-    /// The calendar object and its method (`REQUEST`, `CANCEL`).
-    pub calendar: Option<(ics::Method, String)>,
-}
-
-/// Where letters go: the product's mailer (SES in AWS, the outbox locally).
-#[async_trait]
-pub trait LetterBox: Send + Sync {
-    async fn send(&self, letter: &Letter) -> Result<(), String>;
-}
-
-/// What the feature mails with: the letter box, the institute's addresses, the site's address
-/// (for the links in mail) and the key the links are signed with.
+/// What the feature mails with: the postbox (its sender is the calendar events' organiser, its
+/// inbox gets the morning digest), the site's address (for the links in mail) and the key the
+/// links are signed with.
 #[derive(Clone)]
 pub struct Desk {
-    pub letters: Arc<dyn LetterBox>,
-    /// The sender, and the calendar events' organiser.
-    pub from: String,
-    /// The institute's inbox (the morning digest).
-    pub inbox: String,
+    pub postbox: Postbox,
     /// The site's origin, e.g. `https://skylinetech.academy`.
     pub site_url: String,
     pub key: tokens::DemoKey,
@@ -74,10 +40,8 @@ pub struct Desk {
 
 impl Desk {
     /// Mails `letter`; a failure is logged, never the caller's (what it is about is stored already).
-    pub async fn post(&self, letter: Letter) {
-        if let Err(error) = self.letters.send(&letter).await {
-            tracing::error!(about = %letter.about, %error, "demo mail failed");
-        }
+    pub async fn post(&self, letter: Mail) {
+        self.postbox.post(&letter).await;
     }
 
     /// The page where a visitor sees, moves or cancels a booking.

@@ -6,6 +6,8 @@ use lambda_http::{Body, Request, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub mod api;
+
 pub const COUNTRY_HEADER: &str = "cloudfront-viewer-country";
 
 /// The fields docs/product.md#api reads from a geolocation answer.

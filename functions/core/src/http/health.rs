@@ -8,3 +8,30 @@ use lambda_http::{Body, Response};
 pub fn health() -> Response<Body> {
     ok(&Health { status: "ok".into() })
 }
+
+/// The health check's one route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HealthRoute {
+    Health,
+}
+
+impl crate::http::routes::Routes for HealthRoute {
+    fn resolve(parts: &[&str]) -> Option<Self> {
+        matches!(parts, ["api", "health"]).then_some(Self::Health)
+    }
+
+    fn methods(&self) -> &'static [lambda_http::http::Method] {
+        &[lambda_http::http::Method::GET]
+    }
+}
+
+/// `/api/health`: nothing.
+pub struct HealthApi;
+
+#[async_trait::async_trait]
+impl crate::http::routes::Service for HealthApi {
+    type Route = HealthRoute;
+    async fn answer(&self, _route: HealthRoute, _req: &lambda_http::Request) -> crate::http::Answer {
+        Ok(health())
+    }
+}

@@ -1,4 +1,4 @@
-//! HTTP, shared by every feature: the route table (`routes`), one error type (`error`), the
+//! HTTP, shared by every feature: the route and service traits each feature's `api.rs` implements (`routes`), one error type (`error`), the
 //! origin guard (`origin`), who is calling (`identity`), liveness (`health`), and small helpers
 //! for `lambda_http` requests and JSON answers.
 

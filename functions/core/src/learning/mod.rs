@@ -4,6 +4,7 @@
 //! and when a lecture counts as watched (`watching`).
 
 pub mod access;
+pub mod api;
 pub mod enrolled;
 pub mod lecture;
 pub mod me;

@@ -450,7 +450,7 @@ impl<S: LiveStaffStore + ?Sized> LiveConsole<'_, S> {
     async fn mail_students(
         &self,
         batch_id: &str,
-        letter_for: impl Fn(&messages::Student) -> crate::live::Letter,
+        letter_for: impl Fn(&messages::Student) -> crate::mail::Mail,
     ) -> Result<(), ApiError> {
         for student in students(self.store, batch_id, false, self.now).await? {
             self.desk.post(letter_for(&student)).await;

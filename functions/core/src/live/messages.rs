@@ -3,9 +3,10 @@
 //! before. Times are given in the batch's zone and in UTC (the student's own zone is on `/lms`);
 //! no meeting link is in any mail: Join is on `/lms`, where the enrolment is checked.
 
-use super::{Desk, Letter, LetterKind};
+use super::Desk;
 use crate::domain::LiveSession;
 use crate::mail::greeting_of as greeting;
+use crate::mail::{Mail, MailKind};
 use chrono_tz::Tz;
 
 fn e(text: &str) -> String {
@@ -37,7 +38,7 @@ pub enum Change {
     Added,
 }
 
-fn letter(desk: &Desk, about: &str, kind: LetterKind, to: &Student, subject: String, lines: &[String]) -> Letter {
+fn letter(desk: &Desk, about: &str, kind: MailKind, to: &Student, subject: String, lines: &[String]) -> Mail {
     let hello = format!("Hello {},", greeting(&to.name));
     let classes = desk.classes_url();
     let footer = format!("Your classes, with Join 10 minutes before each: {classes}");
@@ -53,11 +54,11 @@ fn letter(desk: &Desk, about: &str, kind: LetterKind, to: &Student, subject: Str
         html_escape::encode_double_quoted_attribute(&classes),
         e(&classes)
     ));
-    Letter { about: about.to_owned(), kind, to: to.email.clone(), subject, text: text.join("\n"), html }
+    desk.postbox.letter(about, kind, &to.email, subject, (text.join("\n"), html))
 }
 
 /// A session cancelled, moved or added, to one student of its batch.
-pub fn change(desk: &Desk, batch: &str, session: &LiveSession, zone: Tz, change: &Change, to: &Student) -> Letter {
+pub fn change(desk: &Desk, batch: &str, session: &LiveSession, zone: Tz, change: &Change, to: &Student) -> Mail {
     let at = when(session.starts_at, zone);
     let (subject, lines) = match change {
         Change::Cancelled { reason } => (
@@ -76,33 +77,26 @@ pub fn change(desk: &Desk, batch: &str, session: &LiveSession, zone: Tz, change:
             vec![format!("An extra {batch} class is on {at}, for {} minutes.", session.minutes)],
         ),
     };
-    letter(desk, &session.id, LetterKind::Change, to, subject, &lines)
+    letter(desk, &session.id, MailKind::ClassChange, to, subject, &lines)
 }
 
 /// The timetable's future sessions changed, to one student of the batch.
-pub fn timetable_changed(
-    desk: &Desk,
-    batch_id: &str,
-    batch: &str,
-    schedule: &str,
-    timing: &str,
-    to: &Student,
-) -> Letter {
+pub fn timetable_changed(desk: &Desk, batch_id: &str, batch: &str, schedule: &str, timing: &str, to: &Student) -> Mail {
     let lines = vec![
         format!("The timetable of {batch} has changed: {schedule}, {timing}."),
         "Your calendar feed follows by itself; your classes page shows every session in your own time.".into(),
     ];
-    letter(desk, batch_id, LetterKind::Change, to, format!("{batch}: the timetable has changed"), &lines)
+    letter(desk, batch_id, MailKind::ClassChange, to, format!("{batch}: the timetable has changed"), &lines)
 }
 
 /// The reminder an hour before a session.
-pub fn reminder(desk: &Desk, batch: &str, session: &LiveSession, zone: Tz, to: &Student) -> Letter {
+pub fn reminder(desk: &Desk, batch: &str, session: &LiveSession, zone: Tz, to: &Student) -> Mail {
     let lines = vec![format!(
         "Your {batch} class starts in 1 hour: {}, for {} minutes.",
         when(session.starts_at, zone),
         session.minutes
     )];
-    letter(desk, &session.id, LetterKind::Reminder, to, format!("{batch}: your class starts in 1 hour"), &lines)
+    letter(desk, &session.id, MailKind::ClassReminder, to, format!("{batch}: your class starts in 1 hour"), &lines)
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@
 //! docs/decisions/0041-live-classes.md says why it is built so.
 //!
 //! The feature stands alone (docs/decisions/0026-backend-by-feature.md): it writes its mail as
-//! `Letter`s handed to a `LetterBox`, and schedules its reminders through `ReminderSlots`, both
-//! backed by the wiring (the product's mailer; EventBridge Scheduler in AWS, the store locally).
+//! the mail kit's `Mail` handed to its `Postbox`, and schedules its reminders through `ReminderSlots`,
+//! backed by the wiring (EventBridge Scheduler in AWS, the store locally).
 
+pub mod api;
 pub mod console;
 pub mod feed;
 pub mod messages;
@@ -18,7 +19,6 @@ pub mod timetable;
 use crate::domain::{LiveSession, SessionStatus};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// Join opens this long before a session starts (and closes when it ends).
@@ -29,48 +29,19 @@ pub const TOKEN_CHARS: usize = 43;
 /// The calendar token as the contract names it.
 pub const TOKEN_PATTERN: &str = "^[A-Za-z0-9_-]{43}$";
 
-/// What a letter is, for the mailer (the outbox names its files by it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LetterKind {
-    /// A session cancelled, moved or added.
-    Change,
-    /// An hour before a session.
-    Reminder,
-}
-
-/// One message the feature sends.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Letter {
-    /// What it is about (a session's id).
-    pub about: String,
-    pub kind: LetterKind,
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-}
-
-/// Where letters go: the product's mailer (SES in AWS, the outbox locally).
-#[async_trait]
-pub trait LetterBox: Send + Sync {
-    async fn send(&self, letter: &Letter) -> Result<(), String>;
-}
-
-/// What the feature mails and links with: the letter box and the site's origin (the Join links
-/// and the feed's address are on it).
+/// What the feature mails and links with: the postbox and the site's origin (the Join links and
+/// the feed's address are on it).
 #[derive(Clone)]
 pub struct Desk {
-    pub letters: Arc<dyn LetterBox>,
+    pub postbox: crate::mail::Postbox,
     /// The site's origin, e.g. `https://skylinetech.academy`.
     pub site_url: String,
 }
 
 impl Desk {
     /// Mails `letter`; a failure is logged, never the caller's (what it is about is stored already).
-    pub async fn post(&self, letter: Letter) {
-        if let Err(error) = self.letters.send(&letter).await {
-            tracing::error!(about = %letter.about, %error, "live class mail failed");
-        }
+    pub async fn post(&self, letter: crate::mail::Mail) {
+        self.postbox.post(&letter).await;
     }
 
     fn origin(&self) -> &str {

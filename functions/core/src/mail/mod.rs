@@ -12,6 +12,7 @@ pub use outbox::OutboxMailer;
 pub use ses::{SesMailer, ATTEMPT_TIMEOUT, CONNECT_TIMEOUT, SEND_TIMEOUT};
 
 use async_trait::async_trait;
+use std::sync::Arc;
 
 #[async_trait]
 pub trait Mailer: Send + Sync {
@@ -28,6 +29,62 @@ pub trait Mailer: Send + Sync {
     /// partial files) and says how many; nothing by default.
     async fn clear_partials(&self, _older_than: std::time::Duration) -> Result<usize, String> {
         Ok(0)
+    }
+}
+
+/// The one postbox features hand their letters to: the mailer (SES in AWS, the outbox locally)
+/// with who letters come from and where replies go, or none on a server with no mailer.
+#[derive(Clone)]
+pub struct Postbox {
+    mailer: Option<Arc<dyn Mailer>>,
+    pub settings: MailSettings,
+}
+
+impl Postbox {
+    pub fn new(mailer: Arc<dyn Mailer>, settings: MailSettings) -> Self {
+        Self { mailer: Some(mailer), settings }
+    }
+
+    /// A postbox that sends nothing: each letter is logged as not sent.
+    pub fn unposted(settings: MailSettings) -> Self {
+        Self { mailer: None, settings }
+    }
+
+    /// A letter `about` a record, from the institute's sender, replies going to its inbox.
+    pub fn letter(
+        &self,
+        about: &str,
+        kind: MailKind,
+        to: &str,
+        subject: String,
+        (text, html): (String, String),
+    ) -> Mail {
+        Mail {
+            about: about.to_owned(),
+            kind,
+            from: self.settings.from.clone(),
+            to: to.to_owned(),
+            reply_to: Some(self.settings.inbox.clone()),
+            subject,
+            text,
+            html,
+            calendar: None,
+        }
+    }
+
+    /// Sends `mail`.
+    pub async fn send(&self, mail: &Mail) -> Result<(), String> {
+        match &self.mailer {
+            Some(mailer) => mailer.send(mail).await,
+            None => Err(format!("no mailer is set up: {} mail about {} not sent", mail.kind.as_str(), mail.about)),
+        }
+    }
+
+    /// Sends `mail`; a failure is logged, never the caller's (what it is about is stored already).
+    pub async fn post(&self, mail: &Mail) {
+        if let Err(error) = self.send(mail).await {
+            tracing::error!(about = %mail.about, kind = mail.kind.as_str(), %error, "mail failed");
+        }
     }
 }
 

@@ -12,6 +12,7 @@
 //! lectures/{batchId}/{videoId}/captions/{stamp}.vtt     WebVTT captions
 //! ```
 
+pub mod api;
 pub mod console;
 pub mod container;
 pub mod events;

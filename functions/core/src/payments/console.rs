@@ -859,4 +859,4 @@ pub async fn set_due(store: &(impl PaymentStore + ?Sized), actor: &Actor, req: &
         NextDue
     ))
 )]
-pub struct StaffPaymentsApi;
+pub struct Contract;

@@ -1,27 +1,52 @@
-//! The whole of every Lambda binary: logging, then the one service its endpoint needs (built
+//! The whole of every Lambda binary: logging, then the one service it needs (built
 //! once per container from the environment: only the clients that endpoint calls), then the
 //! runtime loop answering only that endpoint's routes (or, for `mailer`, the table's stream, and
 //! for `transcode`, EventBridge's events; for `demo-reminder`, EventBridge Scheduler's).
 //!
-//! Each function is a type implementing `Function`: the endpoint whose routes it answers and the
-//! service that answers them are named together, so a binary (`run::<Videos>()`) cannot pair an
-//! endpoint with another endpoint's service, and links nothing the others need.
+//! Each function is a type implementing `Function`: it builds its feature's service (whose routes
+//! are the only ones it answers), names the same service in the local world, and links nothing the
+//! others need; a binary is `run::<Videos>()`.
 
-use super::letters::MailedLetters;
-use super::services;
+use super::local::AppState;
 use super::{aws, env};
+use crate::assignments::api::AssignmentsApi;
+use crate::assignments::api::StaffAssignmentsApi;
+use crate::assistant::api::ChatApi;
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::catalog::api::CatalogApi;
+use crate::catalog::api::CatalogRoute;
+use crate::certificates::api::CertificatesApi;
+use crate::certificates::api::StaffCertificatesApi;
 use crate::certificates::files::S3Certificates;
+use crate::console::api::StaffAuditApi;
+use crate::demo::api::DemoApi;
+use crate::demo::api::StaffDemoApi;
 use crate::demo::reminders::SchedulerReminders;
 use crate::demo::tokens::DemoKey;
 use crate::demo::Desk;
 use crate::enrolment::Mailing;
-use crate::http::routes::{self, Endpoint, Service};
+use crate::geo::api::GeoApi;
+use crate::http::health::HealthApi;
+use crate::http::routes::{self, Service};
+use crate::leads::api::InlineMailer;
+use crate::leads::api::SendEmailApi;
+use crate::leads::api::StaffEnquiriesApi;
 use crate::leads::mail::stream;
+use crate::learning::api::MeApi;
+use crate::learning::api::PlaybackApi;
+use crate::learning::api::VideosApi;
 use crate::learning::lecture::{KeySource, LectureLinks, S3Files};
-use crate::mail::SesMailer;
+use crate::live::api::SessionsApi;
+use crate::live::api::StaffSessionsApi;
+use crate::mail::{Postbox, SesMailer};
+use crate::media::api::StaffLecturesApi;
 use crate::media::events::EventBridgeQueue;
 use crate::media::uploads::S3Uploads;
+use crate::payments::api::PaymentsApi;
+use crate::payments::api::PaymentsWebhookApi;
+use crate::payments::api::StaffPaymentsApi;
+use crate::staff::api::StaffEnrolmentsApi;
+use crate::staff::api::StaffReportsApi;
 use lambda_http::{service_fn, Error, Request};
 use std::convert::Infallible;
 use std::future::Future;
@@ -30,9 +55,15 @@ use std::sync::Arc;
 /// One Lambda function of the API: the endpoint it answers and its service, built from the
 /// environment once per container.
 pub trait Function {
-    const ENDPOINT: Endpoint;
     type Service: Service + 'static;
+    /// Which of its service's routes the function answers: all of them, unless it shares its
+    /// service with other functions (the catalog's three).
+    fn serves(_route: &<Self::Service as Service>::Route) -> bool {
+        true
+    }
     fn service() -> impl Future<Output = Result<Self::Service, String>>;
+    /// The same service in the local world (`academy serve`, the tests).
+    fn local(state: &AppState) -> &Self::Service;
 }
 
 /// Runs function `F`: its service, answering only its endpoint's routes.
@@ -42,9 +73,14 @@ pub async fn run<F: Function>() -> Result<(), Error> {
     let service = F::service().await?;
     let (origin, service) = (&origin, &service);
     lambda_http::run(service_fn(move |req: Request| async move {
-        Ok::<_, Infallible>(routes::answer(origin, service, req, Some(F::ENDPOINT)).await)
+        Ok::<_, Infallible>(routes::answer(origin, service, req, F::serves).await)
     }))
     .await
+}
+
+/// Answers one request as function `F` would, in the local world: with its service, only its routes.
+pub async fn dispatch_as<F: Function>(state: &AppState, req: Request) -> lambda_http::Response<lambda_http::Body> {
+    routes::answer(&state.origin, F::local(state), req, F::serves).await
 }
 
 /// The lecture link keys from the secret `ACADEMY_LECTURE_KEY_SECRET`, with the link lifetime.
@@ -54,18 +90,20 @@ fn lecture_links(config: &aws_config::SdkConfig) -> Result<Arc<LectureLinks>, St
     Ok(Arc::new(LectureLinks::new(keys, LectureLinks::lifetime(env::lecture_link_seconds().as_deref())?)))
 }
 
-async fn catalog() -> Result<services::Catalog, String> {
-    Ok(services::Catalog { store: aws::dynamodb_store(&aws::config().await)? })
+async fn catalog() -> Result<CatalogApi, String> {
+    Ok(CatalogApi { store: aws::dynamodb_store(&aws::config().await)? })
 }
 
 /// `GET /api/health`.
 pub struct Health;
 
 impl Function for Health {
-    const ENDPOINT: Endpoint = Endpoint::Health;
-    type Service = services::Health;
-    async fn service() -> Result<services::Health, String> {
-        Ok(services::Health)
+    type Service = HealthApi;
+    fn local(state: &AppState) -> &HealthApi {
+        &state.health
+    }
+    async fn service() -> Result<HealthApi, String> {
+        Ok(HealthApi)
     }
 }
 
@@ -73,10 +111,12 @@ impl Function for Health {
 pub struct Geo;
 
 impl Function for Geo {
-    const ENDPOINT: Endpoint = Endpoint::Geo;
-    type Service = services::Geo;
-    async fn service() -> Result<services::Geo, String> {
-        Ok(services::Geo { default_country: env::default_country() })
+    type Service = GeoApi;
+    fn local(state: &AppState) -> &GeoApi {
+        &state.geo
+    }
+    async fn service() -> Result<GeoApi, String> {
+        Ok(GeoApi { default_country: env::default_country() })
     }
 }
 
@@ -84,9 +124,14 @@ impl Function for Geo {
 pub struct Courses;
 
 impl Function for Courses {
-    const ENDPOINT: Endpoint = Endpoint::Courses;
-    type Service = services::Catalog;
-    async fn service() -> Result<services::Catalog, String> {
+    type Service = CatalogApi;
+    fn local(state: &AppState) -> &CatalogApi {
+        &state.catalog
+    }
+    fn serves(route: &CatalogRoute) -> bool {
+        matches!(route, CatalogRoute::Courses)
+    }
+    async fn service() -> Result<CatalogApi, String> {
         catalog().await
     }
 }
@@ -95,9 +140,14 @@ impl Function for Courses {
 pub struct Outline;
 
 impl Function for Outline {
-    const ENDPOINT: Endpoint = Endpoint::Outline;
-    type Service = services::Catalog;
-    async fn service() -> Result<services::Catalog, String> {
+    type Service = CatalogApi;
+    fn local(state: &AppState) -> &CatalogApi {
+        &state.catalog
+    }
+    fn serves(route: &CatalogRoute) -> bool {
+        matches!(route, CatalogRoute::Outline(_))
+    }
+    async fn service() -> Result<CatalogApi, String> {
         catalog().await
     }
 }
@@ -106,9 +156,14 @@ impl Function for Outline {
 pub struct Batches;
 
 impl Function for Batches {
-    const ENDPOINT: Endpoint = Endpoint::Batches;
-    type Service = services::Catalog;
-    async fn service() -> Result<services::Catalog, String> {
+    type Service = CatalogApi;
+    fn local(state: &AppState) -> &CatalogApi {
+        &state.catalog
+    }
+    fn serves(route: &CatalogRoute) -> bool {
+        matches!(route, CatalogRoute::AllBatches | CatalogRoute::Batch(_) | CatalogRoute::BatchesOfCourse(_))
+    }
+    async fn service() -> Result<CatalogApi, String> {
         catalog().await
     }
 }
@@ -117,11 +172,13 @@ impl Function for Batches {
 pub struct Videos;
 
 impl Function for Videos {
-    const ENDPOINT: Endpoint = Endpoint::Videos;
-    type Service = services::Videos;
-    async fn service() -> Result<services::Videos, String> {
+    type Service = VideosApi;
+    fn local(state: &AppState) -> &VideosApi {
+        &state.videos
+    }
+    async fn service() -> Result<VideosApi, String> {
         let config = aws::config().await;
-        Ok(services::Videos {
+        Ok(VideosApi {
             store: aws::dynamodb_store(&config)?,
             links: lecture_links(&config)?,
             verifier: env::verifier()?,
@@ -134,11 +191,13 @@ impl Function for Videos {
 pub struct Me;
 
 impl Function for Me {
-    const ENDPOINT: Endpoint = Endpoint::Me;
-    type Service = services::Me;
-    async fn service() -> Result<services::Me, String> {
+    type Service = MeApi;
+    fn local(state: &AppState) -> &MeApi {
+        &state.me
+    }
+    async fn service() -> Result<MeApi, String> {
         let store = aws::dynamodb_store(&aws::config().await)?;
-        Ok(services::Me { store, verifier: env::verifier()?, clock: Default::default() })
+        Ok(MeApi { store, verifier: env::verifier()?, clock: Default::default() })
     }
 }
 
@@ -146,12 +205,14 @@ impl Function for Me {
 pub struct Lecture;
 
 impl Function for Lecture {
-    const ENDPOINT: Endpoint = Endpoint::Lecture;
-    type Service = services::Lecture;
-    async fn service() -> Result<services::Lecture, String> {
+    type Service = PlaybackApi;
+    fn local(state: &AppState) -> &PlaybackApi {
+        &state.lecture
+    }
+    async fn service() -> Result<PlaybackApi, String> {
         let config = aws::config().await;
         let play = S3Files::play_time(env::lecture_play_seconds().as_deref())?;
-        Ok(services::Lecture {
+        Ok(PlaybackApi {
             store: aws::dynamodb_store(&config)?,
             links: lecture_links(&config)?,
             files: Arc::new(
@@ -165,10 +226,12 @@ impl Function for Lecture {
 pub struct SendEmail;
 
 impl Function for SendEmail {
-    const ENDPOINT: Endpoint = Endpoint::SendEmail;
-    type Service = services::SendEmail;
-    async fn service() -> Result<services::SendEmail, String> {
-        Ok(services::SendEmail { store: aws::dynamodb_store(&aws::config().await)?, inline: None })
+    type Service = SendEmailApi;
+    fn local(state: &AppState) -> &SendEmailApi {
+        &state.send_email
+    }
+    async fn service() -> Result<SendEmailApi, String> {
+        Ok(SendEmailApi { store: aws::dynamodb_store(&aws::config().await)?, inline: None })
     }
 }
 
@@ -176,11 +239,13 @@ impl Function for SendEmail {
 pub struct Chat;
 
 impl Function for Chat {
-    const ENDPOINT: Endpoint = Endpoint::Chat;
-    type Service = services::Chat;
-    async fn service() -> Result<services::Chat, String> {
+    type Service = ChatApi;
+    fn local(state: &AppState) -> &ChatApi {
+        &state.chat
+    }
+    async fn service() -> Result<ChatApi, String> {
         let config = aws::config().await;
-        Ok(services::Chat {
+        Ok(ChatApi {
             store: aws::dynamodb_store(&config)?,
             knowledge: Arc::new(Knowledge::bundled()),
             model: ModelProvider::configured(env::model_key(), env::model_key_secret(), env::model_endpoint(), &config),
@@ -202,14 +267,16 @@ fn staff_mailing(config: &aws_config::SdkConfig) -> Mailing {
 pub struct StaffEnquiries;
 
 impl Function for StaffEnquiries {
-    const ENDPOINT: Endpoint = Endpoint::StaffEnquiries;
-    type Service = services::StaffEnquiries;
-    async fn service() -> Result<services::StaffEnquiries, String> {
+    type Service = StaffEnquiriesApi;
+    fn local(state: &AppState) -> &StaffEnquiriesApi {
+        &state.staff_enquiries
+    }
+    async fn service() -> Result<StaffEnquiriesApi, String> {
         let config = aws::config().await;
-        Ok(services::StaffEnquiries {
+        Ok(StaffEnquiriesApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
-            mail: Some(services::InlineMailer {
+            mail: Some(InlineMailer {
                 mailer: Arc::new(SesMailer::from_config(&config, env::ses_configuration_set())),
                 settings: env::mail_settings(),
             }),
@@ -221,11 +288,13 @@ impl Function for StaffEnquiries {
 pub struct StaffEnrolments;
 
 impl Function for StaffEnrolments {
-    const ENDPOINT: Endpoint = Endpoint::StaffEnrolments;
-    type Service = services::StaffEnrolments;
-    async fn service() -> Result<services::StaffEnrolments, String> {
+    type Service = StaffEnrolmentsApi;
+    fn local(state: &AppState) -> &StaffEnrolmentsApi {
+        &state.staff_enrolments
+    }
+    async fn service() -> Result<StaffEnrolmentsApi, String> {
         let config = aws::config().await;
-        Ok(services::StaffEnrolments {
+        Ok(StaffEnrolmentsApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             mailing: Some(staff_mailing(&config)),
@@ -237,10 +306,12 @@ impl Function for StaffEnrolments {
 pub struct StaffReports;
 
 impl Function for StaffReports {
-    const ENDPOINT: Endpoint = Endpoint::StaffReports;
-    type Service = services::StaffReports;
-    async fn service() -> Result<services::StaffReports, String> {
-        Ok(services::StaffReports {
+    type Service = StaffReportsApi;
+    fn local(state: &AppState) -> &StaffReportsApi {
+        &state.staff_reports
+    }
+    async fn service() -> Result<StaffReportsApi, String> {
+        Ok(StaffReportsApi {
             store: aws::dynamodb_store(&aws::config().await)?,
             verifier: env::verifier()?,
             clock: Default::default(),
@@ -252,10 +323,12 @@ impl Function for StaffReports {
 pub struct StaffAudit;
 
 impl Function for StaffAudit {
-    const ENDPOINT: Endpoint = Endpoint::StaffAudit;
-    type Service = services::StaffAudit;
-    async fn service() -> Result<services::StaffAudit, String> {
-        Ok(services::StaffAudit { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
+    type Service = StaffAuditApi;
+    fn local(state: &AppState) -> &StaffAuditApi {
+        &state.staff_audit
+    }
+    async fn service() -> Result<StaffAuditApi, String> {
+        Ok(StaffAuditApi { store: aws::dynamodb_store(&aws::config().await)?, verifier: env::verifier()? })
     }
 }
 
@@ -264,12 +337,14 @@ impl Function for StaffAudit {
 pub struct StaffLectures;
 
 impl Function for StaffLectures {
-    const ENDPOINT: Endpoint = Endpoint::StaffLectures;
-    type Service = services::StaffLectures;
-    async fn service() -> Result<services::StaffLectures, String> {
+    type Service = StaffLecturesApi;
+    fn local(state: &AppState) -> &StaffLecturesApi {
+        &state.staff_lectures
+    }
+    async fn service() -> Result<StaffLecturesApi, String> {
         let config = aws::config().await;
         let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
-        Ok(services::StaffLectures {
+        Ok(StaffLecturesApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             uploads: Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)),
@@ -288,11 +363,13 @@ fn certificate_files(config: &aws_config::SdkConfig) -> Result<Arc<S3Certificate
 pub struct Certificates;
 
 impl Function for Certificates {
-    const ENDPOINT: Endpoint = Endpoint::Certificates;
-    type Service = services::Certificates;
-    async fn service() -> Result<services::Certificates, String> {
+    type Service = CertificatesApi;
+    fn local(state: &AppState) -> &CertificatesApi {
+        &state.certificates
+    }
+    async fn service() -> Result<CertificatesApi, String> {
         let config = aws::config().await;
-        Ok(services::Certificates {
+        Ok(CertificatesApi {
             store: aws::dynamodb_store(&config)?,
             files: certificate_files(&config)?,
             site_url: env::site_url(),
@@ -305,11 +382,13 @@ impl Function for Certificates {
 pub struct StaffCertificates;
 
 impl Function for StaffCertificates {
-    const ENDPOINT: Endpoint = Endpoint::StaffCertificates;
-    type Service = services::StaffCertificates;
-    async fn service() -> Result<services::StaffCertificates, String> {
+    type Service = StaffCertificatesApi;
+    fn local(state: &AppState) -> &StaffCertificatesApi {
+        &state.staff_certificates
+    }
+    async fn service() -> Result<StaffCertificatesApi, String> {
         let config = aws::config().await;
-        Ok(services::StaffCertificates {
+        Ok(StaffCertificatesApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             files: certificate_files(&config)?,
@@ -362,15 +441,7 @@ fn demo_key() -> Result<DemoKey, String> {
 
 /// The demo desk in AWS: SES, the mail settings, the site's address and the link key.
 fn demo_desk(config: &aws_config::SdkConfig) -> Result<Desk, String> {
-    let settings = env::mail_settings();
-    let mailer = Arc::new(SesMailer::from_config(config, env::ses_configuration_set()));
-    Ok(Desk {
-        letters: Arc::new(MailedLetters { mailer, settings: settings.clone() }),
-        from: settings.from,
-        inbox: settings.inbox,
-        site_url: env::site_url(),
-        key: demo_key()?,
-    })
+    Ok(Desk { postbox: ses_postbox(config), site_url: env::site_url(), key: demo_key()? })
 }
 
 /// The reminders' one-time schedules in EventBridge Scheduler, invoking `demo-reminder`.
@@ -387,11 +458,13 @@ fn scheduler_reminders(config: &aws_config::SdkConfig) -> Result<Arc<SchedulerRe
 pub struct Demo;
 
 impl Function for Demo {
-    const ENDPOINT: Endpoint = Endpoint::Demo;
-    type Service = services::Demo;
-    async fn service() -> Result<services::Demo, String> {
+    type Service = DemoApi;
+    fn local(state: &AppState) -> &DemoApi {
+        &state.demo
+    }
+    async fn service() -> Result<DemoApi, String> {
         let config = aws::config().await;
-        Ok(services::Demo {
+        Ok(DemoApi {
             store: aws::dynamodb_store(&config)?,
             desk: demo_desk(&config)?,
             reminders: scheduler_reminders(&config)?,
@@ -404,11 +477,13 @@ impl Function for Demo {
 pub struct StaffDemo;
 
 impl Function for StaffDemo {
-    const ENDPOINT: Endpoint = Endpoint::StaffDemo;
-    type Service = services::StaffDemo;
-    async fn service() -> Result<services::StaffDemo, String> {
+    type Service = StaffDemoApi;
+    fn local(state: &AppState) -> &StaffDemoApi {
+        &state.staff_demo
+    }
+    async fn service() -> Result<StaffDemoApi, String> {
         let config = aws::config().await;
-        Ok(services::StaffDemo {
+        Ok(StaffDemoApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             desk: demo_desk(&config)?,
@@ -417,24 +492,27 @@ impl Function for StaffDemo {
     }
 }
 
+/// Letters in AWS: SES, with the mail settings.
+fn ses_postbox(config: &aws_config::SdkConfig) -> Postbox {
+    Postbox::new(Arc::new(SesMailer::from_config(config, env::ses_configuration_set())), env::mail_settings())
+}
+
 /// Live classes' desk in AWS: SES and the site's address (Join and feed links are on it).
 fn live_desk(config: &aws_config::SdkConfig) -> crate::live::Desk {
-    let mailer = Arc::new(SesMailer::from_config(config, env::ses_configuration_set()));
-    crate::live::Desk {
-        letters: Arc::new(MailedLetters { mailer, settings: env::mail_settings() }),
-        site_url: env::site_url(),
-    }
+    crate::live::Desk { postbox: ses_postbox(config), site_url: env::site_url() }
 }
 
 /// `/api/me/sessions*`, `/api/me/calendar*` and `/calendar/{token}.ics`: a student's live classes.
 pub struct Sessions;
 
 impl Function for Sessions {
-    const ENDPOINT: Endpoint = Endpoint::Sessions;
-    type Service = services::Sessions;
-    async fn service() -> Result<services::Sessions, String> {
+    type Service = SessionsApi;
+    fn local(state: &AppState) -> &SessionsApi {
+        &state.sessions
+    }
+    async fn service() -> Result<SessionsApi, String> {
         let config = aws::config().await;
-        Ok(services::Sessions {
+        Ok(SessionsApi {
             store: aws::dynamodb_store(&config)?,
             desk: live_desk(&config),
             verifier: env::verifier()?,
@@ -448,15 +526,17 @@ impl Function for Sessions {
 pub struct StaffSessions;
 
 impl Function for StaffSessions {
-    const ENDPOINT: Endpoint = Endpoint::StaffSessions;
-    type Service = services::StaffSessions;
-    async fn service() -> Result<services::StaffSessions, String> {
+    type Service = StaffSessionsApi;
+    fn local(state: &AppState) -> &StaffSessionsApi {
+        &state.staff_sessions
+    }
+    async fn service() -> Result<StaffSessionsApi, String> {
         let config = aws::config().await;
-        Ok(services::StaffSessions {
+        Ok(StaffSessionsApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             desk: live_desk(&config),
-            reminders: Arc::new(super::letters::DemoScheduler(scheduler_reminders(&config)?)),
+            reminders: Arc::new(super::local::DemoScheduler(scheduler_reminders(&config)?)),
             clock: Default::default(),
         })
     }
@@ -502,11 +582,13 @@ fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<dyn crate::obj
 pub struct Assignments;
 
 impl Function for Assignments {
-    const ENDPOINT: Endpoint = Endpoint::Assignments;
-    type Service = services::Assignments;
-    async fn service() -> Result<services::Assignments, String> {
+    type Service = AssignmentsApi;
+    fn local(state: &AppState) -> &AssignmentsApi {
+        &state.assignments
+    }
+    async fn service() -> Result<AssignmentsApi, String> {
         let config = aws::config().await;
-        Ok(services::Assignments {
+        Ok(AssignmentsApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             files: assignment_files(&config)?,
@@ -519,11 +601,13 @@ impl Function for Assignments {
 pub struct StaffAssignments;
 
 impl Function for StaffAssignments {
-    const ENDPOINT: Endpoint = Endpoint::StaffAssignments;
-    type Service = services::StaffAssignments;
-    async fn service() -> Result<services::StaffAssignments, String> {
+    type Service = StaffAssignmentsApi;
+    fn local(state: &AppState) -> &StaffAssignmentsApi {
+        &state.staff_assignments
+    }
+    async fn service() -> Result<StaffAssignmentsApi, String> {
         let config = aws::config().await;
-        Ok(services::StaffAssignments {
+        Ok(StaffAssignmentsApi {
             store: aws::dynamodb_store(&config)?,
             verifier: env::verifier()?,
             files: assignment_files(&config)?,
@@ -543,11 +627,13 @@ fn payments_desk(config: &aws_config::SdkConfig, needs: env::StripeNeeds) -> Res
 pub struct Payments;
 
 impl Function for Payments {
-    const ENDPOINT: Endpoint = Endpoint::Payments;
-    type Service = services::Payments;
-    async fn service() -> Result<services::Payments, String> {
+    type Service = PaymentsApi;
+    fn local(state: &AppState) -> &PaymentsApi {
+        &state.payments
+    }
+    async fn service() -> Result<PaymentsApi, String> {
         let config = aws::config().await;
-        Ok(services::Payments {
+        Ok(PaymentsApi {
             store: aws::dynamodb_store(&config)?,
             desk: payments_desk(&config, env::StripeNeeds::CARD_STEP)?,
             verifier: env::verifier()?,
@@ -560,11 +646,13 @@ impl Function for Payments {
 pub struct PaymentsWebhook;
 
 impl Function for PaymentsWebhook {
-    const ENDPOINT: Endpoint = Endpoint::PaymentsWebhook;
-    type Service = services::PaymentsWebhook;
-    async fn service() -> Result<services::PaymentsWebhook, String> {
+    type Service = PaymentsWebhookApi;
+    fn local(state: &AppState) -> &PaymentsWebhookApi {
+        &state.payments_webhook
+    }
+    async fn service() -> Result<PaymentsWebhookApi, String> {
         let config = aws::config().await;
-        Ok(services::PaymentsWebhook {
+        Ok(PaymentsWebhookApi {
             store: aws::dynamodb_store(&config)?,
             desk: payments_desk(&config, env::StripeNeeds::WEBHOOK)?,
             clock: crate::time::Clock::default(),
@@ -576,16 +664,18 @@ impl Function for PaymentsWebhook {
 pub struct StaffPayments;
 
 impl Function for StaffPayments {
-    const ENDPOINT: Endpoint = Endpoint::StaffPayments;
-    type Service = services::StaffPayments;
-    async fn service() -> Result<services::StaffPayments, String> {
+    type Service = StaffPaymentsApi;
+    fn local(state: &AppState) -> &StaffPaymentsApi {
+        &state.staff_payments
+    }
+    async fn service() -> Result<StaffPaymentsApi, String> {
         let config = aws::config().await;
         // Receipt files in the lectures bucket, under `payment-receipts/`: staff's own, downloaded
         // by presigned links (attachments of a type checked by content).
         let files: Option<Arc<dyn crate::objects::Objects>> = env::lectures_bucket().map(|bucket| {
             Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(&config), &bucket)) as Arc<dyn crate::objects::Objects>
         });
-        Ok(services::StaffPayments {
+        Ok(StaffPaymentsApi {
             store: aws::dynamodb_store(&config)?,
             desk: payments_desk(&config, env::StripeNeeds::SECRET_KEY)?,
             files,

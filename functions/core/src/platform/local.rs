@@ -1,27 +1,37 @@
 //! The local world: every endpoint's service in one process (`academy serve`, the tests), built
 //! from the environment. The Lambdas build one service each instead (`lambda.rs`).
 
-use super::letters::{DemoScheduler, MailedLetters, Unposted};
-use super::{aws, env, services};
+use super::{aws, env};
+use crate::assignments::api::{AssignmentsApi, StaffAssignmentsApi};
+use crate::assistant::api::ChatApi;
 use crate::assistant::{Knowledge, ModelProvider};
+use crate::catalog::api::CatalogApi;
+use crate::certificates::api::{CertificatesApi, StaffCertificatesApi};
 use crate::certificates::files::{CertificateFiles, FolderCertificates, S3Certificates};
+use crate::console::api::StaffAuditApi;
+use crate::demo::api::{DemoApi, StaffDemoApi};
 use crate::demo::reminders::StoredReminders;
 use crate::demo::tokens::DemoKey;
 use crate::demo::Desk;
 use crate::enrolment::Mailing;
+use crate::geo::api::GeoApi;
+use crate::http::health::HealthApi;
 use crate::http::identity::Verifier;
 use crate::http::origin::OriginGuard;
-use crate::http::routes::{self, Endpoint, Route, Service};
-use crate::http::Answer;
+use crate::leads::api::{InlineMailer, SendEmailApi, StaffEnquiriesApi};
+use crate::learning::api::{MeApi, PlaybackApi, VideosApi};
 use crate::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureLinks, S3Files};
-use crate::mail::{MailSettings, Mailer, OutboxMailer, SesMailer};
+use crate::live::api::{SessionsApi, StaffSessionsApi};
+use crate::mail::{MailSettings, Mailer, OutboxMailer, Postbox, SesMailer};
+use crate::media::api::StaffLecturesApi;
 use crate::media::ffmpeg::Tools;
 use crate::media::uploads::{FolderUploads, S3Uploads};
 use crate::media::worker::LocalWorker;
 use crate::media::TranscodeQueue;
+use crate::payments::api::{PaymentsApi, PaymentsWebhookApi, StaffPaymentsApi};
+use crate::staff::api::{StaffEnrolmentsApi, StaffReportsApi};
 use crate::store::{Store, StoreUrl};
 use async_trait::async_trait;
-use lambda_http::{Body, Request, Response};
 use std::sync::Arc;
 
 pub struct AppState {
@@ -29,29 +39,30 @@ pub struct AppState {
     pub store: Store,
     /// In AWS: refuses requests that did not come through CloudFront (`ACADEMY_ORIGIN_SECRET`).
     pub origin: OriginGuard,
-    pub geo: services::Geo,
-    pub catalog: services::Catalog,
-    pub videos: services::Videos,
-    pub send_email: services::SendEmail,
-    pub chat: services::Chat,
-    pub lecture: services::Lecture,
-    pub me: services::Me,
-    pub staff_enquiries: services::StaffEnquiries,
-    pub staff_enrolments: services::StaffEnrolments,
-    pub staff_reports: services::StaffReports,
-    pub staff_audit: services::StaffAudit,
-    pub staff_lectures: services::StaffLectures,
-    pub demo: services::Demo,
-    pub staff_demo: services::StaffDemo,
-    pub certificates: services::Certificates,
-    pub staff_certificates: services::StaffCertificates,
-    pub sessions: services::Sessions,
-    pub staff_sessions: services::StaffSessions,
-    pub assignments: services::Assignments,
-    pub staff_assignments: services::StaffAssignments,
-    pub payments: services::Payments,
-    pub payments_webhook: services::PaymentsWebhook,
-    pub staff_payments: services::StaffPayments,
+    pub health: HealthApi,
+    pub geo: GeoApi,
+    pub catalog: CatalogApi,
+    pub videos: VideosApi,
+    pub send_email: SendEmailApi,
+    pub chat: ChatApi,
+    pub lecture: PlaybackApi,
+    pub me: MeApi,
+    pub staff_enquiries: StaffEnquiriesApi,
+    pub staff_enrolments: StaffEnrolmentsApi,
+    pub staff_reports: StaffReportsApi,
+    pub staff_audit: StaffAuditApi,
+    pub staff_lectures: StaffLecturesApi,
+    pub demo: DemoApi,
+    pub staff_demo: StaffDemoApi,
+    pub certificates: CertificatesApi,
+    pub staff_certificates: StaffCertificatesApi,
+    pub sessions: SessionsApi,
+    pub staff_sessions: StaffSessionsApi,
+    pub assignments: AssignmentsApi,
+    pub staff_assignments: StaffAssignmentsApi,
+    pub payments: PaymentsApi,
+    pub payments_webhook: PaymentsWebhookApi,
+    pub staff_payments: StaffPaymentsApi,
     /// Locally: where the browser's upload parts land (`PUT /upload/…`, answered by `academy
     /// serve` itself, never by a Lambda). None when recordings go to S3.
     pub part_uploads: Option<Arc<FolderUploads>>,
@@ -138,15 +149,10 @@ impl AppState {
     pub fn with(store: Store, links: Arc<LectureLinks>, files: Arc<dyn LectureFiles>, model: ModelProvider) -> Self {
         let uploads = Arc::new(FolderUploads::new(env::lectures_folder(), None, None).expect("a random key"));
         let settings = env::mail_settings();
-        let desk = Desk {
-            letters: Arc::new(Unposted),
-            from: settings.from,
-            inbox: settings.inbox,
-            site_url: env::site_url(),
-            key: DemoKey::random(),
-        };
+        let desk =
+            Desk { postbox: Postbox::unposted(settings.clone()), site_url: env::site_url(), key: DemoKey::random() };
         let reminders = Arc::new(StoredReminders { store: Arc::new(store.clone()) });
-        let live_desk = crate::live::Desk { letters: Arc::new(Unposted), site_url: env::site_url() };
+        let live_desk = crate::live::Desk { postbox: Postbox::unposted(settings), site_url: env::site_url() };
         let slots: Arc<dyn crate::live::ReminderSlots> = Arc::new(DemoScheduler(reminders.clone()));
         let certificates: Arc<dyn CertificateFiles> = Arc::new(FolderCertificates::new(env::certificates_folder()));
         // One clock for the services that take one: a test drives them together (`clock`).
@@ -159,31 +165,27 @@ impl AppState {
             grace_secs: crate::payments::GRACE_DAYS * 86_400,
         };
         Self {
-            payments: services::Payments {
+            payments: PaymentsApi {
                 store: store.clone(),
                 desk: payments.clone(),
                 verifier: None,
                 clock: clock.clone(),
             },
-            payments_webhook: services::PaymentsWebhook {
-                store: store.clone(),
-                desk: payments.clone(),
-                clock: clock.clone(),
-            },
-            staff_payments: services::StaffPayments {
+            payments_webhook: PaymentsWebhookApi { store: store.clone(), desk: payments.clone(), clock: clock.clone() },
+            staff_payments: StaffPaymentsApi {
                 store: store.clone(),
                 desk: payments,
                 files: Some(objects.clone()),
                 verifier: None,
                 clock: clock.clone(),
             },
-            assignments: services::Assignments {
+            assignments: AssignmentsApi {
                 store: store.clone(),
                 verifier: None,
                 files: objects.clone(),
                 clock: clock.clone(),
             },
-            staff_assignments: services::StaffAssignments {
+            staff_assignments: StaffAssignmentsApi {
                 store: store.clone(),
                 verifier: None,
                 files: objects.clone(),
@@ -191,45 +193,46 @@ impl AppState {
                 clock: clock.clone(),
             },
             origin: env::origin_guard(),
-            geo: services::Geo { default_country: env::default_country() },
-            catalog: services::Catalog { store: store.clone() },
-            videos: services::Videos { store: store.clone(), links: links.clone(), verifier: None },
-            send_email: services::SendEmail { store: store.clone(), inline: None },
-            chat: services::Chat { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
-            lecture: services::Lecture { store: store.clone(), links, files },
-            me: services::Me { store: store.clone(), verifier: None, clock: clock.clone() },
-            staff_enquiries: services::StaffEnquiries { store: store.clone(), verifier: None, mail: None },
-            staff_enrolments: services::StaffEnrolments { store: store.clone(), verifier: None, mailing: None },
-            staff_reports: services::StaffReports { store: store.clone(), verifier: None, clock: clock.clone() },
-            staff_audit: services::StaffAudit { store: store.clone(), verifier: None },
-            staff_lectures: services::StaffLectures {
+            health: HealthApi,
+            geo: GeoApi { default_country: env::default_country() },
+            catalog: CatalogApi { store: store.clone() },
+            videos: VideosApi { store: store.clone(), links: links.clone(), verifier: None },
+            send_email: SendEmailApi { store: store.clone(), inline: None },
+            chat: ChatApi { store: store.clone(), knowledge: Arc::new(Knowledge::bundled()), model },
+            lecture: PlaybackApi { store: store.clone(), links, files },
+            me: MeApi { store: store.clone(), verifier: None, clock: clock.clone() },
+            staff_enquiries: StaffEnquiriesApi { store: store.clone(), verifier: None, mail: None },
+            staff_enrolments: StaffEnrolmentsApi { store: store.clone(), verifier: None, mailing: None },
+            staff_reports: StaffReportsApi { store: store.clone(), verifier: None, clock: clock.clone() },
+            staff_audit: StaffAuditApi { store: store.clone(), verifier: None },
+            staff_lectures: StaffLecturesApi {
                 store: store.clone(),
                 verifier: None,
                 uploads: uploads.clone(),
                 queue: local_transcoder(),
             },
-            sessions: services::Sessions {
+            sessions: SessionsApi {
                 store: store.clone(),
                 desk: live_desk.clone(),
                 verifier: None,
                 clock: clock.clone(),
             },
-            staff_sessions: services::StaffSessions {
+            staff_sessions: StaffSessionsApi {
                 store: store.clone(),
                 verifier: None,
                 desk: live_desk,
                 reminders: slots,
                 clock: clock.clone(),
             },
-            demo: services::Demo { store: store.clone(), desk: desk.clone(), reminders: reminders.clone(), clock },
-            staff_demo: services::StaffDemo { store: store.clone(), verifier: None, desk, reminders },
-            certificates: services::Certificates {
+            demo: DemoApi { store: store.clone(), desk: desk.clone(), reminders: reminders.clone(), clock },
+            staff_demo: StaffDemoApi { store: store.clone(), verifier: None, desk, reminders },
+            certificates: CertificatesApi {
                 store: store.clone(),
                 files: certificates.clone(),
                 site_url: env::site_url(),
                 verifier: None,
             },
-            staff_certificates: services::StaffCertificates {
+            staff_certificates: StaffCertificatesApi {
                 store: store.clone(),
                 verifier: None,
                 files: certificates,
@@ -314,60 +317,36 @@ impl AppState {
         for desk in [&mut self.payments.desk, &mut self.payments_webhook.desk, &mut self.staff_payments.desk] {
             desk.mailing = self.staff_enrolments.mailing.clone();
         }
-        self.staff_enquiries.mail = Some(services::InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
-        let letters = Arc::new(MailedLetters { mailer: mailer.clone(), settings: settings.clone() });
+        self.staff_enquiries.mail = Some(InlineMailer { mailer: mailer.clone(), settings: settings.clone() });
+        let postbox = Postbox::new(mailer.clone(), settings.clone());
         for desk in [&mut self.demo.desk, &mut self.staff_demo.desk] {
-            desk.letters = letters.clone();
-            desk.from = settings.from.clone();
-            desk.inbox = settings.inbox.clone();
+            desk.postbox = postbox.clone();
         }
         for desk in [&mut self.sessions.desk, &mut self.staff_sessions.desk] {
-            desk.letters = letters.clone();
+            desk.postbox = postbox.clone();
         }
-        self.send_email.inline = Some(services::InlineMailer { mailer, settings });
+        self.send_email.inline = Some(InlineMailer { mailer, settings });
     }
 }
 
+/// Live classes' reminders on the demo class's schedule (EventBridge Scheduler in AWS, the store
+/// locally): one schedule, one `demo-reminder` function, one local worker.
+pub struct DemoScheduler(pub Arc<dyn crate::demo::reminders::ReminderSchedule>);
+
 #[async_trait]
-impl Service for AppState {
-    async fn answer(&self, route: Route, req: &Request) -> Answer {
-        match route.endpoint() {
-            Endpoint::Health => services::Health.answer(route, req).await,
-            Endpoint::Geo => self.geo.answer(route, req).await,
-            Endpoint::Courses | Endpoint::Outline | Endpoint::Batches => self.catalog.answer(route, req).await,
-            Endpoint::Videos => self.videos.answer(route, req).await,
-            Endpoint::SendEmail => self.send_email.answer(route, req).await,
-            Endpoint::Chat => self.chat.answer(route, req).await,
-            Endpoint::Lecture => self.lecture.answer(route, req).await,
-            Endpoint::Me => self.me.answer(route, req).await,
-            Endpoint::StaffEnquiries => self.staff_enquiries.answer(route, req).await,
-            Endpoint::StaffEnrolments => self.staff_enrolments.answer(route, req).await,
-            Endpoint::StaffReports => self.staff_reports.answer(route, req).await,
-            Endpoint::StaffAudit => self.staff_audit.answer(route, req).await,
-            Endpoint::StaffLectures => self.staff_lectures.answer(route, req).await,
-            Endpoint::Demo => self.demo.answer(route, req).await,
-            Endpoint::StaffDemo => self.staff_demo.answer(route, req).await,
-            Endpoint::Certificates => self.certificates.answer(route, req).await,
-            Endpoint::StaffCertificates => self.staff_certificates.answer(route, req).await,
-            Endpoint::Sessions => self.sessions.answer(route, req).await,
-            Endpoint::StaffSessions => self.staff_sessions.answer(route, req).await,
-            Endpoint::Assignments => self.assignments.answer(route, req).await,
-            Endpoint::StaffAssignments => self.staff_assignments.answer(route, req).await,
-            Endpoint::Payments => self.payments.answer(route, req).await,
-            Endpoint::PaymentsWebhook => self.payments_webhook.answer(route, req).await,
-            Endpoint::StaffPayments => self.staff_payments.answer(route, req).await,
-        }
+impl crate::live::ReminderSlots for DemoScheduler {
+    async fn schedule(&self, reminder: &crate::domain::DemoReminder) -> Result<(), String> {
+        self.0.schedule(reminder).await
+    }
+
+    async fn unschedule(&self, reminder: &crate::domain::DemoReminder) -> Result<(), String> {
+        self.0.unschedule(reminder).await
     }
 }
 
 /// The local demo link key: `ACADEMY_DEMO_KEY` (at least 32 bytes), else a random one.
 fn local_demo_key() -> Result<DemoKey, String> {
     Ok(env::demo_key()?.unwrap_or_else(DemoKey::random))
-}
-
-/// Answers one request locally. `only` restricts it to one Lambda's endpoint.
-pub async fn dispatch(state: &AppState, req: Request, only: Option<Endpoint>) -> Response<Body> {
-    routes::answer(&state.origin, state, req, only).await
 }
 
 /// The mailer `ACADEMY_MAILER` names: `ses`, or `outbox` (the folder `ACADEMY_OUTBOX`, default

@@ -2,30 +2,10 @@
 //! committed `functions/openapi.json` must equal this (a test checks), and the site's
 //! TypeScript types are generated from that file.
 
-use crate::assignments::console::{
-    self as staff_assignments, AssignmentChange, AssignmentRuleView, NewAssignment, QueueState, ReviewRequest,
-    ReviewView, StaffAssignment, StaffAssignments, StaffSubmission, SubmissionQueue, SubmissionRow,
-};
-use crate::assignments::mine::{
-    self as my_assignments, DraftView, MyAssignment, MyAssignmentSummary, MyAssignments, MySubmission, SubmissionDraft,
-    WorkState,
-};
-use crate::assignments::{FeedbackView, FileView, VersionView};
-use crate::assistant::ask::{self as chat, ChatAnswer, ChatRequest};
-use crate::catalog;
-use crate::certificates::console::{
-    self as staff_certificates, BatchCertificates, CertificateName, CompletionChange, Revocation, StudentCompletion,
-};
-use crate::certificates::mine::{self as my_certificates, ClaimRequest, MyCertificates};
-use crate::certificates::{self, public as verify, CertificateStatus, CertificateView, VerifiedCertificate};
-use crate::console::audit::{self as staff_audit, AuditPage};
+use crate::assistant::ask::{self as chat};
+use crate::certificates::console::{self as staff_certificates};
+use crate::certificates::{self};
 use crate::console::CURSOR_PATTERN;
-use crate::demo::bookings::{self as demo_bookings, Booked, BookingAnswer, NewBooking, Reschedule, SlotRefused};
-use crate::demo::console::{
-    self as staff_demo, AttendanceChange, NewSlots, SlotBookings, SlotChange, StaffSlot, StaffSlots,
-};
-use crate::demo::slots::{self as demo_slots, SlotList};
-use crate::demo::{Booking as DemoBooking, Slot as DemoSlot};
 use crate::domain::{Attendance, DemoStatus};
 use crate::domain::{AttendanceMark, SessionStatus, Weekday};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
@@ -33,33 +13,15 @@ use crate::domain::{
     Batch, Course, Health, LectureList, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind,
     WatchableVideo, WeeklySchedule,
 };
-use crate::geo::{self, GeoAnswer};
 use crate::http::error::ErrorBody;
 use crate::http::health;
-use crate::leads::console::{self as enquiries, Enquiry, EnquiryPage, EnquiryUpdate};
+use crate::leads::console::{self as enquiries};
 use crate::leads::forms::{self, FormType, FIELD_LIMITS, PLANS};
-use crate::leads::send_email::{self, SendEmailAnswer, SendEmailRequest};
-use crate::learning::lecture::serve as lecture;
-use crate::learning::me::{self, LinkRequest, MyBatch, MyBatches, ProgressList, ProgressUpdate};
-use crate::learning::videos;
-use crate::live::console::{
-    self as staff_live, AttendanceCorrection, AttendanceMinimum, AttendanceRow, BatchAttendance, NewSession,
-    SessionAttendanceView, SessionChange, SlotRequest, SlotView, StaffSession, StaffSessions, StatusChange,
-    StudentAttendance, TimetableAnswer, TimetableRequest, TimetableView,
-};
-use crate::live::{
-    feed as live_feed, sessions as live_sessions, CalendarChange, MyCalendar, MySession, MySessions, RecordingRef,
-};
-use crate::media::console::{
-    self as staff_lectures, CompleteRequest, LectureChange, LectureKind, NewLecture, PartUrl, StaffLecture,
-    StaffLectures, UploadRequest, UploadStarted, UploadView, UploadedPart,
-};
+use crate::learning::me::{self};
+use crate::live::console::{self as staff_live};
+use crate::media::console::{self as staff_lectures};
 use crate::objects::{FileDone, FilePart, FileUpload, NewFile, UploadPart};
-use crate::staff::enrolments::{
-    self, BulkAnswer, BulkLine, BulkRequest, EnrolRequest, Enrolled, EnrolmentPage, EnrolmentView, LineOutcome,
-    StaffBatch, StaffBatches,
-};
-use crate::staff::report::{self, AssignmentColumn, BatchReport, LectureReport, StudentAssignment, StudentReport};
+use crate::staff::enrolments::{self, EnrolmentView};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{
     Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type,
@@ -74,101 +36,7 @@ use utoipa::{Modify, OpenApi};
         title = "Academy API",
         description = "The API of Skyline Tech Academy: catalog, recorded lectures, enquiries, visitor country, a signed-in student's own batches, progress and certificates, the public verification of a certificate, booking the free demo class (open slots, bookings behind signed links), a student's live classes (sessions, Join, the calendar feed), paying for a plan (the card step, Stripe's webhook, a student's billing), and the staff console (enquiries, enrolments, reports, lectures and their uploads, certificates, demo classes, timetables and attendance, payments, the audit trail; staff only)."
     ),
-    paths(
-        health::health,
-        catalog::courses,
-        catalog::outline,
-        catalog::batches,
-        catalog::batch,
-        catalog::batches_of_course,
-        videos::videos,
-        lecture::lecture,
-        send_email::send_email,
-        geo::geo,
-        chat::chat,
-        me::batches,
-        me::link,
-        me::progress,
-        me::save_progress,
-        enquiries::list,
-        enquiries::export,
-        enquiries::get,
-        enquiries::update,
-        enquiries::resend,
-        enrolments::batches,
-        enrolments::create,
-        enrolments::revoke,
-        enrolments::resend,
-        enrolments::of_batch,
-        enrolments::bulk,
-        report::batch_report,
-        report::batch_report_csv,
-        staff_audit::trail,
-        staff_lectures::list,
-        staff_lectures::add,
-        staff_lectures::update,
-        staff_lectures::delete,
-        staff_lectures::start_upload,
-        staff_lectures::complete_upload,
-        staff_lectures::retry,
-        staff_lectures::captions,
-        demo_slots::list,
-        demo_bookings::book,
-        demo_bookings::get,
-        demo_bookings::reschedule,
-        demo_bookings::cancel,
-        staff_demo::list,
-        staff_demo::publish,
-        staff_demo::change,
-        staff_demo::cancel,
-        staff_demo::bookings,
-        staff_demo::mark,
-        my_certificates::list,
-        my_certificates::claim,
-        my_certificates::pdf,
-        verify::verify,
-        verify::pdf,
-        staff_certificates::batch,
-        staff_certificates::completion,
-        staff_certificates::issue,
-        staff_certificates::revoke,
-        staff_certificates::rename,
-        live_sessions::mine,
-        live_sessions::join,
-        live_sessions::calendar,
-        live_sessions::change_calendar,
-        live_sessions::reset_calendar,
-        live_feed::feed,
-        staff_live::timetable,
-        staff_live::save_timetable,
-        staff_live::sessions,
-        staff_live::add_session,
-        staff_live::change_session,
-        staff_live::session_attendance,
-        staff_live::correct,
-        staff_live::batch_attendance,
-        staff_live::batch_attendance_csv,
-        staff_live::set_minimum,
-        my_assignments::list,
-        my_assignments::get,
-        my_assignments::submission,
-        my_assignments::save_draft,
-        my_assignments::submit,
-        my_assignments::start_file,
-        my_assignments::complete_file,
-        staff_assignments::list,
-        staff_assignments::create,
-        staff_assignments::set_rule,
-        staff_assignments::get,
-        staff_assignments::update,
-        staff_assignments::start_attachment,
-        staff_assignments::complete_attachment,
-        staff_assignments::remove_attachment,
-        staff_assignments::submissions,
-        staff_assignments::queue,
-        staff_assignments::submission,
-        staff_assignments::review,
-    ),
+    paths(health::health),
     components(schemas(
         Course,
         Outline,
@@ -181,132 +49,25 @@ use utoipa::{Modify, OpenApi};
         LectureList,
         Health,
         ErrorBody,
-        SendEmailRequest,
-        SendEmailAnswer,
-        GeoAnswer,
-        ChatRequest,
-        ChatAnswer,
-        FormType,
-        crate::assistant::AnswerSource,
-        MyBatch,
-        MyBatches,
-        LinkRequest,
-        ProgressList,
-        ProgressUpdate,
         LectureProgress,
-        Enquiry,
-        EnquiryPage,
-        EnquiryUpdate,
         SubmissionStatus,
-        EnrolRequest,
-        Enrolled,
         EnrolmentView,
         EnrolmentStatus,
-        EnrolmentPage,
-        StaffBatch,
-        StaffBatches,
-        BulkRequest,
-        BulkAnswer,
-        BulkLine,
-        LineOutcome,
-        BatchReport,
-        LectureReport,
-        StudentReport,
-        StudentAssignment,
-        AssignmentColumn,
         AuditEntry,
-        AuditPage,
         crate::domain::LectureState,
-        LectureKind,
-        StaffLecture,
-        StaffLectures,
-        UploadView,
-        NewLecture,
-        LectureChange,
-        UploadRequest,
-        PartUrl,
-        UploadedPart,
-        UploadStarted,
-        CompleteRequest,
-        DemoSlot,
-        DemoBooking,
         DemoStatus,
         Attendance,
-        SlotList,
-        NewBooking,
-        Reschedule,
-        Booked,
-        BookingAnswer,
-        SlotRefused,
-        StaffSlot,
-        StaffSlots,
-        SlotBookings,
-        NewSlots,
-        SlotChange,
-        AttendanceChange,
-        CertificateStatus,
-        CertificateView,
-        VerifiedCertificate,
-        ClaimRequest,
-        MyCertificates,
-        BatchCertificates,
-        StudentCompletion,
-        CompletionChange,
-        CertificateName,
-        Revocation,
         Weekday,
         SessionStatus,
         AttendanceMark,
-        RecordingRef,
-        MySession,
-        MySessions,
-        MyCalendar,
-        CalendarChange,
-        SlotRequest,
-        TimetableRequest,
-        SlotView,
-        TimetableView,
-        StaffSession,
-        TimetableAnswer,
-        StaffSessions,
-        NewSession,
-        StatusChange,
-        SessionChange,
-        AttendanceRow,
-        SessionAttendanceView,
-        AttendanceCorrection,
-        StudentAttendance,
-        BatchAttendance,
-        AttendanceMinimum,
         crate::domain::Marking,
         crate::domain::Grade,
         crate::domain::Verdict,
-        WorkState,
-        MyAssignmentSummary,
-        MyAssignments,
-        MyAssignment,
-        SubmissionDraft,
-        DraftView,
-        MySubmission,
-        FeedbackView,
-        VersionView,
-        FileView,
         NewFile,
         FileUpload,
         UploadPart,
         FilePart,
         FileDone,
-        NewAssignment,
-        AssignmentChange,
-        StaffAssignment,
-        StaffAssignments,
-        AssignmentRuleView,
-        QueueState,
-        SubmissionRow,
-        SubmissionQueue,
-        ReviewView,
-        StaffSubmission,
-        ReviewRequest
     )),
     modifiers(&Rules)
 )]
@@ -323,9 +84,25 @@ const ID_PATTERN: &str = "^[0-9a-f]{24}$";
 
 impl Modify for Rules {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
-        // A feature with its own contract (its `api` module) is merged first, so the rules below hold for it too.
-        doc.merge(crate::payments::api::PaymentsApi::openapi());
-        doc.merge(crate::payments::console::StaffPaymentsApi::openapi());
+        // Each feature's own contract (its `api` module) is merged first, so the rules below hold for it too.
+        for contract in [
+            crate::catalog::api::Contract::openapi(),
+            crate::learning::api::Contract::openapi(),
+            crate::leads::api::Contract::openapi(),
+            crate::geo::api::Contract::openapi(),
+            crate::assistant::api::Contract::openapi(),
+            crate::staff::api::Contract::openapi(),
+            crate::console::api::Contract::openapi(),
+            crate::media::api::Contract::openapi(),
+            crate::demo::api::Contract::openapi(),
+            crate::certificates::api::Contract::openapi(),
+            crate::live::api::Contract::openapi(),
+            crate::assignments::api::Contract::openapi(),
+        ] {
+            doc.merge(contract);
+        }
+        doc.merge(crate::payments::api::Contract::openapi());
+        doc.merge(crate::payments::console::Contract::openapi());
         crate::payments::api::rules(doc, &forms::not_blank_pattern());
         for (path, item) in doc.paths.paths.iter_mut() {
             let without_store = path == "/api/health" || path == "/api/geo";

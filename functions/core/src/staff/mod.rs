@@ -6,5 +6,6 @@
 //! The console works on the product's other features (a lead becomes an enrolment, an enrolment a
 //! grant), so it may use them; only the wiring uses it (docs/decisions/0028-staff-console.md).
 
+pub mod api;
 pub mod enrolments;
 pub mod report;

@@ -2,7 +2,8 @@
 //! staff console and of the features it works on do: who calls (`Caller`, as API Gateway passes a
 //! verified token on), a client address of its own for each request, and the answer (`Reply`).
 
-use academy_core::platform::local::{dispatch, AppState};
+use academy_core::platform::local::AppState;
+use academy_core::platform::routes::dispatch;
 use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
 use lambda_http::http::HeaderMap;
 use lambda_http::request::RequestContext;
@@ -72,7 +73,7 @@ pub struct Reply {
 impl Reply {
     /// What the API answers `req`.
     pub async fn to(state: &AppState, req: Request) -> Self {
-        let (parts, body) = dispatch(state, req, None).await.into_parts();
+        let (parts, body) = dispatch(state, req).await.into_parts();
         let bytes = match body {
             Body::Text(text) => text.into_bytes(),
             Body::Binary(bytes) => bytes,

@@ -256,7 +256,7 @@ pub async fn call(
     state: &academy_core::platform::local::AppState,
     req: Request,
 ) -> (u16, lambda_http::http::HeaderMap, Value) {
-    let response = academy_core::platform::local::dispatch(state, req, None).await;
+    let response = academy_core::platform::routes::dispatch(state, req).await;
     let (parts, body) = response.into_parts();
     assert_eq!(parts.headers["content-type"], "application/json");
     let json = match body {

@@ -1,0 +1,166 @@
+//! The console's routes over several features: enrolments and the batches' rosters, and reports.
+
+use super::{enrolments, report};
+use crate::console::Actor;
+use crate::enrolment::Mailing;
+use crate::http::identity::{identify_staff, Verifier};
+use crate::http::routes::{Routes, Service};
+use crate::http::Answer;
+use crate::store::Store;
+use crate::time;
+use async_trait::async_trait;
+use lambda_http::{http::Method, Request};
+use std::sync::Arc;
+
+/// Staff: the batches with their counts; a new enrolment (POST); one (DELETE); its welcome sent
+/// again; a batch's enrolments, and a roster enrolled at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StaffEnrolmentsRoute {
+    Batches,
+    Enrol,
+    Enrolment(String),
+    Resend(String),
+    OfBatch(String),
+    Bulk(String),
+}
+
+impl Routes for StaffEnrolmentsRoute {
+    fn resolve(parts: &[&str]) -> Option<Self> {
+        let id = |s: &str| s.to_owned();
+        Some(match parts {
+            ["api", "staff", "batches"] => Self::Batches,
+            ["api", "staff", "enrolments"] => Self::Enrol,
+            ["api", "staff", "enrolments", enrolment] => Self::Enrolment(id(enrolment)),
+            ["api", "staff", "enrolments", enrolment, "resend"] => Self::Resend(id(enrolment)),
+            ["api", "staff", "batches", batch, "enrolments"] => Self::OfBatch(id(batch)),
+            ["api", "staff", "batches", batch, "enrolments", "bulk"] => Self::Bulk(id(batch)),
+            _ => return None,
+        })
+    }
+
+    fn methods(&self) -> &'static [Method] {
+        match self {
+            Self::Batches | Self::OfBatch(_) => &[Method::GET],
+            Self::Enrol | Self::Resend(_) | Self::Bulk(_) => &[Method::POST],
+            Self::Enrolment(_) => &[Method::DELETE],
+        }
+    }
+}
+
+/// Staff: enrolments. The store, the sign-in verifier, and what welcomes are mailed with.
+pub struct StaffEnrolmentsApi {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    pub mailing: Option<Mailing>,
+}
+
+#[async_trait]
+impl Service for StaffEnrolmentsApi {
+    type Route = StaffEnrolmentsRoute;
+    async fn answer(&self, route: StaffEnrolmentsRoute, req: &Request) -> Answer {
+        use StaffEnrolmentsRoute as R;
+        let verifier = self.verifier.as_deref();
+        let caller = identify_staff(verifier, req).await?;
+        let actor = || Actor::named(verifier, req, caller.clone());
+        let (store, mailing) = (&self.store, self.mailing.as_ref());
+        match route {
+            R::Batches => enrolments::batches(store).await,
+            R::Enrol => enrolments::create(store, mailing, &actor().await, req).await,
+            R::Enrolment(id) => enrolments::revoke(store, &actor().await, &id).await,
+            R::Resend(id) => enrolments::resend(store, mailing, &actor().await, &id).await,
+            R::OfBatch(batch) => enrolments::of_batch(store, req, &batch).await,
+            R::Bulk(batch) => enrolments::bulk(store, mailing, &actor().await, req, &batch).await,
+        }
+    }
+}
+
+/// Staff: what a batch's students did, and the same as a spreadsheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StaffReportsRoute {
+    Report(String),
+    Csv(String),
+}
+
+impl Routes for StaffReportsRoute {
+    fn resolve(parts: &[&str]) -> Option<Self> {
+        match parts {
+            ["api", "staff", "batches", batch, "report"] => Some(Self::Report((*batch).to_owned())),
+            ["api", "staff", "batches", batch, "report.csv"] => Some(Self::Csv((*batch).to_owned())),
+            _ => None,
+        }
+    }
+
+    fn methods(&self) -> &'static [Method] {
+        &[Method::GET]
+    }
+}
+
+/// Staff: reports. The store and the sign-in verifier.
+pub struct StaffReportsApi {
+    pub store: Store,
+    pub verifier: Option<Arc<Verifier>>,
+    /// What counts as held for attendance.
+    pub clock: time::Clock,
+}
+
+#[async_trait]
+impl Service for StaffReportsApi {
+    type Route = StaffReportsRoute;
+    async fn answer(&self, route: StaffReportsRoute, req: &Request) -> Answer {
+        identify_staff(self.verifier.as_deref(), req).await?;
+        match route {
+            StaffReportsRoute::Report(batch) => report::batch_report(&self.store, &batch, self.clock.now()).await,
+            StaffReportsRoute::Csv(batch) => report::batch_report_csv(&self.store, &batch, self.clock.now()).await,
+        }
+    }
+}
+
+/// The contract of the console's enrolments and reports: its routes' annotations and answers, merged into the whole document
+/// by `platform::openapi`.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        super::enrolments::batches,
+        super::enrolments::create,
+        super::enrolments::revoke,
+        super::enrolments::resend,
+        super::enrolments::of_batch,
+        super::enrolments::bulk,
+        super::report::batch_report,
+        super::report::batch_report_csv,
+    ),
+    components(schemas(
+        super::enrolments::EnrolRequest,
+        super::enrolments::Enrolled,
+        super::enrolments::EnrolmentPage,
+        super::enrolments::StaffBatch,
+        super::enrolments::StaffBatches,
+        super::enrolments::BulkRequest,
+        super::enrolments::BulkAnswer,
+        super::enrolments::BulkLine,
+        super::enrolments::LineOutcome,
+        super::report::BatchReport,
+        super::report::LectureReport,
+        super::report::StudentReport,
+        super::report::StudentAssignment,
+        super::report::AssignmentColumn,
+    ))
+)]
+pub struct Contract;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::routes::resolve;
+
+    #[test]
+    fn resolves_the_console_paths() {
+        let id = "665f1c2a9b3e4d0012a1b001";
+        assert_eq!(resolve(&format!("/api/staff/batches/{id}/report.csv")), Some(StaffReportsRoute::Csv(id.into())));
+        assert_eq!(
+            resolve(&format!("/api/staff/batches/{id}/enrolments/bulk")),
+            Some(StaffEnrolmentsRoute::Bulk(id.into()))
+        );
+        assert_eq!(resolve::<StaffEnrolmentsRoute>(&format!("/api/staff/batches/{id}/lectures")), None);
+    }
+}
