@@ -24,6 +24,7 @@ mod lectures;
 mod live;
 mod me;
 mod media;
+mod objects;
 mod partitions;
 mod payments;
 mod staff;

@@ -41,48 +41,68 @@ fn failed(error: UploadError) -> ApiError {
     ApiError::from(error)
 }
 
+/// What a recordings' store (S3's multipart uploads, the lecture folder) adds to its
+/// `LectureUploads` to be the objects kit's `Objects`: a file's size and first bytes, a file
+/// removed, and a download link answering as `disposition` with `content_type`.
 #[async_trait]
-impl Objects for S3Uploads {
-    fn part_size(&self, size: u64) -> u64 {
-        LectureUploads::part_size(self, size)
-    }
-
-    async fn start(&self, key: &str, part_size: u64) -> Result<String, ApiError> {
-        LectureUploads::start(self, key, "application/octet-stream", part_size).await.map_err(failed)
-    }
-
-    async fn part_urls(&self, key: &str, upload_id: &str, count: u32) -> Result<Vec<UploadPart>, ApiError> {
-        let targets = LectureUploads::part_urls(self, key, upload_id, count).await.map_err(failed)?;
-        Ok(targets.into_iter().map(|t| UploadPart { number: t.number, url: t.url }).collect())
-    }
-
-    async fn complete(&self, key: &str, upload_id: &str, parts: &[(u32, String)]) -> Result<(), ApiError> {
-        LectureUploads::complete(self, key, upload_id, &stored(parts)).await.map_err(failed)
-    }
-
-    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, ApiError> {
-        self.head_object(key, max).await.map_err(failed)
-    }
-
-    async fn delete(&self, key: &str) -> Result<(), ApiError> {
-        self.delete_object(key).await.map_err(failed)
-    }
-
-    async fn download_url(
+pub trait FileStore: LectureUploads {
+    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, UploadError>;
+    async fn delete(&self, key: &str) -> Result<(), UploadError>;
+    async fn download(
         &self,
         key: &str,
-        file_name: &str,
         content_type: &str,
+        disposition: &str,
         expires: i64,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, UploadError>;
+}
+
+#[async_trait]
+impl FileStore for S3Uploads {
+    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, UploadError> {
+        self.head_object(key, max).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), UploadError> {
+        self.delete_object(key).await
+    }
+
+    async fn download(
+        &self,
+        key: &str,
+        content_type: &str,
+        disposition: &str,
+        expires: i64,
+    ) -> Result<String, UploadError> {
         // Within an hour whatever the caller's clock says (a test's clock may run ahead).
         let valid = Duration::from_secs(expires.saturating_sub(time::now()).clamp(1, 3600) as u64);
-        self.download_link(key, served_type(content_type), &attachment(file_name), valid).await.map_err(failed)
+        self.download_link(key, content_type, disposition, valid).await
     }
 }
 
 #[async_trait]
-impl Objects for FolderUploads {
+impl FileStore for FolderUploads {
+    async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, UploadError> {
+        self.head_file(key, max).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), UploadError> {
+        self.delete_file(key).await
+    }
+
+    async fn download(
+        &self,
+        key: &str,
+        content_type: &str,
+        disposition: &str,
+        expires: i64,
+    ) -> Result<String, UploadError> {
+        Ok(self.download_link(key, content_type, disposition, expires))
+    }
+}
+
+#[async_trait]
+impl<T: FileStore> Objects for T {
     fn part_size(&self, size: u64) -> u64 {
         LectureUploads::part_size(self, size)
     }
@@ -101,11 +121,11 @@ impl Objects for FolderUploads {
     }
 
     async fn head(&self, key: &str, max: usize) -> Result<Option<(u64, Vec<u8>)>, ApiError> {
-        self.head_file(key, max).await.map_err(failed)
+        FileStore::head(self, key, max).await.map_err(failed)
     }
 
     async fn delete(&self, key: &str) -> Result<(), ApiError> {
-        self.delete_file(key).await.map_err(failed)
+        FileStore::delete(self, key).await.map_err(failed)
     }
 
     async fn download_url(
@@ -115,7 +135,7 @@ impl Objects for FolderUploads {
         content_type: &str,
         expires: i64,
     ) -> Result<String, ApiError> {
-        Ok(self.download_link(key, served_type(content_type), &attachment(file_name), expires))
+        self.download(key, served_type(content_type), &attachment(file_name), expires).await.map_err(failed)
     }
 }
 
