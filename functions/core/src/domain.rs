@@ -565,7 +565,7 @@ mod tests {
 
 /// A free demo class staff published: when it starts (epoch seconds), how long it lasts, how many
 /// visitors it seats, and the meeting link, which only its booked visitors and staff ever see.
-/// Its seats taken are items of their own (`store::DemoRecords::take_seat`).
+/// Its seats taken are items of their own (`demo::store::DemoRecords::take_seat`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DemoSlot {

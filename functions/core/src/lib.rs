@@ -1,9 +1,10 @@
 //! Academy's backend, grouped by feature as the site is (`site/app/features/`): each feature
 //! folder holds its records' rules, its handlers and their contract annotations, and in `api.rs`
 //! its routes (paths and methods), the services that answer them (one per Lambda) and its part of
-//! the API document (docs/decisions/0046-routes-beside-their-handlers.md); the newer ones
-//! (payments, live classes, assignments) also their own store interface and key layout over the
-//! table's `Items` (`payments/store.rs`) and their letters.
+//! the API document (docs/decisions/0046-routes-beside-their-handlers.md), and its letters
+//! (the mail kit's `Mail`). Payments and the demo class also hold their own store interface and
+//! key layout over the table's `Items` (`payments/store.rs`, `demo/store.rs`); the other features'
+//! are still in `store/`.
 //! Beside them sit the kits every feature may use, and nothing else may be shared:
 //! - `store/` (one key layout, two backends: SQLite locally, DynamoDB in AWS);
 //! - `mail/` (a message and its MIME, the one `Mailer`: SES in AWS, an outbox folder locally);

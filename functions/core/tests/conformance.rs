@@ -630,7 +630,7 @@ fn a_range_holds_only_positions_inside_it() {
 }
 
 /// A conditional delete removes the item only while the field holds the value: a seat another
-/// booking took since is left alone (`store::DemoRecords::take_seat`).
+/// booking took since is left alone (`demo::store::DemoRecords::take_seat`).
 async fn a_conditional_delete_removes_only_while_the_field_holds_the_value(items: Arc<dyn Items>) {
     let seat = |holder: &str| Item {
         pk: "SLOT#1".into(),

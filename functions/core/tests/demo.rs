@@ -11,13 +11,14 @@ use crate::support;
 use support::console::{next_ip, signed, Caller, Reply};
 
 use academy_core::demo::reminders::{self, Outcome, SchedulerReminders, SCHEDULE_GROUP};
+use academy_core::demo::store::DemoRecords;
 use academy_core::demo::tokens::{self, DemoKey};
 use academy_core::demo::{zones, Desk};
 use academy_core::domain::{DemoBooking, DemoSlot, DemoStatus};
 use academy_core::limits;
 use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;
-use academy_core::store::{DemoRecords, Store};
+use academy_core::store::Store;
 use icalendar::{Calendar, CalendarComponent, Component, EventLike};
 use lambda_http::Body;
 use mail_parser::MimeHeaders;
@@ -755,7 +756,7 @@ async fn staff_publish_move_cancel_and_mark_every_write_audited(store: Store) {
 /// being made.
 async fn a_seat_stranded_by_a_crash_is_given_back_once_it_is_old(store: Store) {
     use academy_core::demo::email_key;
-    use academy_core::store::STRANDED_AFTER_SECS;
+    use academy_core::demo::store::STRANDED_AFTER_SECS;
     let world = World::open(store).await;
     let now = academy_core::time::now();
     let strand = |slot: DemoSlot, email: &'static str, at: i64| {

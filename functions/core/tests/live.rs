@@ -18,7 +18,7 @@ use academy_core::live::reminders::{self, Outcome};
 use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;
 use academy_core::store::{
-    AuditRecords, CatalogRecords, DemoRecords, EnrolmentRecords, LiveRecords, Store, StudentRecords,
+    AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords, ReminderRecords, Store, StudentRecords,
 };
 use academy_core::zones::rfc3339;
 use chrono::{Datelike, NaiveDate, TimeZone, Utc};

@@ -4,6 +4,7 @@
 //! one (each booking is cancelled and mailed, with where to book again), see who booked, and mark
 //! attendance. Enrolling a visitor is the console's own enrolment. Every write is in the audit trail.
 
+use super::store::{DemoRecords, Resized};
 use crate::console::audit::recorded;
 use crate::console::checks::{ahead, checked_start, checked_url, in_range, noted, MAX_AHEAD_SECS};
 use crate::console::Actor;
@@ -13,7 +14,7 @@ use crate::demo::{lifecycle, messages, zones, Booking, Desk};
 use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
-use crate::store::{AuditRecords, CatalogRecords, DemoRecords, Resized};
+use crate::store::{AuditRecords, CatalogRecords};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
 use serde::{Deserialize, Deserializer, Serialize};

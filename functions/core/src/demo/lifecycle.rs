@@ -6,10 +6,11 @@
 //! logged, never the caller's: the cancellation stands.
 
 use super::reminders::{self, course_title, ReminderSchedule};
+use super::store::DemoRecords;
 use super::{email_key, messages, Desk};
 use crate::domain::{DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::ApiError;
-use crate::store::{CatalogRecords, DemoRecords, StoreError};
+use crate::store::{CatalogRecords, StoreError};
 
 /// Who cancels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

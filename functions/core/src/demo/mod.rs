@@ -15,6 +15,7 @@ pub mod lifecycle;
 pub mod messages;
 pub mod reminders;
 pub mod slots;
+pub mod store;
 pub mod tokens;
 /// The zones every time is read in: shared with live classes (`crate::zones`).
 pub use crate::zones;

@@ -7,9 +7,10 @@
 //! it with `{kind: "digest"}` (`on_event`). Locally the same records sit in the store
 //! (`StoredReminders`) and `academy serve`'s worker sends what is due (`send_due`, `digest_if_due`).
 
+use super::store::DemoRecords;
 use super::{messages, zones, Desk};
 use crate::domain::{DemoBooking, DemoReminder, DemoStatus};
-use crate::store::{CatalogRecords, DemoRecords, StoreError};
+use crate::store::{CatalogRecords, ReminderRecords, StoreError};
 use async_trait::async_trait;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -65,7 +66,7 @@ pub struct StoredReminders<S: ?Sized> {
 }
 
 #[async_trait]
-impl<S: DemoRecords + ?Sized + 'static> ReminderSchedule for StoredReminders<S> {
+impl<S: ReminderRecords + ?Sized + 'static> ReminderSchedule for StoredReminders<S> {
     async fn schedule(&self, reminder: &DemoReminder) -> Result<(), String> {
         self.store.save_demo_reminder(reminder).await.map_err(|e| e.to_string())
     }
@@ -194,7 +195,7 @@ pub async fn deliver(
 /// The local worker's step: sends every stored reminder due at `now`, earliest first, and
 /// removes it (sent at most once). How many were sent.
 pub async fn send_due(
-    store: &(impl DemoRecords + CatalogRecords + ?Sized),
+    store: &(impl DemoRecords + ReminderRecords + CatalogRecords + ?Sized),
     desk: &Desk,
     now: i64,
 ) -> Result<usize, StoreError> {
@@ -285,7 +286,7 @@ pub async fn on_event(
 /// The local worker's step at `now`: the reminders due, then the digest once a Karachi day from
 /// 08:00. How many reminders were sent, and whether the digest was.
 pub async fn tick(
-    store: &(impl DemoRecords + CatalogRecords + ?Sized),
+    store: &(impl DemoRecords + ReminderRecords + CatalogRecords + ?Sized),
     desk: &Desk,
     now: i64,
 ) -> Result<(usize, bool), StoreError> {

@@ -2,11 +2,12 @@
 //! now; by start. `GET /api/demo/slots?from=&to=` lists them (the next 14 days unless asked,
 //! at most 31), and a refused booking names the next three.
 
+use super::store::DemoRecords;
 use super::{zones, Slot, CLOSES_BEFORE_SECS};
 use crate::domain::DemoSlot;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{ok, query_value, Answer};
-use crate::store::{DemoRecords, StoreError};
+use crate::store::StoreError;
 use lambda_http::Request;
 use serde::Serialize;
 use utoipa::ToSchema;

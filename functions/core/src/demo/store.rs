@@ -1,4 +1,4 @@
-//! Demo classes: slots on the index by their start; in each slot's partition its numbered seats
+//! The demo class's records and their key layout over the table's `Items` (`keys` below): slots on the index by their start; in each slot's partition its numbered seats
 //! (`SEATNO#001`…, each a conditional put naming its booking, so concurrent bookings can never hold
 //! more seats than there are, and a retried put finds its own seat rather than a second one) and
 //! one hold per e-mail (a conditional put, so the same e-mail is one booking); bookings on the index
@@ -9,9 +9,8 @@
 //! writes) is given back once it is `STRANDED_AFTER_SECS` old, by a conditional delete that
 //! cannot remove a seat another booking has taken since.
 
-use super::records::{item, record_of, records_of};
-use super::{keys, Item, PutMode, Result, Store, StoreError};
-use crate::domain::{DemoBooking, DemoReminder, DemoSlot};
+use crate::domain::{DemoBooking, DemoSlot};
+use crate::store::{item, record_of, records_of, Item, PutMode, Result, Store, StoreError};
 use async_trait::async_trait;
 use serde_json::Value;
 
@@ -72,12 +71,6 @@ pub trait DemoRecords: Send + Sync {
     async fn release_demo_change(&self, booking_id: &str, sequence: u32) -> Result<()>;
     /// Every booking (standing or cancelled) of a slot, oldest first.
     async fn demo_bookings_of(&self, slot_id: &str) -> Result<Vec<DemoBooking>>;
-
-    /// The local worker's reminders: one per booking and kind (a new sequence replaces it).
-    async fn save_demo_reminder(&self, reminder: &DemoReminder) -> Result<()>;
-    async fn delete_demo_reminder(&self, reminder: &DemoReminder) -> Result<()>;
-    /// Reminders due at or before `now`, earliest first.
-    async fn due_demo_reminders(&self, now: i64) -> Result<Vec<DemoReminder>>;
 
     /// Claims the staff digest of `date` (`YYYY-MM-DD`): `Conflict` if it was sent already.
     async fn claim_demo_digest(&self, date: &str, now: i64) -> Result<()>;
@@ -144,13 +137,6 @@ fn booking_item(booking: &DemoBooking) -> Result<Item> {
     let mut it = item(keys::demo_booking_pk(&booking.id), keys::DEMO_BOOKING.into(), booking)?;
     let place = format!("{:012}#{}", booking.created_at, booking.id);
     it.gsi1 = Some((keys::demo_slot_bookings(&booking.slot_id), place));
-    Ok(it)
-}
-
-fn reminder_item(reminder: &DemoReminder) -> Result<Item> {
-    let mut it = item(keys::demo_reminder_pk(&reminder.booking_id), reminder.kind.clone(), reminder)?;
-    let place = format!("{:012}#{}#{}", reminder.at.max(0), reminder.booking_id, reminder.kind);
-    it.gsi1 = Some((keys::DEMO_REMINDERS.into(), place));
     Ok(it)
 }
 
@@ -321,22 +307,59 @@ impl DemoRecords for Store {
         Ok(out)
     }
 
-    async fn save_demo_reminder(&self, reminder: &DemoReminder) -> Result<()> {
-        self.items().put(reminder_item(reminder)?, PutMode::Upsert).await
-    }
-
-    async fn delete_demo_reminder(&self, reminder: &DemoReminder) -> Result<()> {
-        self.items().delete(&keys::demo_reminder_pk(&reminder.booking_id), &reminder.kind).await
-    }
-
-    async fn due_demo_reminders(&self, now: i64) -> Result<Vec<DemoReminder>> {
-        let to = format!("{:012}~", now.max(0));
-        records_of(self.items().query_index_range(keys::DEMO_REMINDERS, "0", &to, 0).await?)
-    }
-
     async fn claim_demo_digest(&self, date: &str, now: i64) -> Result<()> {
         let mut it = item(keys::DEMO_DIGEST.into(), date.to_owned(), &serde_json::json!({ "sentAt": now }))?;
         it.expires_at = Some(now + 40 * 24 * 3600);
         self.items().put(it, PutMode::IfAbsent).await
     }
+}
+
+/// The demo class's part of the table's key layout (docs/decisions/0001-one-key-layout-two-stores.md).
+mod keys {
+    /// A demo slot, its seat counter and its seats (one per e-mail) share the slot's partition.
+    pub fn demo_slot_pk(slot_id: &str) -> String {
+        format!("DEMO_SLOT#{slot_id}")
+    }
+
+    pub const DEMO_SLOT: &str = "DEMO_SLOT";
+
+    /// A slot's numbered seats (`demo_seat_number_sk`) start with this.
+    pub const DEMO_SEAT_NUMBER_PREFIX: &str = "SEATNO#";
+
+    /// Seat `number` of a slot (zero-padded: at most 50 seats).
+    pub fn demo_seat_number_sk(number: u32) -> String {
+        format!("{DEMO_SEAT_NUMBER_PREFIX}{number:03}")
+    }
+
+    /// The seat one e-mail (its digest) holds in a slot: the same e-mail booking twice is one seat.
+    pub fn demo_seat_sk(email_key: &str) -> String {
+        format!("SEAT#{email_key}")
+    }
+
+    /// The index key under which every slot sorts by its start.
+    pub const DEMO_SLOTS: &str = "DEMO_SLOTS";
+
+    /// A slot's place on the index: its start (epoch seconds, zero-padded) then its id.
+    pub fn demo_slot_time(starts_at: i64, slot_id: &str) -> String {
+        format!("{starts_at:012}#{slot_id}")
+    }
+
+    pub fn demo_booking_pk(booking_id: &str) -> String {
+        format!("DEMO_BOOKING#{booking_id}")
+    }
+
+    pub const DEMO_BOOKING: &str = "DEMO_BOOKING";
+
+    /// In a booking's partition, one item per change it went through (by the sequence it changed from).
+    pub fn demo_change_sk(sequence: u32) -> String {
+        format!("CHANGE#{sequence:06}")
+    }
+
+    /// The index key under which a slot's bookings sit.
+    pub fn demo_slot_bookings(slot_id: &str) -> String {
+        format!("DEMO_SLOT_BOOKINGS#{slot_id}")
+    }
+
+    /// The staff digest of one day, sent once.
+    pub const DEMO_DIGEST: &str = "DEMO_DIGEST";
 }

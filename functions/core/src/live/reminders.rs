@@ -9,7 +9,7 @@
 use super::messages::{self, Student};
 use super::{Desk, ReminderSlots};
 use crate::domain::{DemoReminder, EnrolmentStatus, LiveSession, SessionStatus};
-use crate::store::{CatalogRecords, DemoRecords, EnrolmentRecords, LiveRecords, StoreError, StudentRecords};
+use crate::store::{CatalogRecords, EnrolmentRecords, LiveRecords, ReminderRecords, StoreError, StudentRecords};
 
 /// The reminder's kind, as its schedule and record name it.
 pub const KIND: &str = "class-1h";
@@ -103,7 +103,7 @@ pub async fn deliver(
 /// The local worker's step: sends every stored class reminder due at `now` and removes it (sent
 /// at most once). How many sessions were reminded of.
 pub async fn send_due(
-    store: &(impl LiveRecords + DemoRecords + CatalogRecords + EnrolmentRecords + StudentRecords + ?Sized),
+    store: &(impl LiveRecords + ReminderRecords + CatalogRecords + EnrolmentRecords + StudentRecords + ?Sized),
     desk: &Desk,
     now: i64,
 ) -> Result<usize, StoreError> {

@@ -81,59 +81,6 @@ pub fn audit_sk(at_millis: i64, id: &str) -> String {
     format!("{at_millis:013}#{id}")
 }
 
-/// A demo slot, its seat counter and its seats (one per e-mail) share the slot's partition.
-pub fn demo_slot_pk(slot_id: &str) -> String {
-    format!("DEMO_SLOT#{slot_id}")
-}
-
-pub const DEMO_SLOT: &str = "DEMO_SLOT";
-
-/// A slot's numbered seats (`demo_seat_number_sk`) start with this.
-pub const DEMO_SEAT_NUMBER_PREFIX: &str = "SEATNO#";
-
-/// Seat `number` of a slot (zero-padded: at most 50 seats).
-pub fn demo_seat_number_sk(number: u32) -> String {
-    format!("{DEMO_SEAT_NUMBER_PREFIX}{number:03}")
-}
-
-/// The seat one e-mail (its digest) holds in a slot: the same e-mail booking twice is one seat.
-pub fn demo_seat_sk(email_key: &str) -> String {
-    format!("SEAT#{email_key}")
-}
-
-/// The index key under which every slot sorts by its start.
-pub const DEMO_SLOTS: &str = "DEMO_SLOTS";
-
-/// A slot's place on the index: its start (epoch seconds, zero-padded) then its id.
-pub fn demo_slot_time(starts_at: i64, slot_id: &str) -> String {
-    format!("{starts_at:012}#{slot_id}")
-}
-
-pub fn demo_booking_pk(booking_id: &str) -> String {
-    format!("DEMO_BOOKING#{booking_id}")
-}
-
-pub const DEMO_BOOKING: &str = "DEMO_BOOKING";
-
-/// In a booking's partition, one item per change it went through (by the sequence it changed from).
-pub fn demo_change_sk(sequence: u32) -> String {
-    format!("CHANGE#{sequence:06}")
-}
-
-/// The index key under which a slot's bookings sit.
-pub fn demo_slot_bookings(slot_id: &str) -> String {
-    format!("DEMO_SLOT_BOOKINGS#{slot_id}")
-}
-
-/// Reminders the local worker sends, by the time they are due.
-pub const DEMO_REMINDERS: &str = "DEMO_REMINDERS";
-
-pub fn demo_reminder_pk(booking_id: &str) -> String {
-    format!("DEMO_REMINDER#{booking_id}")
-}
-
-/// The staff digest of one day, sent once.
-pub const DEMO_DIGEST: &str = "DEMO_DIGEST";
 /// A student's certificate of a batch, in their partition: one per batch, so "already issued" is
 /// one conditional put.
 pub const CERTIFICATE_PREFIX: &str = "CERTIFICATE#";
@@ -233,3 +180,10 @@ pub fn review_place(submitted_at: i64, id: &str) -> String {
 
 /// A batch's rule for assignments in its completion, in the batch's partition.
 pub const ASSIGNMENT_RULE: &str = "ASSIGNMENT_RULE";
+
+/// Reminders the local worker sends, by the time they are due.
+pub const DEMO_REMINDERS: &str = "DEMO_REMINDERS";
+
+pub fn demo_reminder_pk(booking_id: &str) -> String {
+    format!("DEMO_REMINDER#{booking_id}")
+}
