@@ -24,16 +24,22 @@ for (const [name, viewport] of Object.entries(viewports)) {
   describe(`axe at ${name} (${viewport.width}x${viewport.height})`, () => {
     it("finds no violations on any route", async () => {
       const context = await browser.newContext({ viewport });
-      const failures = [];
-      for (const path of paths) {
-        const { page } = await openPage(context, path, { allowHttpErrors: true });
-        // Client-only routes load their module after hydration: wait until their page is on screen.
-        await page.locator("h1").first().waitFor();
-        const result = await new AxeBuilder({ page }).withTags(tags).analyze();
-        if (result.violations.length) failures.push(`${path}:\n${describeViolations(result.violations)}`);
-        await page.close();
-      }
+      const found = new Map();
+      // Two pages at a time (each route in a page of its own), the report in the routes' order.
+      const queue = [...paths];
+      const worker = async () => {
+        for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+          const { page } = await openPage(context, path, { allowHttpErrors: true });
+          // Client-only routes load their module after hydration: wait until their page is on screen.
+          await page.locator("h1").first().waitFor();
+          const result = await new AxeBuilder({ page }).withTags(tags).analyze();
+          if (result.violations.length) found.set(path, `${path}:\n${describeViolations(result.violations)}`);
+          await page.close();
+        }
+      };
+      await Promise.all([worker(), worker()]);
       await context.close();
+      const failures = paths.filter((path) => found.has(path)).map((path) => found.get(path));
       assert.deepEqual(failures, [], failures.join("\n\n"));
     });
 
