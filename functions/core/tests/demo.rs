@@ -14,7 +14,7 @@ use academy_core::demo::reminders::{self, Outcome, SchedulerReminders, SCHEDULE_
 use academy_core::demo::store::DemoRecords;
 use academy_core::demo::tokens::{self, DemoKey};
 use academy_core::demo::{zones, Desk};
-use academy_core::domain::{DemoBooking, DemoSlot, DemoStatus};
+use academy_core::demo::{DemoBooking, DemoSlot, DemoStatus};
 use academy_core::limits;
 use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;

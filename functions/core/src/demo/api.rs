@@ -158,6 +158,8 @@ impl Service for StaffDemoApi {
     components(schemas(
         super::Slot,
         super::Booking,
+        super::DemoStatus,
+        super::Attendance,
         super::slots::SlotList,
         super::bookings::NewBooking,
         super::bookings::Reschedule,

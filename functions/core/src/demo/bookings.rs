@@ -15,7 +15,7 @@ use super::reminders::{self, course_title, ReminderSchedule};
 use super::slots::{closed, next_slots};
 use super::store::DemoRecords;
 use super::{email_key, messages, tokens, Booking, Desk, Slot, CLOSES_BEFORE_SECS};
-use crate::domain::{DemoBooking, DemoSlot, DemoStatus};
+use super::{DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{client_key, json, json_body, ok, query_value, Answer};
 use crate::limits::{Admission, DEMO_BOOKINGS, DEMO_BOOKINGS_PER_EMAIL, DEMO_CHANGES, DEMO_MOVES_PER_BOOKING};

@@ -11,7 +11,7 @@ use crate::console::Actor;
 use crate::demo::reminders::{self, course_title, ReminderSchedule};
 use crate::demo::slots::span;
 use crate::demo::{lifecycle, messages, zones, Booking, Desk};
-use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
+use crate::demo::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
 use crate::store::{AuditRecords, CatalogRecords};

@@ -3,7 +3,7 @@
 //! `STATUS:CANCELLED` for a cancellation. Times are UTC (`…Z`), which Google Calendar, Outlook and
 //! Apple Calendar all show in their reader's own zone.
 
-use crate::domain::DemoBooking;
+use super::DemoBooking;
 use chrono::{TimeZone, Utc};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property};
 

@@ -8,7 +8,7 @@
 use super::reminders::{self, course_title, ReminderSchedule};
 use super::store::DemoRecords;
 use super::{email_key, messages, Desk};
-use crate::domain::{DemoBooking, DemoSlot, DemoStatus};
+use super::{DemoBooking, DemoSlot, DemoStatus};
 use crate::http::error::ApiError;
 use crate::store::{CatalogRecords, StoreError};
 

@@ -4,7 +4,7 @@
 
 use super::ics::{self, Method};
 use super::{zones, Desk};
-use crate::domain::{DemoBooking, DemoSlot};
+use super::{DemoBooking, DemoSlot};
 use crate::mail::greeting_of as greeting;
 use crate::mail::{CalendarPart, Mail, MailKind};
 
@@ -206,7 +206,7 @@ pub fn digest(desk: &Desk, date: &str, day: &[(DemoSlot, Vec<DemoBooking>)]) -> 
 mod tests {
     use super::*;
     use crate::demo::tokens::DemoKey;
-    use crate::domain::DemoStatus;
+    use crate::demo::DemoStatus;
     use crate::mail::{MailSettings, Postbox};
 
     fn desk() -> Desk {

@@ -13,6 +13,7 @@ pub mod console;
 pub mod ics;
 pub mod lifecycle;
 pub mod messages;
+pub mod records;
 pub mod reminders;
 pub mod slots;
 pub mod store;
@@ -20,8 +21,8 @@ pub mod tokens;
 /// The zones every time is read in: shared with live classes (`crate::zones`).
 pub use crate::zones;
 
-use crate::domain::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use crate::mail::{Mail, Postbox};
+pub use records::{Attendance, DemoBooking, DemoSlot, DemoStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -9,7 +9,8 @@
 
 use super::store::DemoRecords;
 use super::{messages, zones, Desk};
-use crate::domain::{DemoBooking, DemoReminder, DemoStatus};
+use super::{DemoBooking, DemoStatus};
+use crate::domain::DemoReminder;
 use crate::store::{CatalogRecords, ReminderRecords, StoreError};
 use async_trait::async_trait;
 use serde::Deserialize;

@@ -3,8 +3,8 @@
 //! at most 31), and a refused booking names the next three.
 
 use super::store::DemoRecords;
+use super::DemoSlot;
 use super::{zones, Slot, CLOSES_BEFORE_SECS};
-use crate::domain::DemoSlot;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{ok, query_value, Answer};
 use crate::store::StoreError;

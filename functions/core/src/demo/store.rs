@@ -9,7 +9,7 @@
 //! writes) is given back once it is `STRANDED_AFTER_SECS` old, by a conditional delete that
 //! cannot remove a seat another booking has taken since.
 
-use crate::domain::{DemoBooking, DemoSlot};
+use super::{DemoBooking, DemoSlot};
 use crate::store::{item, record_of, records_of, Item, PutMode, Result, Store, StoreError};
 use async_trait::async_trait;
 use serde_json::Value;

@@ -113,7 +113,7 @@ impl Service for StaffLecturesApi {
     components(schemas(
         super::console::LectureKind,
         super::console::StaffLecture,
-        super::console::StaffLectures,
+        super::console::LectureRoster,
         super::console::UploadView,
         super::console::NewLecture,
         super::console::LectureChange,

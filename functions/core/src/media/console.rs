@@ -142,8 +142,10 @@ impl StaffLecture {
 }
 
 /// `GET /api/staff/batches/{batchId}/lectures` answer.
+// The contract names it `StaffLectures`, as before; in Rust that is the Lambda's name.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StaffLectures {
+#[schema(as = StaffLectures)]
+pub struct LectureRoster {
     pub lectures: Vec<StaffLecture>,
 }
 
@@ -751,12 +753,12 @@ fn checked_captions(req: &Request) -> Result<String, ApiError> {
 
 #[utoipa::path(get, path = "/api/staff/batches/{batchId}/lectures", tag = "staff", operation_id = "staff_lectures", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
-    responses((status = 200, description = "every lecture, by number", body = StaffLectures), (status = 400, body = ErrorBody),
+    responses((status = 200, description = "every lecture, by number", body = LectureRoster), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list(store: &(impl LectureStore + ?Sized), batch_id: &str) -> Answer {
     let batch = find_batch(store, batch_id).await?;
     let lectures = store.list_lectures(&batch.id).await?.iter().map(StaffLecture::of).collect();
-    Ok(ok(&StaffLectures { lectures }))
+    Ok(ok(&LectureRoster { lectures }))
 }
 
 #[utoipa::path(post, path = "/api/staff/batches/{batchId}/lectures", tag = "staff", operation_id = "staff_add_lecture", security(("bearer" = [])),

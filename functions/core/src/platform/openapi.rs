@@ -6,7 +6,6 @@ use crate::assistant::ask::{self as chat};
 use crate::certificates::console::{self as staff_certificates};
 use crate::certificates::{self};
 use crate::console::CURSOR_PATTERN;
-use crate::domain::{Attendance, DemoStatus};
 use crate::domain::{AttendanceMark, SessionStatus, Weekday};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
@@ -55,8 +54,6 @@ use utoipa::{Modify, OpenApi};
         EnrolmentStatus,
         AuditEntry,
         crate::domain::LectureState,
-        DemoStatus,
-        Attendance,
         Weekday,
         SessionStatus,
         AttendanceMark,
