@@ -64,7 +64,6 @@ impl Backend {
                 let body = match answer.body() {
                     lambda_http::Body::Binary(bytes) => bytes.clone(),
                     lambda_http::Body::Text(text) => text.as_bytes().to_vec(),
-                    lambda_http::Body::Empty => Vec::new(),
                     _ => Vec::new(),
                 };
                 (answer.status().as_u16(), disposition.unwrap_or_default(), body)

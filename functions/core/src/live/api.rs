@@ -62,25 +62,23 @@ impl Service for SessionsApi {
     async fn answer(&self, route: SessionsRoute, req: &Request) -> Answer {
         use SessionsRoute as R;
         let classes = sessions::Classes { store: &self.store, desk: &self.desk, now: self.clock.now() };
-        match &route {
-            R::Feed(token) => return feed::feed(&classes, token).await,
+        // The feed and Join (with its calendar token) name the student themselves; the rest are signed in.
+        let student = || identify(self.verifier.as_deref(), req);
+        match route {
+            R::Feed(token) => feed::feed(&classes, &token).await,
             R::Join(id) => {
                 let signed_in = match crate::http::query_value(req, "token") {
                     Some(_) => None,
-                    None => Some(identify(self.verifier.as_deref(), req).await?),
+                    None => Some(student().await?),
                 };
-                return sessions::join(&classes, req, id, signed_in).await;
+                sessions::join(&classes, req, &id, signed_in).await
             }
-            _ => {}
-        }
-        let student = identify(self.verifier.as_deref(), req).await?;
-        match route {
-            R::Mine => sessions::mine(&classes, &student, req).await,
-            R::Calendar if req.method() == Method::PATCH => sessions::change_calendar(&classes, &student, req).await,
-            R::Calendar => sessions::calendar(&classes, &student).await,
-            R::CalendarToken => sessions::reset_calendar(&classes, &student).await,
-            R::Feed(token) => feed::feed(&classes, &token).await,
-            R::Join(id) => sessions::join(&classes, req, &id, Some(student)).await,
+            R::Mine => sessions::mine(&classes, &student().await?, req).await,
+            R::Calendar if req.method() == Method::PATCH => {
+                sessions::change_calendar(&classes, &student().await?, req).await
+            }
+            R::Calendar => sessions::calendar(&classes, &student().await?).await,
+            R::CalendarToken => sessions::reset_calendar(&classes, &student().await?).await,
         }
     }
 }
@@ -155,6 +153,7 @@ impl Service for StaffSessionsApi {
                 R::SessionAttendance(id) => live::session_attendance(store, &id).await,
                 R::BatchAttendance(batch) => live::batch_attendance(store, &batch, now).await,
                 R::BatchAttendanceCsv(batch) => live::batch_attendance_csv(store, &batch, now).await,
+                // Writes only: the method check let none of them through here.
                 R::Session(_) | R::Attendee { .. } | R::AttendanceMinimum(_) => Err(crate::http::routes::no_route()),
             };
         }
