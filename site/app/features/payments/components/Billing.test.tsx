@@ -1,3 +1,4 @@
+// @vitest-isolate: the payment options are asked once per page (api/payments.ts), so this file starts on none.
 // Billing on /lms: the plan, its next charge and its payments with receipts; "Cancel auto-renewal" asks first and
 // then shows the plan as the server answers it; "Update card" sets the card up on the server's SetupIntent; a student
 // without a plan sees nothing, a failed load says so with Try again.

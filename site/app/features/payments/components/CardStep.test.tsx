@@ -1,3 +1,4 @@
+// @vitest-isolate: the payment options are asked once per page (api/payments.ts), so this file starts on none.
 // The card step against a fake Stripe.js (the calls the contract's flow makes): a card that goes through lands on
 // the success page; a declined card says so and is tried again on the fresh SetupIntent; 3-D Secure is confirmed and
 // then the payment; a network failure is said and the retry sends the same Idempotency-Key (the same payment), and a

@@ -1,3 +1,4 @@
+// @vitest-isolate: the payment options are asked once per page (api/payments.ts), so this file starts on none.
 // "How to pay" beside the simple form: the options' manual methods with their lines, and nothing when they fail.
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
