@@ -28,7 +28,7 @@ OIDC_TEST_PORT := $(shell python3 -c 'import socket; s=socket.socket(); s.bind((
 STRIPE_DEV_PORT ?= 8420
 STRIPE_DEV := http://127.0.0.1:$(STRIPE_DEV_PORT)
 
-.PHONY: help dev academy test build build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
+.PHONY: help dev academy test build build-api test-build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
         test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
         bench-video-tools browser ffmpeg poppler clean \
         deploy deploy-site
@@ -87,6 +87,11 @@ build: build-api build-site ## Build the API server and the site.
 build-api:
 	cargo build --workspace --quiet
 
+# What make test's servers run: the binaries as `cargo test` builds them (with the tests' dev-dependency features),
+# so after test-rust nothing is built again; `cargo build` would build the workspace a second time (about 90 s).
+test-build-api:
+	cargo test --workspace --no-run --quiet
+
 # ---- tools ---------------------------------------------------------------
 
 tools: python-tools
@@ -136,7 +141,7 @@ lint-rust:
 test-rust: python-tools oidc-tools ffmpeg poppler ## Rust tests; the DynamoDB and S3 paths run against a real moto server, sign-in against the local OpenID provider, payments against localstripe.
 	cargo test --workspace
 
-fuzz-api: python-tools oidc-tools build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store, signed in.
+fuzz-api: python-tools oidc-tools test-build-api ## Contract fuzzing: schemathesis, every operation and check, >= 1,000 cases against `academy serve` on a fresh store, signed in.
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) infra/scripts/fuzz-api.sh $(VENV)/bin/schemathesis
 
 openapi: ## Regenerate functions/openapi.json from the Rust types.
@@ -176,13 +181,13 @@ build-site: node-tools
 	@cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run --silent build -- --logLevel warn 2>&1 \
 	  | { grep -v -e '^Prerender (' -e 'The `envFile` option is deprecated' -e '^vite v[0-9.]* building' -e '^$$' || true; }
 
-test-site: node-tools python-tools oidc-tools browser build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
+test-site: node-tools python-tools oidc-tools browser test-build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
 	cd site && npm run typecheck
 	cd site && npm test
 	cd site && npm run lint
 	node --test infra/cdn/
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
-	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run test:e2e'
+	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/e2e.sh $(ACADEMY)
 
 # With the local OpenID provider: the bench issues a certificate through the staff API to measure /verify/{id}.
 bench-site: node-tools python-tools oidc-tools browser build-api ## JavaScript budgets (fails when exceeded) and Lighthouse (mobile, median of 3) on every public route → docs/benchmarks/site.md.

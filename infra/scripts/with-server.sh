@@ -8,7 +8,8 @@
 # OIDC_ISSUER, lets the site's CSP call it, and has the API verify its access tokens
 # (ACADEMY_OIDC_ISSUER, ACADEMY_OIDC_CLIENT_ID); the site must have been built with that issuer.
 # The provider makes the e-mails in ACADEMY_STAFF_EMAILS staff (default staff@example.com), and the
-# server's mail links to BASE_URL (ACADEMY_SITE_URL, unless set).
+# server's mail links to BASE_URL (ACADEMY_SITE_URL, unless set). With OIDC_SHARED=1 as well, it uses the
+# provider already on OIDC_PORT instead of starting one.
 # It always starts a local Stripe too (localstripe, infra/scripts/localstripe_server.py with STRIPE_PYTHON,
 # the Makefile's venv python) on a free port, empty, checking every request the server makes against
 # stripe-python's types (--validate), its webhook signed to the server's /api/payments/stripe/webhook with a
@@ -38,8 +39,11 @@ if [ -n "${OIDC_PORT:-}" ]; then
   export OIDC_ISSUER="http://127.0.0.1:$OIDC_PORT"
   export ACADEMY_OIDC_ISSUER="$OIDC_ISSUER" ACADEMY_OIDC_CLIENT_ID="${OIDC_CLIENT_ID:-academy-local}"
   csp="$OIDC_ISSUER"
-  node infra/oidc/server.mjs >"$work/oidc.log" 2>&1 &
-  oidc=$!
+  # OIDC_SHARED=1: the provider is already up on OIDC_PORT (infra/scripts/e2e.sh starts one for its shards).
+  if [ -z "${OIDC_SHARED:-}" ]; then
+    node infra/oidc/server.mjs >"$work/oidc.log" 2>&1 &
+    oidc=$!
+  fi
 fi
 stripe_python=${STRIPE_PYTHON:-$HOME/.cache/academy/venv/bin/python}
 "$stripe_python" -c 'import localstripe, stripe' 2>/dev/null ||
@@ -70,11 +74,13 @@ for _ in $(seq 1 100); do
   kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
   sleep 0.1
 done
-if [ -n "$oidc" ]; then
+if [ -n "${OIDC_PORT:-}" ]; then
   for _ in $(seq 1 100); do
     curl -fsS "$OIDC_ISSUER/.well-known/openid-configuration" >/dev/null 2>&1 && break
-    kill -0 $oidc 2>/dev/null || { cat "$work/oidc.log"; exit 1; }
+    [ -z "$oidc" ] || kill -0 $oidc 2>/dev/null || { cat "$work/oidc.log"; exit 1; }
     sleep 0.1
   done
+  curl -fsS -o /dev/null "$OIDC_ISSUER/.well-known/openid-configuration" ||
+    { echo "with-server.sh: the OpenID provider did not answer at $OIDC_ISSUER" >&2; exit 1; }
 fi
 "$@"

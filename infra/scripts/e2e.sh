@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The browser tests (site/e2e) in SHARDS shards at once, each against its own `academy serve`, store, outbox and
+# local Stripe (infra/scripts/with-server.sh), all signing in at one local OpenID provider on OIDC_PORT (the
+# issuer the site was built with). Node's --test-shard splits the files; within a shard they run one at a time.
+# Most of a browser test is waiting (on the server, a transcode, an animation), so two shards on two cores take
+# a little over half the time of one. Usage: OIDC_PORT=N e2e.sh ACADEMY_BINARY [SHARDS, default 2]
+set -euo pipefail
+academy=$1 shards=${2:-2}
+: "${OIDC_PORT:?e2e.sh: set OIDC_PORT (the issuer the site was built with)}"
+work=$(mktemp -d)
+# The provider makes these staff, as with-server.sh's would; the shards' servers take the same list.
+export ACADEMY_STAFF_EMAILS="${ACADEMY_STAFF_EMAILS:-staff@example.com}"
+OIDC_ISSUER="http://127.0.0.1:$OIDC_PORT" node infra/oidc/server.mjs >"$work/oidc.log" 2>&1 &
+oidc=$!
+pids=()
+stop() {
+  kill "${pids[@]}" $oidc 2>/dev/null || true
+  wait $oidc 2>/dev/null || true
+  rm -rf "$work"
+}
+trap stop EXIT
+for _ in $(seq 1 100); do
+  curl -fsS -o /dev/null "http://127.0.0.1:$OIDC_PORT/.well-known/openid-configuration" 2>/dev/null && break
+  kill -0 $oidc 2>/dev/null || { cat "$work/oidc.log"; exit 1; }
+  sleep 0.1
+done
+for shard in $(seq 1 "$shards"); do
+  # Each line says its shard; the shard's status is what the pipeline answers (pipefail).
+  (set -o pipefail; OIDC_SHARED=1 infra/scripts/with-server.sh "$academy" \
+    bash -c "cd site && node --test --test-concurrency=1 --test-shard=$shard/$shards e2e/" 2>&1 |
+    sed -u "s|^|[e2e $shard/$shards] |") &
+  pids+=($!)
+done
+failed=0
+for shard in $(seq 1 "$shards"); do
+  wait "${pids[$((shard - 1))]}" || { echo "e2e.sh: shard $shard/$shards failed" >&2; failed=1; }
+done
+exit $failed
