@@ -29,7 +29,7 @@ STRIPE_DEV_PORT ?= 8420
 STRIPE_DEV := http://127.0.0.1:$(STRIPE_DEV_PORT)
 
 .PHONY: help dev academy test build build-api test-build-api build-site openapi build-lambdas bench bench-site bench-api bench-lambdas bench-video \
-        test-rust fuzz-api test-site test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
+        test-rust fuzz-api test-site site-checks test-e2e checks-api test-oidc lint-rust lint-infra test-infra check-references tools python-tools node-tools oidc-tools \
         bench-video-tools browser ffmpeg poppler clean \
         deploy deploy-site
 
@@ -76,8 +76,17 @@ dev: build python-tools oidc-tools ffmpeg ## Install what is missing, build, and
 academy: build-api ## Run the `academy` command on make dev's store: make academy ARGS="grant --batch ID" (README: Operating).
 	@$(ACADEMY) $(ARGS)
 
-test: tools ffmpeg poppler check-references lint-rust test-rust fuzz-api lint-infra test-infra test-oidc test-site ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
+test: tools ffmpeg poppler node-tools oidc-tools browser check-references lint-rust test-build-api ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
+	@# Once everything is built, the checks that leave a core idle run side by side (the Rust tests wait on moto,
+	@# which answers one request at a time); each one's output is printed whole when it ends. The browser tests
+	@# keep both cores busy on their own, so they run after. `-o test-build-api`: built above already (a second cargo
+	@# would wait for the lock the running tests hold).
+	$(MAKE) --no-print-directory -j3 --output-sync=target -o test-build-api OIDC_TEST_PORT=$(OIDC_TEST_PORT) test-rust checks-api site-checks
+	$(MAKE) --no-print-directory -o test-build-api OIDC_TEST_PORT=$(OIDC_TEST_PORT) test-e2e
 	@echo "make test: all checks passed"
+
+# The checks around the API beside the Rust tests: contract fuzzing, the template's lints and tests, the provider's.
+checks-api: fuzz-api lint-infra test-infra test-oidc
 
 check-references: ## Every repository path and docs/…#anchor named in code, comments and docs exists; no file names a tracker item ("Issue NN").
 	python3 infra/scripts/check_references.py
@@ -181,11 +190,15 @@ build-site: node-tools
 	@cd site && OIDC_ISSUER=$${OIDC_ISSUER:-$(OIDC_DEV_ISSUER)} npm run --silent build -- --logLevel warn 2>&1 \
 	  | { grep -v -e '^Prerender (' -e 'The `envFile` option is deprecated' -e '^vite v[0-9.]* building' -e '^$$' || true; }
 
-test-site: node-tools python-tools oidc-tools browser test-build-api ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
+test-site: site-checks test-e2e ## Typecheck, component tests, ESLint (layers, cycles, hooks), then browser tests against `academy serve` + the local OpenID provider.
+
+site-checks: node-tools
 	cd site && npm run typecheck
 	cd site && npm test
 	cd site && npm run lint
 	node --test infra/cdn/
+
+test-e2e: node-tools python-tools oidc-tools browser test-build-api
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/e2e.sh $(ACADEMY)
 
@@ -194,7 +207,7 @@ bench-site: node-tools python-tools oidc-tools browser build-api ## JavaScript b
 	cd site && OIDC_ISSUER=http://127.0.0.1:$(OIDC_TEST_PORT) npm run build
 	OIDC_PORT=$(OIDC_TEST_PORT) infra/scripts/with-server.sh $(ACADEMY) bash -c 'cd site && npm run bench'
 else
-build-site test-site bench-site:
+build-site test-site site-checks test-e2e bench-site:
 	@echo "no site/ yet: skipping $@"
 endif
 
