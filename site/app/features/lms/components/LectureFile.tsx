@@ -22,7 +22,7 @@ export function LectureFile({ lecture }: { lecture: PlayingLecture }) {
   const onFatal = useCallback(() => {
     if (video) media.onError({ currentTarget: video });
   }, [video, media]);
-  const quality = useHls(video, source.src, engine === "hls.js", onFatal);
+  const quality = useHls(video, source.src, engine === "hls.js", onFatal, source.startAt);
   const ids = { speed: useId(), quality: useId() };
 
   const showCaptions = useCallback((on: boolean) => {

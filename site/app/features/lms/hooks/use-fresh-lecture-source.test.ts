@@ -47,6 +47,27 @@ describe("useFreshLectureSource", () => {
     const element = { currentTime: 0, duration: 600 };
     result.current.media.onLoadedMetadata({ currentTarget: element });
     expect(element.currentTime).toBe(83.4);
+
+    // hls.js, started at that second (its startPosition), is left where it stands: no second seek.
+    const started = {
+      duration: 600,
+      seeks: [] as number[],
+      get currentTime() {
+        return 83.4;
+      },
+      set currentTime(at: number) {
+        this.seeks.push(at);
+      },
+    };
+    result.current.media.onLoadedMetadata({ currentTarget: started });
+    expect(started.seeks).toEqual([]);
+  });
+
+  it("a lecture resumed at its very end starts again from 0, even where the player stood at that second", () => {
+    const { result } = renderHook(() => useFreshLectureSource({ video: lecture(2, signed(2, "old")), access: { secretId }, startAt: 598 }));
+    const element = { currentTime: 598, duration: 600 };
+    result.current.media.onLoadedMetadata({ currentTarget: element });
+    expect(element.currentTime).toBe(0);
   });
 
   it("stays paused if the student had paused", async () => {

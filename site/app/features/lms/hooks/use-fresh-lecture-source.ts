@@ -83,8 +83,10 @@ export function useFreshLectureSource({ video, access, startAt = 0 }: PlayingLec
 
   const onLoadedMetadata = useCallback(
     ({ currentTarget }: MediaEvent) => {
+      // hls.js may already stand at `startAt` (its startPosition); a file, native HLS, or a start at the very end
+      // (back to 0) is moved here.
       const at = startPosition(source.startAt, currentTarget.duration);
-      if (at > 0) currentTarget.currentTime = at;
+      if (Math.abs(currentTarget.currentTime - at) > 0.5) currentTarget.currentTime = at;
     },
     [source.startAt],
   );

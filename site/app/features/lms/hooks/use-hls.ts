@@ -1,13 +1,17 @@
 // Plays an HLS recording through hls.js in a <video> (its light build, fetched by the lecture list already: hls-module), and
 // offers its rungs to the quality menu. A fatal error (a refused or expired playlist or segment link) goes to the
-// player's failure handling, which asks for fresh links and resumes at the same second.
+// player's failure handling, which asks for fresh links and resumes at the same second. A lecture that resumes starts
+// loading at its second (hls.js `startPosition`), so the first segment fetched is the one played, not segment 0.
 import type HlsPlayer from "hls.js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadHls } from "../hls-module";
 import { AUTO, type Rung } from "../playback";
 
-export function useHls(video: HTMLVideoElement | null, src: string, enabled: boolean, onFatal: () => void) {
+export function useHls(video: HTMLVideoElement | null, src: string, enabled: boolean, onFatal: () => void, startAt = 0) {
   const player = useRef<HlsPlayer | null>(null);
+  // Read when a source starts (a new `src` comes with its own `startAt`), so a change alone does not reload.
+  const startAtRef = useRef(startAt);
+  startAtRef.current = startAt;
   const chosenRef = useRef(AUTO);
   const fatal = useRef(onFatal);
   const [rungs, setRungs] = useState<Rung[]>([]);
@@ -32,6 +36,9 @@ export function useHls(video: HTMLVideoElement | null, src: string, enabled: boo
         maxBufferLength: 30,
         maxMaxBufferLength: 60,
         backBufferLength: 60,
+        // -1: from the start. A start at the lecture's very end goes back to 0 once its length is known
+        // (use-fresh-lecture-source.ts, on loadedmetadata).
+        startPosition: startAtRef.current > 0 ? startAtRef.current : -1,
       });
       hls = player.current = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
