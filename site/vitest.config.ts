@@ -1,7 +1,7 @@
 // Component tests run in jsdom without the React Router Vite plugin (it is for app builds).
 //
 // Building a jsdom for each of the 76 files took half of `npm test` (about 50 s of 115 on this 2-core machine), so
-// most files share their worker's jsdom and module graph (`isolate: false`: 32 s in all). A file that cannot share
+// most files share their worker's jsdom and module graph (`isolate: false`; 51–66 s in all now). A file that cannot share
 // runs alone, in a fresh jsdom with fresh modules:
 // - it mocks a module (`vi.mock`), which only works when the file imports that module's dependants first;
 // - or it says `@vitest-isolate` in a comment, because it counts on a module's once-per-page state (the payment
