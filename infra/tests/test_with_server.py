@@ -60,10 +60,12 @@ PAY = textwrap.dedent('''\
     call(f"/v1/payment_methods/{pm}/attach", customer=customer)
     intent = call("/v1/payment_intents", amount="9900", currency="usd", customer=customer, payment_method=pm, confirm="true")
     assert intent["status"] == "succeeded", intent
+    # The server opens the record before it writes the line: wait for a whole line, not for the file.
     record = os.environ["FAKE_RECORD"]
-    for _ in range(100):
-        if os.path.exists(record):
-            print(open(record).read().strip())
+    for _ in range(300):
+        text = open(record).read() if os.path.exists(record) else ""
+        if text.endswith("\\n"):
+            print(text.strip())
             break
         time.sleep(0.1)
 ''')
