@@ -982,11 +982,40 @@ def test_assignment_downloads_go_through_cloudfront_with_nosniff_and_signed_urls
 
     # The behaviour comes before the site's default, and no other behaviour reaches the bucket.
     assert [b["PathPattern"] for b in config["CacheBehaviors"]].count("/assignments/*") == 1
-    assert [b for b in config["CacheBehaviors"] if b["TargetOriginId"] == "assignment-files"] == [behaviour]
+    segments = next(b for b in config["CacheBehaviors"] if b["PathPattern"] == "/lectures/*")
+    assert [b for b in config["CacheBehaviors"] if b["TargetOriginId"] == origin["Id"]] == [segments, behaviour]
     assert config["DefaultCacheBehavior"]["TargetOriginId"] == "site"
 
 
-def test_cloudfront_may_read_only_assignment_files_from_the_lectures_bucket(source):
+def test_lecture_segments_go_through_cloudfront_signed_once_a_folder_and_cached(source):
+    """A media playlist's segments are CloudFront signed URLs of /lectures/* (docs/decisions/0047):
+    the lectures bucket's renditions through the same origin access control, only URLs signed with
+    the files key (one custom policy a rendition's folder), cached at the edge by path alone, S3
+    seeing only the media type and caching the signed URL names."""
+    resources = source["Resources"]
+    config = distribution(source)
+    behaviour = next(b for b in config["CacheBehaviors"] if b["PathPattern"] == "/lectures/*")
+    origin = next(o for o in config["Origins"] if o["Id"] == behaviour["TargetOriginId"])
+    assert origin["DomainName"] == {"Fn::GetAtt": ["LecturesBucket", "RegionalDomainName"]}
+    assert "OriginPath" not in origin, "/lectures/{b}/{v}/hls/… is the key lectures/{b}/{v}/hls/…"
+    assert behaviour["TrustedKeyGroups"] == [{"Ref": "AssignmentFilesKeyGroup"}] and "TrustedSigners" not in behaviour
+    assert behaviour["AllowedMethods"] == ["GET", "HEAD"] and behaviour["ViewerProtocolPolicy"] == "https-only"
+    assert behaviour["Compress"] is False, "video is compressed already"
+    assert behaviour["CachePolicyId"] == "658327ea-f89d-4fab-a63d-7e88639e58f6", "Managed-CachingOptimized"
+    assert "FunctionAssociations" not in behaviour
+    request = resources[behaviour["OriginRequestPolicyId"]["Ref"]]["Properties"]["OriginRequestPolicyConfig"]
+    assert request["HeadersConfig"] == {"HeaderBehavior": "none"}
+    assert request["CookiesConfig"] == {"CookieBehavior": "none"}
+    assert request["QueryStringsConfig"] == {
+        "QueryStringBehavior": "whitelist",
+        "QueryStrings": ["response-content-type", "response-cache-control"],
+    }
+    assert behaviour["ResponseHeadersPolicyId"] == {"Ref": "SecurityHeadersPolicy"}
+    patterns = [b["PathPattern"] for b in config["CacheBehaviors"]]
+    assert patterns.count("/lectures/*") == 1 and "/lecture/*" in patterns, "two patterns that never overlap"
+
+
+def test_cloudfront_may_read_only_assignment_files_and_renditions_from_the_lectures_bucket(source):
     bucket_policy = source["Resources"]["LecturesBucketPolicy"]["Properties"]["PolicyDocument"]["Statement"]
     allowed = [s for s in bucket_policy if s["Effect"] == "Allow"]
     assert allowed == [
@@ -997,8 +1026,16 @@ def test_cloudfront_may_read_only_assignment_files_from_the_lectures_bucket(sour
             "Action": "s3:GetObject",
             "Resource": {"Fn::Sub": "${LecturesBucket.Arn}/assignments/*"},
             "Condition": {"StringEquals": {"AWS:SourceArn": DISTRIBUTION_ARN}},
-        }
-    ], "this distribution reads assignments/ and nothing else; no one else is allowed anything"
+        },
+        {
+            "Sid": "CloudFrontReadsRenditions",
+            "Effect": "Allow",
+            "Principal": {"Service": "cloudfront.amazonaws.com"},
+            "Action": "s3:GetObject",
+            "Resource": {"Fn::Sub": "${LecturesBucket.Arn}/lectures/*/hls/*"},
+            "Condition": {"StringEquals": {"AWS:SourceArn": DISTRIBUTION_ARN}},
+        },
+    ], "this distribution reads assignments/ and renditions, never a source upload; no one else is allowed anything"
     assert any(s["Sid"] == "DenyInsecureTransport" and s["Effect"] == "Deny" for s in bucket_policy)
 
 
@@ -1012,16 +1049,25 @@ def test_assignment_functions_sign_downloads_with_the_files_key_resolved_at_depl
     assert re.fullmatch(secret["AllowedPattern"], "arn:aws:secretsmanager:eu-west-2:123456789012:secret:academy/files-AbCdEf")
     site = resources["StaffEnrolmentsFunction"]["Properties"]["Environment"]["Variables"]["ACADEMY_SITE_URL"]
     roles = dict(roles_by_binary(source, transformed))
-    for name, binary in (("AssignmentsFunction", "assignments"), ("StaffAssignmentsFunction", "staff-assignments")):
+    signers = (
+        ("AssignmentsFunction", "assignments"),
+        ("StaffAssignmentsFunction", "staff-assignments"),
+        ("LectureFunction", "lecture"),
+    )
+    for name, binary in signers:
         env = resources[name]["Properties"]["Environment"]["Variables"]
         assert env["ACADEMY_FILES_KEY_ID"] == {"Ref": "FilesPublicKeyId"}, name
         assert env["ACADEMY_FILES_KEY"] == {"Fn::Sub": "{{resolve:secretsmanager:${FilesSigningKeySecret}:SecretString}}"}, name
-        # The links are at the site's origin, the distribution's /assignments/* behaviour.
+        # The links are at the site's origin, the distribution's /assignments/* and /lectures/* behaviours.
         assert env["ACADEMY_SITE_URL"] == site, name
         granted = {a for s in statements(roles[binary]) for a in actions(s)}
-        assert not any(a.startswith(("secretsmanager:", "cloudfront:")) for a in granted), f"{binary} signs locally"
+        assert not any(a.startswith("cloudfront:") for a in granted), f"{binary} signs locally"
+        for statement in statements(roles[binary]):
+            if any(a.startswith("secretsmanager:") for a in actions(statement)):
+                # The lecture function reads its own link key; the files key comes at deploy.
+                assert "FilesSigningKeySecret" not in json.dumps(statement), f"{binary} never reads the files key"
     # No other function holds the key.
     for name, resource in resources.items():
         env = resource.get("Properties", {}).get("Environment", {}).get("Variables", {})
-        if name not in ("AssignmentsFunction", "StaffAssignmentsFunction"):
+        if name not in [name for name, _ in signers]:
             assert "ACADEMY_FILES_KEY" not in env and "ACADEMY_FILES_KEY_ID" not in env, name

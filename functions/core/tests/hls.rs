@@ -9,7 +9,9 @@ use crate::support;
 use academy_core::domain::{Lecture, LectureMedia, LectureState};
 use academy_core::http::routes::{resolve, Service as _};
 use academy_core::learning::api::PlaybackApi;
-use academy_core::learning::lecture::{FolderFiles, KeySource, LectureFiles, LectureKeys, LectureLinks, S3Files};
+use academy_core::learning::lecture::{
+    FolderFiles, KeySource, LectureFiles, LectureKeys, LectureLinks, S3Files, SegmentsCdn,
+};
 use academy_core::platform::lambda;
 use academy_core::platform::lambda::dispatch_as;
 use academy_core::platform::local::AppState;
@@ -349,8 +351,10 @@ async fn bent_hls_links_are_refused() {
         links.sign_file(MERN_07, READY, "master.m3u8", &other_grant.secret_hash, now, now + 60).await.unwrap();
 
     let bent = [
-        ("another segment", segment.replacen("seg_000.m4s", "seg_001.m4s", 1)),
         ("another rung", segment.replacen("/360p/", "/540p/", 1)),
+        ("another rung's scope", segment.replacen("/360p/", "/540p/", 1).replacen("scope=360p%2F", "scope=540p%2F", 1)),
+        ("the rung's playlist by its segments' link", segment.replacen("seg_000.m4s", "index.m3u8", 1)),
+        ("a segment link without its scope", segment.replacen("&scope=360p%2F", "", 1)),
         ("another playlist", variant.replacen("/360p/", "/540p/", 1)),
         ("the master as a segment", master.replacen("master.m3u8", "360p/index.m3u8", 1)),
         ("another lecture", master.replacen(&format!("/{READY}/"), "/21/", 1)),
@@ -371,6 +375,9 @@ async fn bent_hls_links_are_refused() {
         assert_error(&call(&state, request("GET", &link, &[], VIEWER)).await, 404, "not_found");
     }
     assert_eq!(get(&state, &segment).await.0, 200, "the untouched links still play");
+    // One signature opens every segment of its rendition's folder (decision 0047)
+    let next = segment.replacen("seg_000.m4s", "seg_001.m4s", 1);
+    assert_eq!(get(&state, &next).await.0, 200, "another segment of the same rung");
 }
 
 #[tokio::test]
@@ -486,8 +493,43 @@ async fn in_aws_segments_are_presigned_s3_gets() {
     assert!(target.contains("response-content-type=image%2Fjpeg"), "{target}");
     assert_eq!(reqwest::get(&target).await.unwrap().bytes().await.unwrap().to_vec(), by_name["poster.jpg"]);
 
+    // With the site's CloudFront in front of the renditions (the lecture function in AWS has the
+    // files key): every segment of the playlist carries one custom policy over its folder.
+    let (signer, spki) = support::files_key("K2JCJMDEHXQW5F");
+    let cdn = SegmentsCdn::new("https://academy.example/", BUCKET, signer);
+    let cdn_files = Arc::new(
+        S3Files::new(
+            aws_sdk_s3::Client::from_conf(aws_sdk_s3::config::Builder::from(&config).force_path_style(true).build()),
+            std::time::Duration::from_secs(3 * 3600),
+        )
+        .with_credentials(config.credentials_provider())
+        .with_cdn(Some(cdn)),
+    );
+    let through_cdn = PlaybackApi { store: store.clone(), links: lecture.links.clone(), files: cdn_files };
+    let route = resolve(variants[0].split('?').next().unwrap()).unwrap();
+    let answer = through_cdn.answer(route, &request("GET", &variants[0], &[], VIEWER)).await.unwrap();
+    let segments = uris(&text(answer.into_body().to_vec()));
+    assert_eq!(segments.len(), 5);
+    let query = segments[0].split_once('?').unwrap().1.to_owned();
+    for (uri, name) in segments.iter().zip(["init_0.mp4", "seg_000.m4s", "seg_001.m4s", "seg_002.m4s", "seg_003.m4s"]) {
+        assert_eq!(uri, &format!("https://academy.example/{hls}360p/{name}?{query}"), "one query for the folder");
+    }
+    assert!(
+        query.starts_with(
+            "response-content-type=video%2Fmp4&response-cache-control=max-age%3D31536000%2C%20immutable&Policy="
+        ),
+        "{query}"
+    );
+    let expires = time::now() + 3 * 3600;
+    let pattern = format!("https://academy.example/{hls}360p/*");
+    assert!(support::cloudfront_policy_signed(&query, &pattern, expires, &spki), "{query}");
+    assert!(!support::cloudfront_policy_signed(&query, &pattern.replace("360p", "540p"), expires, &spki));
+
     store.revoke_grant(&grant, time::now()).await.unwrap();
     assert_eq!(fetch(variants[1].clone()).await.unwrap_err().status(), 403);
+    let route = resolve(variants[0].split('?').next().unwrap()).unwrap();
+    let refused = through_cdn.answer(route, &request("GET", &variants[0], &[], VIEWER)).await.unwrap_err();
+    assert_eq!(refused.status(), 403, "the grant is read again on every playlist, through the CDN too");
 }
 
 /// How long presigning a 2-hour lecture's media playlist takes, and how large it gets, by the SDK's
@@ -548,6 +590,29 @@ async fn measure_signing_a_two_hour_playlist() {
         .collect();
     let hmac = started.elapsed();
     let local = playlist(&local);
+
+    // One signature a playlist (decision 0047): locally a folder link, in AWS CloudFront's policy.
+    let started = std::time::Instant::now();
+    let folder_links = signer.folder(MERN_07, 3, "360p/", &"ab".repeat(32), now + 10_800);
+    let scoped: Vec<_> =
+        (0..SEGMENTS).map(|n| folder_links.link(&format!("360p/master_360p_{n:05}.ts")).unwrap()).collect();
+    let scoped_time = started.elapsed();
+    let scoped = playlist(&scoped);
+    let (cloudfront, _) = support::files_key("K2JCJMDEHXQW5F");
+    let files = files.with_cdn(Some(SegmentsCdn::new("https://academy.example", "academy-lectures", cloudfront)));
+    let started = std::time::Instant::now();
+    let rung = format!("s3://academy-lectures/{folder}");
+    let cdn = files.presign_folder(&rung, &all, now + 10_800, now).await.unwrap().unwrap();
+    let cdn_time = started.elapsed();
+    let cdn = playlist(&cdn);
+    println!(
+        "one signature a playlist: local folder links {scoped_time:?}, playlist {} bytes, {} gzipped; CloudFront \
+         policy {cdn_time:?}, playlist {} bytes, {} gzipped",
+        scoped.len(),
+        gzipped(&scoped),
+        cdn.len(),
+        gzipped(&cdn),
+    );
     let written = std::env::temp_dir().join("academy-presigned-playlist.m3u8");
     std::fs::write(&written, &presigned).unwrap();
     println!(

@@ -495,7 +495,7 @@ fn every_lambda_binary_is_position_dependent() {
 
 /// The assignment functions boot with the files key from the environment (resolved from the
 /// secret at deploy): a student with no batch has no assignments; without the key, or with one
-/// that is not an RSA key, they do not start, and say why.
+/// that is not an RSA key, they and the lecture function do not start, and say why.
 #[tokio::test]
 async fn assignment_lambdas_start_with_the_files_key_and_answer() {
     let (pem, _) = support::files_key_pem();
@@ -520,6 +520,14 @@ async fn assignment_lambdas_start_with_the_files_key_and_answer() {
             "",
             Some("not a key"),
             "the CloudFront private key is not PEM or base64",
+        ),
+        // The lecture function signs a playlist's segments with it (decision 0047).
+        (env!("CARGO_BIN_EXE_lecture"), "", Some("not a key"), "the CloudFront private key is not PEM or base64"),
+        (
+            env!("CARGO_BIN_EXE_lecture"),
+            "ACADEMY_FILES_KEY",
+            None,
+            "ACADEMY_FILES_KEY_ID is set without ACADEMY_FILES_KEY",
         ),
     ] {
         let output = tokio::process::Command::new(binary)

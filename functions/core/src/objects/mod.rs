@@ -1,10 +1,12 @@
 //! The objects kit: files a browser sends straight to storage in parts, as lecture recordings go
 //! (docs/decisions/0032-uploads-in-parts.md), and hands out again through short-lived links that
 //! download them. One trait (`Objects`) with its S3 and folder versions (`platform::objects`),
-//! the bodies an upload's routes take and answer, the checks on what the browser declares, and the
-//! type decided by a file's content once it arrived (`content`). Each feature keeps its own key
+//! the bodies an upload's routes take and answer, the checks on what the browser declares, the
+//! type decided by a file's content once it arrived (`content`), and CloudFront signed URLs
+//! (`cloudfront`: one file's, or a folder's by one custom policy). Each feature keeps its own key
 //! layout under its own prefix (`assignments/{id}/…`, `payment-receipts/…`).
 
+pub mod cloudfront;
 pub mod content;
 
 use crate::http::error::ApiError;

@@ -126,6 +126,16 @@ pub fn files_signing_key() -> Result<Option<(String, String)>, String> {
     }
 }
 
+/// The site's CloudFront serving lecture segments (`/lectures/*`), one signature a playlist: when
+/// the files key (`files_signing_key`) and the lectures bucket are both set, as the lecture
+/// function's are in AWS; otherwise each segment is a presigned S3 GET.
+pub fn segments_cdn() -> Result<Option<crate::learning::lecture::files::SegmentsCdn>, String> {
+    use crate::learning::lecture::files::SegmentsCdn;
+    let (Some((key_id, key)), Some(bucket)) = (files_signing_key()?, lectures_bucket()) else { return Ok(None) };
+    let signer = crate::objects::cloudfront::CloudFrontSigner::new(&key_id, &key)?;
+    Ok(Some(SegmentsCdn::new(&site_url(), &bucket, signer)))
+}
+
 /// `ACADEMY_MAILER`: `ses` or `outbox`, when set.
 pub fn mailer() -> Option<String> {
     var("ACADEMY_MAILER")

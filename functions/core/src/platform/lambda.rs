@@ -216,7 +216,9 @@ impl Function for Lecture {
             store: aws::dynamodb_store(&config)?,
             links: lecture_links(&config)?,
             files: Arc::new(
-                S3Files::new(aws_sdk_s3::Client::new(&config), play).with_credentials(config.credentials_provider()),
+                S3Files::new(aws_sdk_s3::Client::new(&config), play)
+                    .with_credentials(config.credentials_provider())
+                    .with_cdn(env::segments_cdn()?),
             ),
         })
     }
@@ -570,8 +572,8 @@ pub async fn run_demo_reminder() -> Result<(), Error> {
 /// site's CloudFront `/assignments/*` behaviour by links signed with the files key (from the
 /// environment: nothing fetched at a cold start), which adds `X-Content-Type-Options: nosniff`.
 fn assignment_files(config: &aws_config::SdkConfig) -> Result<Arc<dyn crate::objects::Objects>, String> {
-    use super::cloudfront::CloudFrontSigner;
     use super::objects::CloudFrontDownloads;
+    use crate::objects::cloudfront::CloudFrontSigner;
     let bucket = env::lectures_bucket().ok_or("ACADEMY_LECTURES_BUCKET is not set")?;
     let (key_id, key) = env::files_signing_key()?.ok_or("ACADEMY_FILES_KEY_ID and ACADEMY_FILES_KEY are not set")?;
     let files = Arc::new(S3Uploads::new(aws_sdk_s3::Client::new(config), &bucket));

@@ -119,7 +119,9 @@ impl AppState {
                     None => KeySource::local(env::lecture_key().as_deref())?,
                 };
                 let play = S3Files::play_time(env::lecture_play_seconds().as_deref())?;
-                let files = S3Files::new(s3, play).with_credentials(config.credentials_provider());
+                let files = S3Files::new(s3, play)
+                    .with_credentials(config.credentials_provider())
+                    .with_cdn(env::segments_cdn()?);
                 (config, Arc::new(files), keys)
             }
         };

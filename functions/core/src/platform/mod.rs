@@ -4,7 +4,6 @@
 //! contract (`openapi`) and logging (`telemetry`). Nothing outside this folder depends on it.
 
 pub mod aws;
-pub mod cloudfront;
 pub mod env;
 pub mod lambda;
 pub mod local;

@@ -7,9 +7,9 @@
 //! server with the same headers (docs/decisions/0042-assignments.md). A bare S3 presigned GET
 //! (`academy serve` with a bucket) is an attachment too, but S3 cannot add nosniff.
 
-use super::cloudfront::{encode, CloudFrontSigner};
 use crate::http::error::ApiError;
 use crate::media::uploads::{FolderUploads, LectureUploads, S3Uploads, StoredPart, UploadError};
+use crate::objects::cloudfront::{encode, CloudFrontSigner};
 use crate::objects::{Objects, UploadPart};
 use crate::time;
 use async_trait::async_trait;

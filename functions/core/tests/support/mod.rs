@@ -457,9 +457,9 @@ pub fn files_key_pem() -> (String, Vec<u8>) {
 
 /// A fresh CloudFront files key, as an operator makes one: the signer (from the PEM the
 /// functions are given) and the public half's SPKI DER.
-pub fn files_key(key_id: &str) -> (academy_core::platform::cloudfront::CloudFrontSigner, Vec<u8>) {
+pub fn files_key(key_id: &str) -> (academy_core::objects::cloudfront::CloudFrontSigner, Vec<u8>) {
     let (pem, public) = files_key_pem();
-    (academy_core::platform::cloudfront::CloudFrontSigner::new(key_id, &pem).unwrap(), public)
+    (academy_core::objects::cloudfront::CloudFrontSigner::new(key_id, &pem).unwrap(), public)
 }
 
 /// Whether `url` carries a CloudFront signature (`Hash-Algorithm=SHA256`) of its own resource and
@@ -484,10 +484,40 @@ pub fn cloudfront_signed(url: &str, spki: &[u8]) -> bool {
         })
         .collect();
     let Ok(signature) = base64::engine::general_purpose::STANDARD.decode(standard) else { return false };
-    let policy = academy_core::platform::cloudfront::CloudFrontSigner::policy(resource, expires);
+    let policy = academy_core::objects::cloudfront::CloudFrontSigner::policy(resource, expires);
     aws_lc_rs::signature::UnparsedPublicKey::new(&aws_lc_rs::signature::RSA_PKCS1_2048_8192_SHA256, spki)
         .verify(policy.as_bytes(), &signature)
         .is_ok()
+}
+
+/// Whether `query` carries a CloudFront custom policy (`Policy=…&Signature=…`) for `pattern` until
+/// `expires` (within a minute: the answer was signed a moment before), which the public key
+/// `spki` verifies.
+pub fn cloudfront_policy_signed(query: &str, pattern: &str, expires: i64, spki: &[u8]) -> bool {
+    use base64::Engine;
+    let field = |name: &str| {
+        let value = query.split('&').find_map(|p| p.strip_prefix(name).and_then(|p| p.strip_prefix('=')))?;
+        let standard: String = value
+            .chars()
+            .map(|c| match c {
+                '-' => '+',
+                '_' => '=',
+                '~' => '/',
+                c => c,
+            })
+            .collect();
+        base64::engine::general_purpose::STANDARD.decode(standard).ok()
+    };
+    let (Some(policy), Some(signature)) = (field("Policy"), field("Signature")) else { return false };
+    if !query.split('&').any(|p| p == "Hash-Algorithm=SHA256") {
+        return false;
+    }
+    let signed = (expires - 60..=expires + 60)
+        .any(|at| policy == academy_core::objects::cloudfront::CloudFrontSigner::policy(pattern, at).as_bytes());
+    signed
+        && aws_lc_rs::signature::UnparsedPublicKey::new(&aws_lc_rs::signature::RSA_PKCS1_2048_8192_SHA256, spki)
+            .verify(&policy, &signature)
+            .is_ok()
 }
 
 /// Runs a poppler tool, which `make test` installs (poppler-utils).

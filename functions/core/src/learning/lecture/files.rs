@@ -12,6 +12,7 @@
 use super::parse_s3_url;
 use super::sigv4::Presigner;
 use crate::http::error::ApiError;
+use crate::objects::cloudfront::{encode, CloudFrontSigner};
 use async_trait::async_trait;
 use aws_credential_types::provider::{ProvideCredentials, SharedCredentialsProvider};
 use aws_sdk_s3::presigning::PresigningConfig;
@@ -89,6 +90,21 @@ pub trait LectureFiles: Send + Sync {
         Ok(Some(urls))
     }
 
+    /// `presign_all` for a playlist's files under one folder (`folder`: `s3://bucket/key/`, the
+    /// rendition's): where the files have a way to be opened by one signature over the folder
+    /// (the site's CloudFront in AWS, `S3Files::with_cdn`), each URL carries that one signature;
+    /// otherwise, or for a file outside it, as `presign_all`.
+    async fn presign_folder(
+        &self,
+        folder: &str,
+        files: &[(String, Delivery)],
+        expires: i64,
+        now: i64,
+    ) -> Result<Option<Vec<String>>, ApiError> {
+        let _ = folder;
+        self.presign_all(files, expires, now).await
+    }
+
     /// How long a segment's URL lives: long enough to watch a lecture whose playlist is read once.
     fn play_secs(&self) -> i64;
 }
@@ -104,11 +120,69 @@ pub struct S3Files {
     /// The client's credentials, to sign a playlist's segments with (`presign_all`); without them
     /// the SDK presigns each.
     credentials: Option<SharedCredentialsProvider>,
+    cdn: Option<SegmentsCdn>,
+}
+
+/// A rendition's segments through the site's CloudFront: its `/lectures/*` behaviour reads the
+/// lectures bucket's `lectures/` prefix (the renditions' folders only, by the bucket policy) and
+/// takes URLs signed with the files key, so one custom policy over a rendition's folder opens each
+/// of its segments (docs/decisions/0047-one-signature-a-playlist.md).
+pub struct SegmentsCdn {
+    /// The site's origin (`https://www.example.com`, no trailing slash).
+    origin: String,
+    /// The bucket the behaviour reads.
+    bucket: String,
+    signer: CloudFrontSigner,
+}
+
+/// The bucket prefix the site's `/lectures/*` behaviour serves.
+pub const CDN_PREFIX: &str = "lectures/";
+
+/// What a segment through the CDN is answered with: the same for every viewer (the edge checks
+/// each request's signature), so CloudFront and the browser may both keep it.
+pub const CDN_SEGMENT_CACHE: &str = "max-age=31536000, immutable";
+
+impl SegmentsCdn {
+    pub fn new(origin: &str, bucket: &str, signer: CloudFrontSigner) -> Self {
+        Self { origin: origin.trim_end_matches('/').to_owned(), bucket: bucket.to_owned(), signer }
+    }
+
+    fn path_of(key: &str) -> String {
+        key.split('/').map(encode).collect::<Vec<_>>().join("/")
+    }
+
+    /// The URLs of `files` under `folder` (a key ending with `/`), all signed by one policy until
+    /// `expires`; `None` for a file this CDN does not serve (another bucket or folder).
+    fn sign(&self, folder: &str, files: &[(String, Delivery)], expires: i64) -> Result<Vec<Option<String>>, String> {
+        let pattern = format!("{}/{}*", self.origin, Self::path_of(folder));
+        let signature = self.signer.sign_pattern(&pattern, expires)?;
+        Ok(files
+            .iter()
+            .map(|(url, delivery)| {
+                let (bucket, key) = parse_s3_url(url)?;
+                (bucket == self.bucket && key.starts_with(folder)).then(|| {
+                    format!(
+                        "{}/{}?response-content-type={}&response-cache-control={}&{signature}",
+                        self.origin,
+                        Self::path_of(key),
+                        encode(delivery.content_type),
+                        encode(CDN_SEGMENT_CACHE),
+                    )
+                })
+            })
+            .collect())
+    }
 }
 
 impl S3Files {
     pub fn new(client: aws_sdk_s3::Client, play: Duration) -> Self {
-        Self { client, play, credentials: None }
+        Self { client, play, credentials: None, cdn: None }
+    }
+
+    /// Segments through the site's CloudFront, one signature a playlist (`presign_folder`).
+    pub fn with_cdn(mut self, cdn: Option<SegmentsCdn>) -> Self {
+        self.cdn = cdn;
+        self
     }
 
     /// The credentials the client was made with (`SdkConfig::credentials_provider`).
@@ -229,6 +303,37 @@ impl LectureFiles for S3Files {
             urls.push(match by_hand {
                 Some(signed) => signed,
                 None => self.presigned(url, Some(*delivery), Duration::from_secs(valid)).await?,
+            });
+        }
+        Ok(Some(urls))
+    }
+
+    /// Through the CDN when there is one and `folder` is under the prefix it serves: one custom
+    /// policy for the folder, so the URLs differ only by the file's name (a 2-hour rung gzips to a
+    /// few KB) and cost one RSA signature, not one SigV4 each.
+    async fn presign_folder(
+        &self,
+        folder: &str,
+        files: &[(String, Delivery)],
+        expires: i64,
+        now: i64,
+    ) -> Result<Option<Vec<String>>, ApiError> {
+        let served = parse_s3_url(folder).filter(|(_, key)| key.starts_with(CDN_PREFIX) && key.ends_with('/'));
+        let (Some(cdn), Some((_, key))) = (&self.cdn, served) else {
+            return self.presign_all(files, expires, now).await;
+        };
+        let signed = cdn.sign(key, files, expires).map_err(|error| {
+            tracing::error!(%error, "could not sign a rendition's folder");
+            ApiError::Unavailable
+        })?;
+        let mut urls = Vec::with_capacity(files.len());
+        for (url, signed) in files.iter().zip(signed) {
+            urls.push(match signed {
+                Some(url) => url,
+                None => {
+                    let valid = Duration::from_secs(expires.saturating_sub(now).max(1) as u64);
+                    self.presigned(&url.0, Some(url.1), valid).await?
+                }
             });
         }
         Ok(Some(urls))

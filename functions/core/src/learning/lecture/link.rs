@@ -4,6 +4,12 @@
 //! captions path of an HLS recording otherwise), the grant (the stored hash of the Secret ID, never
 //! the Secret ID itself) and the expiry, so a link opens one file of one lecture of one batch for
 //! one grant until it expires.
+//!
+//! A media playlist's segments are signed once for their folder instead (`FileSigner::folder`:
+//! `…&scope=360p%2F&signature=…`, over the batch, lecture, folder, grant and expiry, told apart
+//! from a file's by its first line): each opens any segment, init segment or other file of that
+//! rendition's folder for that grant until it expires, never a playlist, so the links of one
+//! playlist share one query (docs/decisions/0047-one-signature-a-playlist.md).
 
 use super::keys::KeySource;
 use crate::http::query_param;
@@ -29,6 +35,8 @@ pub struct LinkParams {
     pub expires: i64,
     pub key: String,
     pub signature: String,
+    /// The folder a folder link opens (`360p/`); none: the link opens its own file.
+    pub scope: Option<String>,
 }
 
 impl LinkParams {
@@ -39,6 +47,7 @@ impl LinkParams {
             expires: query_param(req, "expires")?.parse().ok()?,
             key: query_param(req, "key")?,
             signature: query_param(req, "signature")?,
+            scope: query_param(req, "scope"),
         })
     }
 }
@@ -68,6 +77,47 @@ impl FileSigner {
         self.signer.sign_into(&signed_text(batch_id, lecture, file, grant, expires), &mut link);
         link
     }
+
+    /// The links to files under `folder` (`360p/`: a rendition's, ending with `/`) of a lecture
+    /// for the holder of `grant` until `expires`: one signature for all of them.
+    pub fn folder(&self, batch_id: &str, lecture: u32, folder: &str, grant: &str, expires: i64) -> FolderLinks {
+        use std::fmt::Write;
+        let mut query = String::from("?grant=");
+        query.extend(form_urlencoded::byte_serialize(grant.as_bytes()));
+        let _ = write!(query, "&expires={expires}&key=");
+        query.extend(form_urlencoded::byte_serialize(self.key_id.as_bytes()));
+        query.push_str("&scope=");
+        query.extend(form_urlencoded::byte_serialize(folder.as_bytes()));
+        query.push_str("&signature=");
+        self.signer.sign_into(&folder_text(batch_id, lecture, folder, grant, expires), &mut query);
+        FolderLinks { base: format!("{LECTURE_PATH}/{batch_id}/{lecture}/"), folder: folder.to_owned(), query }
+    }
+}
+
+/// Links to one folder's files that share one signature (`FileSigner::folder`).
+pub struct FolderLinks {
+    base: String,
+    folder: String,
+    query: String,
+}
+
+impl FolderLinks {
+    /// The link to `file` (a path under the recording's renditions folder); `None` when it is not
+    /// in this folder or is a playlist (a playlist's grant is checked again on each fetch).
+    pub fn link(&self, file: &str) -> Option<String> {
+        (in_folder(file, &self.folder)).then(|| format!("{}{file}{}", self.base, self.query))
+    }
+}
+
+/// Whether a folder link for `folder` opens `file`: a file under it (not only the folder), never
+/// a playlist. `folder` is a relative path ending with `/`.
+fn in_folder(file: &str, folder: &str) -> bool {
+    folder.len() > 1
+        && folder.ends_with('/')
+        && !folder.starts_with('/')
+        && file.len() > folder.len()
+        && file.starts_with(folder)
+        && !file.ends_with(".m3u8")
 }
 
 /// Why a link was refused.
@@ -82,6 +132,11 @@ pub enum LinkRefused {
 
 fn signed_text(batch_id: &str, lecture: u32, file: &str, grant: &str, expires: i64) -> String {
     format!("academy-lecture\n{batch_id}\n{lecture}\n{file}\n{grant}\n{expires}")
+}
+
+/// What a folder link signs: its own first line, so no file link's signature is also a folder's.
+fn folder_text(batch_id: &str, lecture: u32, folder: &str, grant: &str, expires: i64) -> String {
+    format!("academy-lecture-folder\n{batch_id}\n{lecture}\n{folder}\n{grant}\n{expires}")
 }
 
 impl LectureLinks {
@@ -147,11 +202,14 @@ impl LectureLinks {
     ) -> Result<(), LinkRefused> {
         let key = self.keys.key(&params.key, now).await.map_err(LinkRefused::KeysUnavailable)?;
         let Some(key) = key else { return Err(LinkRefused::Forged) };
-        if !signature::verify(
-            &key,
-            &signed_text(batch_id, lecture, file, &params.grant, params.expires),
-            &params.signature,
-        ) {
+        let text = match &params.scope {
+            None => signed_text(batch_id, lecture, file, &params.grant, params.expires),
+            Some(folder) if in_folder(file, folder) => {
+                folder_text(batch_id, lecture, folder, &params.grant, params.expires)
+            }
+            Some(_) => return Err(LinkRefused::Forged),
+        };
+        if !signature::verify(&key, &text, &params.signature) {
             return Err(LinkRefused::Forged);
         }
         if params.expires <= now {
@@ -183,6 +241,7 @@ mod tests {
             expires: get("expires").parse().unwrap(),
             key: get("key"),
             signature: get("signature"),
+            scope: form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == "scope").map(|(_, v)| v.into_owned()),
         }
     }
 
@@ -248,5 +307,48 @@ mod tests {
             assert_eq!(links.check(BATCH, 3, other, &params, NOW).await, Err(LinkRefused::Forged), "{other}");
         }
         assert_eq!(links.check(BATCH, 3, "360p/seg_001.m4s", &params, NOW + 60).await, Err(LinkRefused::Expired));
+    }
+
+    #[tokio::test]
+    async fn a_folder_link_opens_the_files_of_its_folder_only() {
+        let links = links();
+        let signer = links.signer(NOW).await.unwrap();
+        let folder = signer.folder(BATCH, 3, "360p/", GRANT, NOW + 60);
+        let one = folder.link("360p/seg_001.m4s").unwrap();
+        let two = folder.link("360p/init.mp4").unwrap();
+        let query = format!("?grant={GRANT}&expires={}&key=local&scope=360p%2F&signature=", NOW + 60);
+        assert!(one.starts_with(&format!("/lecture/{BATCH}/3/360p/seg_001.m4s{query}")), "{one}");
+        assert_eq!(one.split_once('?').unwrap().1, two.split_once('?').unwrap().1, "one signature for the folder");
+        for (file, link) in [("360p/seg_001.m4s", &one), ("360p/init.mp4", &two)] {
+            assert_eq!(links.check(BATCH, 3, file, &params_of(link), NOW).await, Ok(()), "{file}");
+        }
+        let params = params_of(&one);
+        // Any segment of that folder, until it expires; nothing else
+        assert_eq!(links.check(BATCH, 3, "360p/seg_999.m4s", &params, NOW).await, Ok(()));
+        assert_eq!(links.check(BATCH, 3, "360p/seg_001.m4s", &params, NOW + 60).await, Err(LinkRefused::Expired));
+        for other in ["720p/seg_001.m4s", "360p/index.m3u8", "master.m3u8", "poster.jpg", "360p/", ""] {
+            assert_eq!(links.check(BATCH, 3, other, &params, NOW).await, Err(LinkRefused::Forged), "{other}");
+        }
+        assert_eq!(links.check(BATCH, 4, "360p/seg_001.m4s", &params, NOW).await, Err(LinkRefused::Forged));
+        let tampered = [
+            LinkParams { scope: Some("720p/".into()), ..params.clone() },
+            LinkParams { scope: Some("".into()), ..params.clone() },
+            LinkParams { scope: None, ..params.clone() },
+            LinkParams { grant: "ab13".into(), ..params.clone() },
+            LinkParams { expires: params.expires + 3600, ..params.clone() },
+        ];
+        for changed in tampered {
+            let file = match changed.scope.as_deref() {
+                Some("720p/") => "720p/seg_001.m4s",
+                _ => "360p/seg_001.m4s",
+            };
+            assert_eq!(links.check(BATCH, 3, file, &changed, NOW).await, Err(LinkRefused::Forged), "{changed:?}");
+        }
+        // A file link's signature is not a folder's: widening one to its folder fails
+        let file_link = links.sign_file(BATCH, 3, "360p/", GRANT, NOW, NOW + 60).await.unwrap();
+        let widened = LinkParams { scope: Some("360p/".into()), ..params_of(&file_link) };
+        assert_eq!(links.check(BATCH, 3, "360p/seg_001.m4s", &widened, NOW).await, Err(LinkRefused::Forged));
+        assert_eq!(folder.link("360p/index.m3u8"), None);
+        assert_eq!(folder.link("720p/seg_001.m4s"), None);
     }
 }

@@ -16,7 +16,7 @@ pub mod recording;
 pub mod serve;
 mod sigv4;
 
-pub use files::{Delivery, FolderFiles, LectureFiles, S3Files};
+pub use files::{Delivery, FolderFiles, LectureFiles, S3Files, SegmentsCdn};
 pub use keys::{KeySource, LectureKeys};
 pub use link::{FileSigner, LectureLinks, LinkParams, LinkRefused, DEFAULT_LINK_SECS};
 

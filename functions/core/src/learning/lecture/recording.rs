@@ -41,6 +41,12 @@ impl<'a> Recording<'a> {
         self.captions.is_some()
     }
 
+    /// The stored folder (`s3://bucket/key/`) of `dir`, a folder under the renditions' (`360p`).
+    pub fn folder_url(&self, dir: &str) -> Option<String> {
+        let dir = dir.strip_suffix('/').unwrap_or(dir);
+        safe_file(dir).map(|dir| format!("s3://{}/{}{dir}/", self.bucket, self.folder))
+    }
+
     /// The stored file (`s3://bucket/key`) a link's `file` names; `None` if it names none.
     pub fn url_of(&self, file: &str) -> Option<String> {
         if file == CAPTIONS_FILE {
@@ -88,6 +94,8 @@ mod tests {
         assert_eq!(r.url_of("360p/seg_1.m4s").unwrap(), "s3://lec/lectures/b1/v1/hls/j1/360p/seg_1.m4s");
         assert_eq!(r.url_of("captions.vtt").unwrap(), "s3://lec/lectures/b1/v1/captions/1.vtt");
         assert_eq!(r.url_of("../source/x.mp4"), None);
+        assert_eq!(r.folder_url("360p/").unwrap(), "s3://lec/lectures/b1/v1/hls/j1/360p/");
+        assert_eq!(r.folder_url(".."), None);
     }
 
     #[test]

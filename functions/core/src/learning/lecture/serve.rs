@@ -38,6 +38,9 @@ fn no_such() -> ApiError {
         ("lectureNumber" = u32, Path, description = "the lecture's number in its batch"),
         ("grant" = String, Query), ("expires" = i64, Query, description = "epoch seconds"),
         ("key" = String, Query, description = "the signing key's id"), ("signature" = String, Query),
+        ("scope" = Option<String>, Query, description = "a folder link's folder (`360p/`): the files a media \
+            playlist names in its own folder share one signature over that folder, and open any file of it but a \
+            playlist"),
         ("Range" = Option<String>, Header, description = "one byte range"),
     ),
     responses(
@@ -107,7 +110,7 @@ pub async fn lecture(
     }
     let text = String::from_utf8(files.read(&url).await?).map_err(|_| broken(&video, file, "not UTF-8"))?;
     let targets = playlist::targets(file, &text).map_err(|why| broken(&video, file, &why.0))?;
-    let signed = sign(links, files, &recording, batch_id, number, &params.grant, now, targets).await?;
+    let signed = sign(links, files, &recording, batch_id, number, file, &params.grant, now, targets).await?;
     let body = playlist::rewrite(file, &text, &signed).map_err(|why| broken(&video, file, &why.0))?;
     let answer = Response::builder()
         .status(StatusCode::OK)
@@ -156,8 +159,10 @@ fn broken(video: &Lecture, file: &str, why: &str) -> ApiError {
 /// Signs the files a playlist names, for the grant that fetched it. A playlist: a link to this
 /// function (the grant is checked again when it is fetched). Any other file: its own URL, or
 /// locally a link to this function. Both live as long as a lecture takes to watch, since a
-/// video-on-demand playlist is fetched once. Each kind is signed with one key made ready once
-/// for the whole playlist, not once a URL (docs/decisions/0044-playlists-signed-with-one-key.md).
+/// video-on-demand playlist is fetched once. The files in the playlist's own folder (a media
+/// playlist's segments) share one signature over that folder; the rest are signed each, with
+/// one key made ready once for the whole playlist, not once a URL
+/// (docs/decisions/0044-playlists-signed-with-one-key.md, 0047-one-signature-a-playlist.md).
 #[allow(clippy::too_many_arguments)]
 async fn sign(
     links: &LectureLinks,
@@ -165,26 +170,36 @@ async fn sign(
     recording: &Recording<'_>,
     batch_id: &str,
     number: u32,
+    playlist_file: &str,
     grant: &str,
     now: i64,
     targets: Vec<String>,
 ) -> Result<HashMap<String, String>, ApiError> {
     let expires = now + files.play_secs();
+    let folder = Some(playlist::folder_of(playlist_file)).filter(|dir| !dir.is_empty());
     let own = targets
         .iter()
         .filter(|file| !file.ends_with(".m3u8"))
         .map(|file| recording.url_of(file).map(|url| (url, Delivery::of(file))).ok_or_else(no_such))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut own = files.presign_all(&own, expires, now).await?.map(Vec::into_iter);
+    let mut own = match folder.and_then(|dir| recording.folder_url(dir)) {
+        Some(folder) => files.presign_folder(&folder, &own, expires, now).await?,
+        None => files.presign_all(&own, expires, now).await?,
+    }
+    .map(Vec::into_iter);
     let signer = links.signer(now).await.map_err(|error| {
         tracing::error!(%error, "could not sign lecture links");
         ApiError::Unavailable
     })?;
+    let shared = folder.map(|dir| signer.folder(batch_id, number, dir, grant, expires));
     let mut signed = HashMap::with_capacity(targets.len());
     for file in targets {
         let url = match own.as_mut().filter(|_| !file.ends_with(".m3u8")) {
             Some(urls) => urls.next().ok_or(ApiError::Unavailable)?,
-            None => signer.sign_file(batch_id, number, &file, grant, expires),
+            None => match shared.as_ref().and_then(|links| links.link(&file)) {
+                Some(link) => link,
+                None => signer.sign_file(batch_id, number, &file, grant, expires),
+            },
         };
         signed.insert(file, url);
     }

@@ -75,27 +75,49 @@ impl CloudFrontSigner {
 
     /// `resource` (a full URL, with any query of our own) signed until `expires` (epoch seconds).
     pub fn sign(&self, resource: &str, expires: i64) -> Result<String, String> {
-        let policy = Self::policy(resource, expires);
-        let mut signature = vec![0; self.key.public_modulus_len()];
-        self.key
-            .sign(&RSA_PKCS1_SHA256, &SystemRandom::new(), policy.as_bytes(), &mut signature)
-            .map_err(|_| "signing the CloudFront policy failed".to_owned())?;
-        let signature: String = STANDARD
-            .encode(signature)
-            .chars()
-            .map(|c| match c {
-                '+' => '-',
-                '=' => '_',
-                '/' => '~',
-                c => c,
-            })
-            .collect();
+        let signature = self.signature_of(&Self::policy(resource, expires))?;
         let joiner = if resource.contains('?') { '&' } else { '?' };
         Ok(format!(
             "{resource}{joiner}Expires={expires}&Signature={signature}&Key-Pair-Id={}&Hash-Algorithm=SHA256",
             self.key_id
         ))
     }
+
+    /// The query that opens every URL `pattern` matches (CloudFront's `*` stands for any run of
+    /// characters, a query included) until `expires`: a custom policy, sent in the URL
+    /// (`Policy=…&Signature=…&Key-Pair-Id=…&Hash-Algorithm=SHA256`). One signature for many
+    /// files, such as every segment of a rendition's folder.
+    pub fn sign_pattern(&self, pattern: &str, expires: i64) -> Result<String, String> {
+        let policy = Self::policy(pattern, expires);
+        let signature = self.signature_of(&policy)?;
+        Ok(format!(
+            "Policy={}&Signature={signature}&Key-Pair-Id={}&Hash-Algorithm=SHA256",
+            url_safe(STANDARD.encode(policy.as_bytes())),
+            self.key_id
+        ))
+    }
+
+    /// RSA PKCS#1 v1.5 over `policy` with SHA-256, in CloudFront's URL-safe base64.
+    fn signature_of(&self, policy: &str) -> Result<String, String> {
+        let mut signature = vec![0; self.key.public_modulus_len()];
+        self.key
+            .sign(&RSA_PKCS1_SHA256, &SystemRandom::new(), policy.as_bytes(), &mut signature)
+            .map_err(|_| "signing the CloudFront policy failed".to_owned())?;
+        Ok(url_safe(STANDARD.encode(signature)))
+    }
+}
+
+/// Base64 as CloudFront takes it in a query: `+` `=` `/` as `-` `_` `~`.
+fn url_safe(base64: String) -> String {
+    base64
+        .chars()
+        .map(|c| match c {
+            '+' => '-',
+            '=' => '_',
+            '/' => '~',
+            c => c,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -176,6 +198,51 @@ mod tests {
         let stranger = der_of(&stranger).unwrap();
         let stranger = UnparsedPublicKey::new(&RSA_PKCS1_2048_8192_SHA256, &stranger);
         assert!(stranger.verify(policy.as_bytes(), &signature).is_err());
+    }
+
+    /// What CloudFront reads back from a query: the base64 of `name`, URL-safe undone.
+    fn decoded(query: &str, name: &str) -> Vec<u8> {
+        let value = query.split('&').find_map(|p| p.strip_prefix(name).and_then(|p| p.strip_prefix('='))).unwrap();
+        let standard: String = value
+            .chars()
+            .map(|c| match c {
+                '-' => '+',
+                '_' => '=',
+                '~' => '/',
+                c => c,
+            })
+            .collect();
+        STANDARD.decode(standard).unwrap()
+    }
+
+    #[test]
+    fn a_pattern_is_one_custom_policy_that_verifies_with_the_public_key() {
+        let (private, public, _) = key_pair();
+        let signer = CloudFrontSigner::new("K2JCJMDEHXQW5F", &private).unwrap();
+        let pattern = "https://academy.example/lectures/b1/v1/hls/j1/360p/*";
+        let query = signer.sign_pattern(pattern, 1_796_047_200).unwrap();
+        assert!(query.starts_with("Policy=") && query.ends_with("&Key-Pair-Id=K2JCJMDEHXQW5F&Hash-Algorithm=SHA256"));
+        for name in ["Policy=", "Signature="] {
+            let value = query.split('&').find_map(|p| p.strip_prefix(name)).unwrap();
+            assert!(!value.contains(['+', '=', '/']), "URL-safe: {name}{value}");
+        }
+        let policy = decoded(&query, "Policy");
+        assert_eq!(
+            String::from_utf8(policy.clone()).unwrap(),
+            format!(
+                r#"{{"Statement":[{{"Resource":"{pattern}","Condition":{{"DateLessThan":{{"AWS:EpochTime":1796047200}}}}}}]}}"#
+            )
+        );
+        let spki = der_of(&public).unwrap();
+        let public = UnparsedPublicKey::new(&RSA_PKCS1_2048_8192_SHA256, &spki);
+        public.verify(&policy, &decoded(&query, "Signature")).expect("the signature verifies");
+        // The same query for every file: one signature, however many segments
+        assert_eq!(signer.sign_pattern(pattern, 1_796_047_200).unwrap().len(), query.len());
+        // Another folder or expiry is not what was signed
+        let other = pattern.replace("360p", "720p");
+        let signature = decoded(&query, "Signature");
+        assert!(public.verify(CloudFrontSigner::policy(&other, 1_796_047_200).as_bytes(), &signature).is_err());
+        assert!(public.verify(CloudFrontSigner::policy(pattern, 1_796_047_201).as_bytes(), &signature).is_err());
     }
 
     #[test]
