@@ -7,15 +7,75 @@
 //! present ÷ (sessions held − excused) must reach it, unless no session has been held yet; staff's
 //! mark completes a student whatever their attendance (`with_attendance`). When the batch's
 //! assignment rule is on (staff set it per batch; off by default), every published assignment must
-//! also be passed (`domain::complete_with_assignments`).
+//! also be passed (`complete_with_assignments`).
 
-use crate::domain::{
-    assignment_tally, batch_complete, complete_with_assignments, AccessGrant, AssignmentTally, AttendanceStanding,
-    CompletionMark, LectureProgress,
-};
+use crate::domain::{batch_complete, AccessGrant, CompletionMark, LectureProgress};
 use crate::http::error::ApiError;
-use crate::store::{AssignmentRecords, CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
+use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
 use crate::time;
+use async_trait::async_trait;
+
+/// What the rule reads of a batch's live classes: the live classes feature answers it over the
+/// store (`live::store`), so this rule, which several features share, imports no feature.
+#[async_trait]
+pub trait AttendanceOf: Send + Sync {
+    /// Where `sub` stands against `batch_id`'s minimum attendance at `now`; none when the batch
+    /// requires none.
+    async fn attendance_standing(
+        &self,
+        batch_id: &str,
+        sub: &str,
+        now: i64,
+    ) -> crate::store::Result<Option<AttendanceStanding>>;
+}
+
+/// What the rule reads of a batch's assignments, answered over the store by the assignments
+/// feature (`assignments::store`).
+#[async_trait]
+pub trait AssignmentsOf: Send + Sync {
+    /// The batch's assignment rule (on or off) and `sub`'s tally of its published assignments at `now`.
+    async fn assignment_standing(
+        &self,
+        sub: &str,
+        batch_id: &str,
+        now: i64,
+    ) -> crate::store::Result<(bool, AssignmentTally)>;
+}
+
+/// Where a student stands against a batch's minimum attendance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttendanceStanding {
+    /// The minimum, in percent.
+    pub minimum: u32,
+    /// Their attendance so far; none while no session counts.
+    pub percent: Option<u32>,
+}
+
+impl AttendanceStanding {
+    /// Met: at least the minimum, or no session held to count (nothing to attend yet).
+    pub fn met(&self) -> bool {
+        self.percent.is_none_or(|p| p >= self.minimum)
+    }
+}
+
+/// A student's assignments in one batch: those published by now, those handed in, those passed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AssignmentTally {
+    pub total: u32,
+    pub done: u32,
+    pub passed: u32,
+}
+
+/// The completion rule with a batch's assignment rule: when it requires every assignment passed
+/// (and staff did not mark the student complete), the lectures alone are not enough.
+pub fn complete_with_assignments(
+    lectures_complete: bool,
+    marked: bool,
+    required: bool,
+    tally: AssignmentTally,
+) -> bool {
+    marked || (lectures_complete && (!required || tally.passed == tally.total))
+}
 
 /// Where one student stands in one batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,24 +145,6 @@ impl Completion {
     }
 }
 
-/// The batch's assignment rule (on or off) and `sub`'s tally of its assignments at `now`.
-pub async fn assignments_of(
-    store: &(impl AssignmentRecords + ?Sized),
-    sub: &str,
-    batch_id: &str,
-    now: i64,
-) -> Result<(bool, AssignmentTally), ApiError> {
-    let required = store.get_assignment_rule(batch_id).await?.is_some_and(|r| r.require_all_passed);
-    let assignments = store.batch_assignments(batch_id).await?;
-    let mut mine = Vec::new();
-    for assignment in assignments.iter().filter(|a| a.publish_at <= now) {
-        if let Some(work) = store.submission_of(&assignment.id, sub).await? {
-            mine.push(work);
-        }
-    }
-    Ok((required, assignment_tally(&assignments, &mine, now)))
-}
-
 /// The numbers of a batch's lectures a student can watch.
 pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -> Result<Vec<u32>, ApiError> {
     let videos = store.list_lectures(batch_id).await?;
@@ -111,7 +153,7 @@ pub async fn watchable(store: &(impl CatalogRecords + ?Sized), batch_id: &str) -
 
 /// Where `sub` stands in `batch_id`.
 pub async fn of_student(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + AttendanceOf + AssignmentsOf + ?Sized),
     sub: &str,
     batch_id: &str,
 ) -> Result<Completion, ApiError> {
@@ -119,7 +161,7 @@ pub async fn of_student(
     let progress = store.list_progress(sub, batch_id).await?;
     let mark = store.get_completion_mark(sub, batch_id).await?;
     let standing = store.attendance_standing(batch_id, sub, time::now()).await?;
-    let (required, tally) = assignments_of(store, sub, batch_id, time::now()).await?;
+    let (required, tally) = store.assignment_standing(sub, batch_id, time::now()).await?;
     Ok(Completion::of(&lectures, &progress, mark.as_ref()).with_attendance(standing).with_assignments(required, tally))
 }
 

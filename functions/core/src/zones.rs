@@ -84,13 +84,18 @@ pub fn institute_hour(at: i64) -> u32 {
     utc(at).with_timezone(&INSTITUTE).hour()
 }
 
+/// Where a batch's zone is named: its timetable, which the live classes feature keeps
+/// (`live::store`), so the features that read times in it need not import that feature.
+#[async_trait::async_trait]
+pub trait ZoneOf: Send + Sync {
+    /// The IANA name the batch's timetable gives, if it has one.
+    async fn zone_name(&self, batch_id: &str) -> crate::store::Result<Option<String>>;
+}
+
 /// The zone a batch's timetable is in (Asia/Karachi when it has none, or names one the database
 /// does not know): live classes, assignments' due times and their letters are read in it.
-pub async fn batch_zone(
-    store: &(impl crate::store::LiveRecords + ?Sized),
-    batch_id: &str,
-) -> Result<Tz, crate::store::StoreError> {
-    let named = store.get_timetable(batch_id).await?.map(|t| t.time_zone);
+pub async fn batch_zone(store: &(impl ZoneOf + ?Sized), batch_id: &str) -> Result<Tz, crate::store::StoreError> {
+    let named = store.zone_name(batch_id).await?;
     Ok(named.as_deref().and_then(|name| name.parse::<Tz>().ok()).unwrap_or(INSTITUTE))
 }
 

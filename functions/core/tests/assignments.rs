@@ -9,10 +9,12 @@
 use crate::support;
 use support::console::{as_staff, next_ip, Reply};
 
+use academy_core::assignments::AssignmentRecords;
+use academy_core::live::LiveRecords;
 use academy_core::mail::OutboxMailer;
 use academy_core::media::uploads::{FolderUploads, S3Uploads, LOCAL_MIN_PART};
 use academy_core::platform::local::AppState;
-use academy_core::store::{AssignmentRecords, CatalogRecords, LiveRecords, Store, StudentRecords};
+use academy_core::store::{CatalogRecords, Store, StudentRecords};
 use lambda_http::aws_lambda_events::apigw::{ApiGatewayRequestAuthorizer, ApiGatewayRequestAuthorizerJwtDescription};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt};
@@ -676,7 +678,7 @@ async fn a_moved_due_time_is_mailed_in_the_batchs_zone(store: Store) {
     );
 
     // WHEN its timetable is in London THEN the letters are in UK time, GMT after 25 October and BST before
-    let london = academy_core::domain::Timetable {
+    let london = academy_core::live::Timetable {
         batch_id: MERN_07.into(),
         time_zone: "Europe/London".into(),
         slots: Vec::new(),

@@ -905,8 +905,10 @@ async fn class_reminder() -> BTreeSet<String> {
 /// SES, a batch of its own whose term runs from today, a student enrolled in it with their account linked,
 /// and a session 5 minutes ahead (Join is open).
 async fn live_world() -> (World, String, String) {
-    use academy_core::domain::{Batch, BatchLink, Enrolment, LiveSession, SessionStatus};
-    use academy_core::store::{CatalogRecords, EnrolmentRecords, LiveRecords, StudentRecords};
+    use academy_core::domain::{Batch, BatchLink, Enrolment};
+    use academy_core::live::LiveRecords;
+    use academy_core::live::{LiveSession, SessionStatus};
+    use academy_core::store::{CatalogRecords, EnrolmentRecords, StudentRecords};
     let (mut world, _) = demo_world().await;
     world.state.staff_sessions.reminders =
         Arc::new(academy_core::platform::local::DemoScheduler(world.state.staff_demo.reminders.clone()));

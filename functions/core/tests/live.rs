@@ -13,13 +13,14 @@
 use crate::support;
 use support::console::{next_ip, signed, Caller, Reply, STUDENT_SUB};
 
-use academy_core::domain::{AttendanceMark, Batch, BatchLink, Enrolment, SessionStatus};
+use academy_core::completion::AttendanceOf;
+use academy_core::domain::{Batch, BatchLink, Enrolment};
 use academy_core::live::reminders::{self, Outcome};
+use academy_core::live::LiveRecords;
+use academy_core::live::{AttendanceMark, SessionStatus};
 use academy_core::mail::OutboxMailer;
 use academy_core::platform::local::AppState;
-use academy_core::store::{
-    AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords, ReminderRecords, Store, StudentRecords,
-};
+use academy_core::store::{AuditRecords, CatalogRecords, EnrolmentRecords, ReminderRecords, Store, StudentRecords};
 use academy_core::zones::rfc3339;
 use chrono::{Datelike, NaiveDate, TimeZone, Utc};
 use icalendar::{Calendar, CalendarComponent, Component};

@@ -8,20 +8,23 @@
 //! in the batch's zone (its live-class timetable's, Asia/Karachi when it has none).
 
 use crate::assignments::mine::{state_of, WorkState};
+use crate::assignments::AssignmentRecords;
 use crate::assignments::{
     begin_upload, file_views, find, finish_upload, markdown, no_file, version_view, FileView, VersionView,
     MAX_ATTACHMENTS, MAX_BODY, MAX_MARKDOWN_CHARS, MAX_POINTS, MAX_TITLE_CHARS,
 };
+use crate::assignments::{
+    Assignment, AssignmentRule, AssignmentSubmission, FileRef, Grade, Marking, Review, STAFF_OWNER,
+};
 use crate::console::audit::recorded;
 use crate::console::Actor;
-use crate::domain::{Assignment, AssignmentRule, AssignmentSubmission, FileRef, Grade, Marking, Review, STAFF_OWNER};
 use crate::enrolment::Mailing;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, query_value, Answer};
 use crate::mail::{Mail, MailKind};
 use crate::objects::{FileDone, FileUpload, NewFile, Objects};
-use crate::store::{AssignmentRecords, AuditRecords, CatalogRecords, EnrolmentRecords, LiveRecords};
-use crate::zones::batch_zone;
+use crate::store::{AuditRecords, CatalogRecords, EnrolmentRecords};
+use crate::zones::{batch_zone, ZoneOf};
 use crate::{ids, time, zones};
 use lambda_http::http::StatusCode;
 use lambda_http::Request;
@@ -30,12 +33,9 @@ use utoipa::ToSchema;
 
 /// Everything staff's assignment routes need from the store.
 /// (The batch's timetable only for its zone.)
-pub trait StaffAssignmentStore:
-    AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + LiveRecords
-{
-}
-impl<T: AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + LiveRecords + ?Sized>
-    StaffAssignmentStore for T
+pub trait StaffAssignmentStore: AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + ZoneOf {}
+impl<T: AssignmentRecords + CatalogRecords + EnrolmentRecords + AuditRecords + ZoneOf + ?Sized> StaffAssignmentStore
+    for T
 {
 }
 
@@ -595,7 +595,7 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
                     .store
                     .get_assignment_file(&assignment.id, file_id)
                     .await?
-                    .is_some_and(|f| f.owner == crate::domain::STAFF_OWNER && f.content_type.is_none());
+                    .is_some_and(|f| f.owner == crate::assignments::STAFF_OWNER && f.content_type.is_none());
                 return if uploading { Ok(assignment) } else { Err(no_file()) };
             }
             self.store.save_assignment(&assignment).await?;
@@ -720,7 +720,7 @@ impl<S: StaffAssignmentStore + ?Sized> StaffAssignmentHandlers<'_, S> {
             match (assignment.marking, body.result) {
                 (Marking::Pass, Grade::Verdict(_)) => {}
                 (Marking::Points, Grade::Points(p)) if p <= assignment.points.unwrap_or(0) => {}
-                (Marking::Points, Grade::Verdict(crate::domain::Verdict::NeedsWork)) => {}
+                (Marking::Points, Grade::Verdict(crate::assignments::Verdict::NeedsWork)) => {}
                 (Marking::Points, _) => {
                     return Err(invalid(
                         "result",

@@ -9,7 +9,7 @@ use super::{
     AssignmentStore, FeedbackView, FileView, VersionView, MAX_BODY, MAX_DRAFT_SAVES, MAX_FILES, MAX_LINKS,
     MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS, MAX_VERSIONS,
 };
-use crate::domain::{Assignment, AssignmentSubmission, Draft, FileRef, Grade, HandedIn, Marking};
+use crate::assignments::{Assignment, AssignmentSubmission, Draft, FileRef, Grade, HandedIn, Marking};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{json, json_body, ok, Answer};

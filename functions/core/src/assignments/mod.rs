@@ -14,13 +14,17 @@ pub mod api;
 pub mod console;
 pub mod markdown;
 pub mod mine;
+mod records;
+mod store;
 
-use crate::domain::{Assignment, AssignmentFile, FileRef, Grade, HandedIn, Review};
+pub use records::*;
+pub use store::AssignmentRecords;
+
 use crate::http::error::ApiError;
 use crate::objects::{
     checked_content_type, checked_file_name, checked_size, FileDone, FileUpload, NewFile, Objects, MAX_FILE_BYTES,
 };
-use crate::store::{AssignmentRecords, GrantRecords, StudentRecords};
+use crate::store::{GrantRecords, StudentRecords};
 use crate::{ids, time};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -293,7 +297,7 @@ pub async fn seed_demo(
                        [Express guide](https://expressjs.com/en/guide/routing.html)."
             .into(),
         due_at: now + 7 * 86_400,
-        marking: crate::domain::Marking::Pass,
+        marking: crate::assignments::Marking::Pass,
         points: None,
         publish_at: now,
         closed: false,

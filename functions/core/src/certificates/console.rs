@@ -6,6 +6,8 @@
 
 use crate::certificates::mine::{draft, issued};
 use crate::certificates::{id, name, unknown, CertificateView, Issuer};
+use crate::completion::AssignmentsOf;
+use crate::completion::AttendanceOf;
 use crate::completion::{self, Completion};
 use crate::console::audit::recorded;
 use crate::console::checks::{checked_student, no_student, Names};
@@ -14,10 +16,7 @@ use crate::domain::{Batch, BatchLink, Certificate, CompletionMark};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::is_space;
 use crate::http::{json_body, ok, Answer};
-use crate::store::{
-    AssignmentRecords, AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, LiveRecords,
-    StudentRecords,
-};
+use crate::store::{AuditRecords, CatalogRecords, CertificateRecords, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::time;
 use lambda_http::Request;
 use serde::{Deserialize, Serialize};
@@ -36,8 +35,8 @@ pub trait CertificateStore:
     + EnrolmentRecords
     + CertificateRecords
     + AuditRecords
-    + LiveRecords
-    + AssignmentRecords
+    + AttendanceOf
+    + AssignmentsOf
 {
 }
 impl<T> CertificateStore for T where
@@ -47,8 +46,8 @@ impl<T> CertificateStore for T where
         + EnrolmentRecords
         + CertificateRecords
         + AuditRecords
-        + LiveRecords
-        + AssignmentRecords
+        + AttendanceOf
+        + AssignmentsOf
         + ?Sized
 {
 }
@@ -131,7 +130,7 @@ async fn row(
     let progress = store.list_progress(&link.sub, &link.batch_id).await?;
     let mark = store.get_completion_mark(&link.sub, &link.batch_id).await?;
     let standing = store.attendance_standing(&link.batch_id, &link.sub, time::now()).await?;
-    let (required, tally) = completion::assignments_of(store, &link.sub, &link.batch_id, time::now()).await?;
+    let (required, tally) = store.assignment_standing(&link.sub, &link.batch_id, time::now()).await?;
     let done =
         Completion::of(watchable, &progress, mark.as_ref()).with_attendance(standing).with_assignments(required, tally);
     let certificate = store.certificate_of(&link.sub, &link.batch_id).await?;

@@ -3,12 +3,14 @@
 //! the PDF, to its holder only.
 
 use super::{id, name, pdf_answer, unknown, CertificateView, Issuer};
+use crate::completion::AssignmentsOf;
+use crate::completion::AttendanceOf;
 use crate::completion::{actively_linked, of_student};
 use crate::domain::Certificate;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{json, json_body, ok, Answer};
-use crate::store::{AssignmentRecords, CatalogRecords, CertificateRecords, GrantRecords, LiveRecords, StudentRecords};
+use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
 use crate::time;
 use lambda_http::{http::StatusCode, Request};
 use serde::{Deserialize, Serialize};
@@ -34,11 +36,11 @@ pub struct MyCertificates {
 
 /// Everything the student's handlers read and write.
 pub trait ClaimStore:
-    CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords
+    CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + AttendanceOf + AssignmentsOf
 {
 }
 impl<
-        T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized,
+        T: CatalogRecords + GrantRecords + StudentRecords + CertificateRecords + AttendanceOf + AssignmentsOf + ?Sized,
     > ClaimStore for T
 {
 }

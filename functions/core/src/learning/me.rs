@@ -12,16 +12,15 @@
 //!   (`watching.rs`), never the client's word.
 
 use crate::completion;
+use crate::completion::AssignmentsOf;
+use crate::completion::AttendanceOf;
 use crate::domain::{Batch, BatchLink, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::Answer;
 use crate::http::{json_body, ok};
 use crate::learning::{access, enrolled, watching};
-use crate::store::{
-    AssignmentRecords, CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, LiveRecords,
-    StudentRecords,
-};
+use crate::store::{CatalogRecords, CertificateRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::{ids, time};
 use lambda_http::Request;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -104,7 +103,7 @@ fn body_of<T: DeserializeOwned>(req: &Request, limit: usize, shape: &str) -> Res
 
 /// A linked batch with the student's progress in it, by the rule certificates use.
 async fn with_progress(
-    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + LiveRecords + AssignmentRecords + ?Sized),
+    store: &(impl CatalogRecords + StudentRecords + CertificateRecords + AttendanceOf + AssignmentsOf + ?Sized),
     link: &BatchLink,
     batch: Batch,
 ) -> Result<MyBatch, ApiError> {
@@ -133,8 +132,8 @@ pub async fn batches(
           + StudentRecords
           + EnrolmentRecords
           + CertificateRecords
-          + LiveRecords
-          + AssignmentRecords
+          + AttendanceOf
+          + AssignmentsOf
           + ?Sized),
     student: &Student,
     verified_email: Option<&str>,
@@ -167,8 +166,8 @@ pub async fn link(
           + StudentRecords
           + CertificateRecords
           + Counters
-          + LiveRecords
-          + AssignmentRecords
+          + AttendanceOf
+          + AssignmentsOf
           + ?Sized),
     student: &Student,
     req: &Request,

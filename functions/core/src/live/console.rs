@@ -7,17 +7,19 @@
 use crate::console::audit::recorded;
 use crate::console::checks::{ahead, checked_start, checked_student, checked_url, in_range, noted, Names};
 use crate::console::{sheet, Actor};
-use crate::domain::{
-    attendance_percent, AttendanceMark, AttendanceRule, Batch, BatchLink, LiveSession, SessionAttendance,
-    SessionStatus, Timetable, TimetableSlot, Weekday,
-};
+use crate::domain::{Batch, BatchLink};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
 use crate::live::messages::{self, Change};
 use crate::live::reminders::{self, students};
 use crate::live::timetable::{self, merge, occurrences, public_texts};
+use crate::live::LiveRecords;
+use crate::live::{
+    attendance_percent, AttendanceMark, AttendanceRule, LiveSession, SessionAttendance, SessionStatus, Timetable,
+    TimetableSlot, Weekday,
+};
 use crate::live::{Desk, RecordingRef, ReminderSlots};
-use crate::store::{AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StudentRecords};
+use crate::store::{AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::zones;
 use crate::zones::batch_zone;
 use chrono_tz::Tz;

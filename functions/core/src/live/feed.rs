@@ -7,9 +7,9 @@
 
 use super::sessions::{active_batches, batch_sessions, is_token, Classes, LiveStore};
 use super::Desk;
-use crate::domain::{LiveSession, SessionStatus};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::Answer;
+use crate::live::{LiveSession, SessionStatus};
 use chrono::{TimeZone, Utc};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property};
 use lambda_http::{Body, Response};

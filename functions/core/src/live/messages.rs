@@ -4,7 +4,7 @@
 //! no meeting link is in any mail: Join is on `/lms`, where the enrolment is checked.
 
 use super::Desk;
-use crate::domain::LiveSession;
+use crate::live::LiveSession;
 use crate::mail::greeting_of as greeting;
 use crate::mail::{Mail, MailKind};
 use chrono_tz::Tz;

@@ -12,11 +12,15 @@ pub mod api;
 pub mod console;
 pub mod feed;
 pub mod messages;
+mod records;
 pub mod reminders;
 pub mod sessions;
+mod store;
 pub mod timetable;
 
-use crate::domain::{LiveSession, SessionStatus};
+pub use records::*;
+pub use store::LiveRecords;
+
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -8,8 +8,10 @@
 
 use super::messages::{self, Student};
 use super::{Desk, ReminderSlots};
-use crate::domain::{DemoReminder, EnrolmentStatus, LiveSession, SessionStatus};
-use crate::store::{CatalogRecords, EnrolmentRecords, LiveRecords, ReminderRecords, StoreError, StudentRecords};
+use crate::domain::{DemoReminder, EnrolmentStatus};
+use crate::live::LiveRecords;
+use crate::live::{LiveSession, SessionStatus};
+use crate::store::{CatalogRecords, EnrolmentRecords, ReminderRecords, StoreError, StudentRecords};
 
 /// The reminder's kind, as its schedule and record name it.
 pub const KIND: &str = "class-1h";

@@ -7,11 +7,12 @@ use super::{
     join_open, CalendarChange, Desk, MyCalendar, MySession, MySessions, RecordingRef, JOIN_OPENS_BEFORE_SECS,
     TOKEN_CHARS,
 };
-use crate::domain::{AttendanceMark, LiveSession, SessionAttendance, SessionStatus, StudentCalendar};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::Student;
 use crate::http::{json_body, ok, query_value, Answer};
-use crate::store::{CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StoreError, StudentRecords};
+use crate::live::LiveRecords;
+use crate::live::{AttendanceMark, LiveSession, SessionAttendance, SessionStatus, StudentCalendar};
+use crate::store::{CatalogRecords, EnrolmentRecords, GrantRecords, StoreError, StudentRecords};
 use crate::zones;
 use chrono_tz::Tz;
 use lambda_http::http::StatusCode;

@@ -6,7 +6,7 @@
 //! `schedule`/`timing` texts are written from the same timetable (`public_texts`), and a
 //! timetable saved again is merged with the sessions that exist (`merge`).
 
-use crate::domain::{LiveSession, SessionStatus, Timetable, TimetableSlot, Weekday};
+use crate::live::{LiveSession, SessionStatus, Timetable, TimetableSlot, Weekday};
 use chrono::{Datelike, LocalResult, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 

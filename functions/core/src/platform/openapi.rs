@@ -6,7 +6,6 @@ use crate::assistant::ask::{self as chat};
 use crate::certificates::console::{self as staff_certificates};
 use crate::certificates::{self};
 use crate::console::CURSOR_PATTERN;
-use crate::domain::{AttendanceMark, SessionStatus, Weekday};
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{
     Batch, Course, Health, LectureList, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind,
@@ -18,6 +17,7 @@ use crate::leads::console::{self as enquiries};
 use crate::leads::forms::{self, FormType, FIELD_LIMITS, PLANS};
 use crate::learning::me::{self};
 use crate::live::console::{self as staff_live};
+use crate::live::{AttendanceMark, SessionStatus, Weekday};
 use crate::media::console::{self as staff_lectures};
 use crate::objects::{FileDone, FilePart, FileUpload, NewFile, UploadPart};
 use crate::staff::enrolments::{self, EnrolmentView};
@@ -57,9 +57,9 @@ use utoipa::{Modify, OpenApi};
         Weekday,
         SessionStatus,
         AttendanceMark,
-        crate::domain::Marking,
-        crate::domain::Grade,
-        crate::domain::Verdict,
+        crate::assignments::Marking,
+        crate::assignments::Grade,
+        crate::assignments::Verdict,
         NewFile,
         FileUpload,
         UploadPart,

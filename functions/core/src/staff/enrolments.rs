@@ -13,9 +13,9 @@ use crate::enrolment::{self, enrol, new_grant, revoke_grant, send_welcome, Maili
 pub use crate::enrolment::{Activity, EnrolmentView};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
+use crate::live::LiveRecords;
 use crate::store::{
-    AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, LiveRecords, StoreError, StudentRecords,
-    SubmissionRecords,
+    AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, StoreError, StudentRecords, SubmissionRecords,
 };
 use crate::time;
 use futures::stream::{self, StreamExt};

@@ -7,11 +7,12 @@
 
 use super::enrolments::{accounts, EnrolmentStore};
 use crate::assignments::mine::{state_of, WorkState};
+use crate::assignments::AssignmentRecords;
+use crate::assignments::{Assignment, AssignmentSubmission, Grade};
 use crate::console::sheet;
-use crate::domain::{Assignment, AssignmentSubmission, Batch, Enrolment, Grade, LectureProgress};
+use crate::domain::{Batch, Enrolment, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{ok, Answer};
-use crate::store::AssignmentRecords;
 use crate::time;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,9 +2,10 @@
 //! AWS, SQLite locally); `Store` maps the product's records onto it with one key layout
 //! (`keys.rs`), so that layout and every rule on top of it exist once. Each area's records are a
 //! trait of their own (`CatalogRecords`, `GrantRecords`, `StudentRecords`, `SubmissionRecords`,
-//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`, `DemoRecords`, `LiveRecords`, `AssignmentRecords`), so a handler asks for exactly the records it uses.
+//! `EnrolmentRecords`, `AuditRecords`, `CertificateRecords`, `Counters`), so a handler asks for exactly the records it uses. Features with a key layout of
+//! their own keep it and their records' trait in their folder (`demo/store.rs`, `payments/store.rs`,
+//! `live/store.rs`, `assignments/store.rs`), over the same `Items`.
 
-mod assignments;
 mod audit;
 mod catalog;
 mod certificates;
@@ -13,7 +14,6 @@ pub mod dynamodb;
 mod enrolments;
 mod grants;
 pub mod keys;
-mod live;
 mod records;
 mod reminders;
 pub mod sqlite;
@@ -24,14 +24,12 @@ use async_trait::async_trait;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
-pub use assignments::AssignmentRecords;
 pub use audit::AuditRecords;
 pub use catalog::CatalogRecords;
 pub use certificates::CertificateRecords;
 pub use counters::Counters;
 pub use enrolments::EnrolmentRecords;
 pub use grants::GrantRecords;
-pub use live::LiveRecords;
 pub use records::Store;
 pub use records::{body_of, item, record_of, records_of, Cursor, Page};
 pub use reminders::ReminderRecords;

@@ -4,10 +4,60 @@
 //! index, waiting or reviewed, by when its latest version was handed in). A batch's rule for
 //! assignments in its completion sits in the batch's partition.
 
-use super::records::{item, record_of, records_of};
-use super::{keys, PutMode, Range, Result, Store};
-use crate::domain::{Assignment, AssignmentFile, AssignmentRule, AssignmentSubmission};
+use super::{assignment_tally, Assignment, AssignmentFile, AssignmentRule, AssignmentSubmission};
+use crate::completion::{AssignmentTally, AssignmentsOf};
+use crate::store::{item, record_of, records_of, PutMode, Range, Result, Store};
 use async_trait::async_trait;
+
+/// The assignments' key layout over the table's `Items`; a batch's partition is the store's
+/// (`store::keys`).
+mod keys {
+    pub use crate::store::keys::batch_pk;
+
+    /// An assignment, its files and its students' submissions share the assignment's partition.
+    pub fn assignment_pk(id: &str) -> String {
+        format!("ASSIGNMENT#{id}")
+    }
+
+    pub const ASSIGNMENT: &str = "ASSIGNMENT";
+
+    /// The index key under which a batch's assignments sort by their due time.
+    pub fn batch_assignments(batch_id: &str) -> String {
+        format!("BATCH_ASSIGNMENTS#{batch_id}")
+    }
+
+    pub fn assignment_file_sk(file_id: &str) -> String {
+        format!("FILE#{file_id}")
+    }
+
+    /// One student's submission of an assignment (by their `sub`).
+    pub const ASSIGNMENT_SUBMISSION_PREFIX: &str = "SUBMISSION#";
+
+    pub fn assignment_submission_sk(sub: &str) -> String {
+        format!("{ASSIGNMENT_SUBMISSION_PREFIX}{sub}")
+    }
+
+    /// A student's uploads to one assignment, counted (`assignments::MAX_UPLOADS`).
+    pub fn assignment_uploads_sk(sub: &str) -> String {
+        format!("UPLOADS#{sub}")
+    }
+
+    /// Where a submission is found by its id: the assignment and student it belongs to.
+    pub fn submission_ref_pk(id: &str) -> String {
+        format!("ASSIGNMENT_SUBMISSION#{id}")
+    }
+
+    /// The review queue: submissions waiting for a review, and those reviewed, by when handed in.
+    pub const REVIEW_WAITING: &str = "REVIEW#waiting";
+    pub const REVIEW_DONE: &str = "REVIEW#reviewed";
+
+    pub fn review_place(submitted_at: i64, id: &str) -> String {
+        format!("{submitted_at:012}#{id}")
+    }
+
+    /// A batch's rule for assignments in its completion, in the batch's partition.
+    pub const ASSIGNMENT_RULE: &str = "ASSIGNMENT_RULE";
+}
 use serde::{Deserialize, Serialize};
 
 #[async_trait]
@@ -131,5 +181,21 @@ impl AssignmentRecords for Store {
     async fn save_assignment_rule(&self, rule: &AssignmentRule) -> Result<()> {
         let it = item(keys::batch_pk(&rule.batch_id), keys::ASSIGNMENT_RULE.into(), rule)?;
         self.items().put(it, PutMode::Upsert).await
+    }
+}
+
+/// The certificate rule (`crate::completion`) and "My batches" read a student's assignments here.
+#[async_trait]
+impl AssignmentsOf for Store {
+    async fn assignment_standing(&self, sub: &str, batch_id: &str, now: i64) -> Result<(bool, AssignmentTally)> {
+        let required = self.get_assignment_rule(batch_id).await?.is_some_and(|r| r.require_all_passed);
+        let assignments = self.batch_assignments(batch_id).await?;
+        let mut mine = Vec::new();
+        for assignment in assignments.iter().filter(|a| a.publish_at <= now) {
+            if let Some(work) = self.submission_of(&assignment.id, sub).await? {
+                mine.push(work);
+            }
+        }
+        Ok((required, assignment_tally(&assignments, &mine, now)))
     }
 }

@@ -4,16 +4,60 @@
 //! student, then session), so a batch's or a student's attendance is one query; a student's
 //! calendar settings in their partition, and their feed token as an item naming them.
 
-use super::records::{item, record_of, records_of};
-use super::{keys, Item, PutMode, Result, Store, StoreError};
-use crate::domain::{
-    attendance_percent, student_attendance, AttendanceRule, AttendanceStanding, LiveSession, SessionAttendance,
-    StudentCalendar, Timetable,
+use super::{
+    attendance_percent, student_attendance, AttendanceRule, LiveSession, SessionAttendance, StudentCalendar, Timetable,
 };
+use crate::completion::{AttendanceOf, AttendanceStanding};
+use crate::store::{item, record_of, records_of, Item, PutMode, Result, Store, StoreError};
+use crate::zones::ZoneOf;
 use async_trait::async_trait;
 
+/// The live classes' key layout over the table's `Items`; a batch's and a student's partitions are
+/// the store's (`store::keys`).
+mod keys {
+    pub use crate::store::keys::{batch_pk, user_pk};
+
+    /// A batch's timetable and its attendance rule, in the batch's partition.
+    pub const TIMETABLE: &str = "TIMETABLE";
+    pub const ATTENDANCE_RULE: &str = "ATTENDANCE_RULE";
+
+    /// A live session: an item of its own (found by its id), on the index under its batch by start.
+    pub fn session_pk(session_id: &str) -> String {
+        format!("SESSION#{session_id}")
+    }
+
+    pub const SESSION: &str = "SESSION";
+
+    /// The index key under which a batch's sessions sort by start.
+    pub fn batch_sessions(batch_id: &str) -> String {
+        format!("SESSIONS#{batch_id}")
+    }
+
+    /// In a session's partition, one student's attendance.
+    pub const ATTENDANCE_PREFIX: &str = "ATTENDANCE#";
+
+    pub fn attendance_sk(sub: &str) -> String {
+        format!("{ATTENDANCE_PREFIX}{sub}")
+    }
+
+    /// The index key under which a batch's attendance sits, by student then session.
+    pub fn batch_attendance(batch_id: &str) -> String {
+        format!("ATTENDANCE#{batch_id}")
+    }
+
+    /// A student's calendar settings, in their partition.
+    pub const CALENDAR: &str = "CALENDAR";
+
+    /// Who a calendar token belongs to: an item of its own, found by the token.
+    pub fn calendar_token_pk(token: &str) -> String {
+        format!("CALENDAR#{token}")
+    }
+}
+
 #[async_trait]
-pub trait LiveRecords: Send + Sync {
+/// Also the zone the batch's times are read in and a student's attendance standing, which other
+/// features read through their own narrow traits (`crate::zones::ZoneOf`, `crate::completion::AttendanceOf`).
+pub trait LiveRecords: ZoneOf + AttendanceOf + Send + Sync {
     async fn put_timetable(&self, timetable: &Timetable) -> Result<()>;
     async fn get_timetable(&self, batch_id: &str) -> Result<Option<Timetable>>;
 
@@ -48,16 +92,6 @@ pub trait LiveRecords: Send + Sync {
     async fn put_calendar(&self, calendar: &StudentCalendar, previous: Option<&str>) -> Result<()>;
     /// Who holds calendar `token`.
     async fn calendar_holder(&self, token: &str) -> Result<Option<String>>;
-
-    /// Where `sub` stands against `batch_id`'s minimum attendance at `now`; none when the batch
-    /// requires none (the certificate rule, `crate::completion`, and "My batches" read it).
-    async fn attendance_standing(&self, batch_id: &str, sub: &str, now: i64) -> Result<Option<AttendanceStanding>> {
-        let Some(rule) = self.get_attendance_rule(batch_id).await? else { return Ok(None) };
-        let sessions = self.sessions_of(batch_id).await?;
-        let records = self.attendance_of_student(batch_id, sub).await?;
-        let (held, present, excused) = student_attendance(&sessions, &records, sub, now);
-        Ok(Some(AttendanceStanding { minimum: rule.min_percent, percent: attendance_percent(held, present, excused) }))
-    }
 }
 
 fn session_item(session: &LiveSession) -> Result<Item> {
@@ -175,5 +209,25 @@ impl LiveRecords for Store {
     async fn calendar_holder(&self, token: &str) -> Result<Option<String>> {
         let found = self.items().get(&keys::calendar_token_pk(token), keys::CALENDAR, 0).await?;
         Ok(found.and_then(|it| it.body.get("sub").and_then(|s| s.as_str()).map(str::to_owned)))
+    }
+}
+
+/// The certificate rule (`crate::completion`) and "My batches" read a student's attendance here.
+#[async_trait]
+impl AttendanceOf for Store {
+    async fn attendance_standing(&self, batch_id: &str, sub: &str, now: i64) -> Result<Option<AttendanceStanding>> {
+        let Some(rule) = self.get_attendance_rule(batch_id).await? else { return Ok(None) };
+        let sessions = self.sessions_of(batch_id).await?;
+        let records = self.attendance_of_student(batch_id, sub).await?;
+        let (held, present, excused) = student_attendance(&sessions, &records, sub, now);
+        Ok(Some(AttendanceStanding { minimum: rule.min_percent, percent: attendance_percent(held, present, excused) }))
+    }
+}
+
+/// A batch's time zone is its timetable's (`crate::zones::batch_zone`).
+#[async_trait]
+impl ZoneOf for Store {
+    async fn zone_name(&self, batch_id: &str) -> Result<Option<String>> {
+        Ok(self.get_timetable(batch_id).await?.map(|t| t.time_zone))
     }
 }
