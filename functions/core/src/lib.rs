@@ -2,9 +2,11 @@
 //! folder holds its records' rules, its handlers and their contract annotations, and in `api.rs`
 //! its routes (paths and methods), the services that answer them (one per Lambda) and its part of
 //! the API document (docs/decisions/0046-routes-beside-their-handlers.md), and its letters
-//! (the mail kit's `Mail`). Payments and the demo class also hold their own store interface and
-//! key layout over the table's `Items` (`payments/store.rs`, `demo/store.rs`); the other features'
-//! are still in `store/`.
+//! (the mail kit's `Mail`). A feature that owns its records alone also holds their shapes and its
+//! store interface and key layout over the table's `Items` (`payments/`, `demo/`, `live/`,
+//! `assignments/`: `records.rs`, `store.rs`); records several features read stay in `domain.rs`
+//! and `store/`, and what a shared rule reads of one feature is a narrow trait the feature
+//! implements (`completion::AttendanceOf`, `completion::AssignmentsOf`, `zones::ZoneOf`).
 //! Beside them sit the kits every feature may use, and nothing else may be shared:
 //! - `store/` (one key layout, two backends: SQLite locally, DynamoDB in AWS);
 //! - `mail/` (a message and its MIME, the one `Mailer`: SES in AWS, an outbox folder locally);

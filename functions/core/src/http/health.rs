@@ -1,8 +1,15 @@
 //! `GET /api/health`: liveness only; it touches no store.
 
-use crate::domain::Health;
 use crate::http::ok;
 use lambda_http::{Body, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// `GET /api/health` answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    pub status: String,
+}
 
 #[utoipa::path(get, path = "/api/health", tag = "ops", responses((status = 200, body = Health)))]
 pub fn health() -> Response<Body> {

@@ -8,6 +8,9 @@ pub mod api;
 pub mod enrolled;
 pub mod lecture;
 pub mod me;
+mod records;
 pub mod secret;
 pub mod videos;
 pub mod watching;
+
+pub use records::*;

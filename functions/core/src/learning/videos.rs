@@ -5,7 +5,7 @@
 //! staff-side facts of a recording; a stored file's URL becomes a signed lecture link, and a
 //! recording transcoded to HLS a signed link to its master playlist (with its poster and captions).
 
-use crate::domain::{Lecture, LectureList, PlaybackKind, WatchableVideo};
+use crate::domain::Lecture;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::identity::{bearer, identify, verified_email_of, Verifier};
 use crate::http::Answer;
@@ -14,6 +14,7 @@ use crate::learning::lecture::playlist::CAPTIONS_FILE;
 use crate::learning::lecture::recording::Recording;
 use crate::learning::lecture::{parse_s3_url, LectureLinks};
 use crate::learning::{access, enrolled};
+use crate::learning::{LectureList, PlaybackKind, WatchableVideo};
 use crate::store::{CatalogRecords, Counters, EnrolmentRecords, GrantRecords, StudentRecords};
 use crate::time;
 use lambda_http::Request;

@@ -7,7 +7,8 @@
 
 use crate::console::audit::recorded;
 use crate::console::Actor;
-use crate::domain::{Batch, Lecture, LectureMedia, LectureState, UploadSession};
+use crate::domain::UploadSession;
+use crate::domain::{Batch, Lecture, LectureMedia, LectureState};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::is_space;
 use crate::http::{json, json_body, ok, Answer};

@@ -7,15 +7,14 @@ use crate::certificates::console::{self as staff_certificates};
 use crate::certificates::{self};
 use crate::console::CURSOR_PATTERN;
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
-use crate::domain::{
-    Batch, Course, Health, LectureList, LectureProgress, Outline, OutlineMonth, OutlineWeek, PlaybackKind,
-    WatchableVideo, WeeklySchedule,
-};
+use crate::domain::{Batch, Course, LectureProgress, Outline, OutlineMonth, OutlineWeek, WeeklySchedule};
 use crate::http::error::ErrorBody;
 use crate::http::health;
+use crate::http::health::Health;
 use crate::leads::console::{self as enquiries};
 use crate::leads::forms::{self, FormType, FIELD_LIMITS, PLANS};
 use crate::learning::me::{self};
+use crate::learning::{LectureList, PlaybackKind, WatchableVideo};
 use crate::live::console::{self as staff_live};
 use crate::live::{AttendanceMark, SessionStatus, Weekday};
 use crate::media::console::{self as staff_lectures};
