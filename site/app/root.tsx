@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id={anchors.main} tabIndex={-1} data-pagefind-body className="flex-1 focus:outline-none">
           {children}
         </main>
-        {data && <StaticHtml html={data.footerHtml} />}
+        {data && <StaticHtml html={data.footerHtml} slot="footer" />}
         {floatingButtons && <ChatButton url={data.brand.whatsappUrl} />}
         {floatingButtons && <AssistantLauncher company={data.brand.name} />}
         {hydrated && (

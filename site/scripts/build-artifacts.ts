@@ -1,5 +1,5 @@
-// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json, the search index, and
-// last the brotli and gzip copies of every text file (scripts/compress.ts).
+// Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json, the stylesheet inlined
+// and the build-time HTML sent once in every page (lean-loader-data.ts), the search index, and last the brotli and gzip copies of every text file (scripts/compress.ts).
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirectTable } from "../app/lib/redirects";
@@ -9,6 +9,7 @@ import { absoluteUrl } from "../app/config/site";
 import { writeCompressedCopies } from "./compress";
 import { iconSprite } from "./icon-sprite";
 import { inlineStylesheet } from "./inline-stylesheet";
+import { leanPages } from "./lean-loader-data";
 import { writeSearchIndex } from "./search-index";
 
 export const iconSpriteFile = "icons.svg";
@@ -46,6 +47,7 @@ export async function writeBuildArtifacts(buildDirectory: string): Promise<void>
     writeFile(join(client, "redirects.json"), `${JSON.stringify(redirectTable(), null, 2)}\n`),
   ]);
   await inlineStylesheet(client);
+  await leanPages(client);
   await writeSearchIndex(client);
   await writeCompressedCopies(client);
 }

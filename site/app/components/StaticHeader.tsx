@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type Mous
 import { createPortal } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import { followLink } from "../lib/follow-link";
+import { useBuildTimeHtml } from "./StaticHtml";
 import type { NavItem } from "../lib/nav";
 import { dropdownHandlers, headerSlots, isMenuToggle, markCurrent, scrollToSection, showMenuToggle } from "./header-behaviour";
 
@@ -19,7 +20,8 @@ interface StaticHeaderProps {
   sessionActions: (className?: string) => ReactNode;
 }
 
-export function StaticHeader({ html, nav, signedIn, sessionActions }: StaticHeaderProps) {
+export function StaticHeader({ html: given, nav, signedIn, sessionActions }: StaticHeaderProps) {
+  const { html, attribute } = useBuildTimeHtml(given, "header");
   const { pathname, hash } = useLocation();
   const navigate = useNavigate();
   const ref = useRef<HTMLElement>(null);
@@ -68,7 +70,7 @@ export function StaticHeader({ html, nav, signedIn, sessionActions }: StaticHead
       onMouseOver={dropdownHandlers.onMouseOver}
       onBlur={dropdownHandlers.onBlur}
     >
-      <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+      <div {...attribute} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
       {signedIn && signedInSlot && createPortal(sessionActions(), signedInSlot)}
       {mobileOpened && (
         <Suspense fallback={null}>

@@ -83,4 +83,20 @@ describe("StaticHtml", () => {
     expect(screen.getByTestId("img-placeholder").textContent).toBe("Data Analysis course");
     expect(document.querySelector("img")).toBeNull();
   });
+
+  it("draws the page's own markup where the embedded data left it out (scripts/lean-loader-data.ts)", () => {
+    // The pre-rendered page, as the browser has it before any script ran
+    const built = document.createElement("div");
+    built.setAttribute("data-build-html", "page");
+    built.innerHTML = "<h2>Built at build time</h2><p>Its markup, once.</p>";
+    document.body.append(built);
+    const { container } = renderAt(<StaticHtml html="" />);
+    const drawn = container.querySelector('[data-build-html="page"]');
+    expect(drawn?.innerHTML).toBe("<h2>Built at build time</h2><p>Its markup, once.</p>");
+    // Markup given is drawn as given; another slot's is not borrowed
+    const { container: given } = renderAt(<StaticHtml html="<p>Given</p>" />);
+    expect(given.querySelector('[data-build-html="page"]')?.innerHTML).toBe("<p>Given</p>");
+    const { container: footer } = renderAt(<StaticHtml html="" slot="footer" />);
+    expect(footer.querySelector('[data-build-html="footer"]')?.innerHTML).toBe("");
+  });
 });
