@@ -5,6 +5,7 @@ use super::console::{self as handlers, StaffAssignmentHandlers};
 use super::mine::{self, Mine};
 use crate::console::Actor;
 use crate::enrolment::Mailing;
+use crate::http::contract::{Schemas, ID_PATTERN};
 use crate::http::identity::{identify, identify_staff, verified_email_of, Verifier};
 use crate::http::routes::{Routes, Service};
 use crate::http::Answer;
@@ -14,6 +15,8 @@ use crate::time;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 
 /// A student's assignments; one; their submission (GET, PUT the draft); handed in; a file's
 /// upload begun, and completed.
@@ -230,6 +233,26 @@ impl Service for StaffAssignmentsApi {
     ))
 )]
 pub struct Contract;
+
+/// The assignment bodies' list items as the server checks them (`assignments::mine::checked_links`, ids).
+pub fn body_rules(schemas: &mut Schemas) {
+    use crate::assignments::{LINK_PATTERN, MAX_LINK_CHARS};
+    if let Some(RefOr::T(Schema::Object(draft))) = schemas.get_mut("SubmissionDraft") {
+        let link =
+            ObjectBuilder::new().schema_type(Type::String).max_length(Some(MAX_LINK_CHARS)).pattern(Some(LINK_PATTERN));
+        let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+        let list = |item: ObjectBuilder, what: &str| {
+            ArrayBuilder::new().items(item).max_items(Some(crate::assignments::MAX_LINKS)).description(Some(what))
+        };
+        draft
+            .properties
+            .insert("links".into(), list(link, "http(s) links (a repository, a deployed site): at most 5.").into());
+        draft.properties.insert(
+            "files".into(),
+            list(id, "Ids of files this student uploaded to this assignment: at most 5.").into(),
+        );
+    }
+}
 
 #[cfg(test)]
 mod tests {

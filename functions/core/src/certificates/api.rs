@@ -5,6 +5,7 @@ use super::console as staff_certificates;
 use super::files::CertificateFiles;
 use super::{mine, public, Issuer};
 use crate::console::Actor;
+use crate::http::contract::{Schemas, ID_PATTERN};
 use crate::http::identity::{identify, identify_staff, Verifier};
 use crate::http::routes::{no_route, Routes, Service};
 use crate::http::Answer;
@@ -13,6 +14,8 @@ use crate::time;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 
 /// A signed-in student's certificates (GET) or a claim (POST); one's PDF; anyone's view of a
 /// certificate by its id, and its PDF.
@@ -174,6 +177,38 @@ impl Service for StaffCertificatesApi {
     ))
 )]
 pub struct Contract;
+
+/// The certificate bodies' fields as the server checks them (`certificates::name`, the reason's bound).
+pub fn body_rules(schemas: &mut Schemas) {
+    let name = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(super::name::MIN_CHARS))
+            .max_length(Some(super::name::MAX_CHARS))
+            .pattern(Some(super::name::pattern()))
+            .description(Some(super::name::RULE))
+    };
+    for schema in ["ClaimRequest", "CertificateName"] {
+        if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut(schema) {
+            body.properties.insert("name".into(), name().into());
+        }
+    }
+    if let Some(RefOr::T(Schema::Object(claim))) = schemas.get_mut("ClaimRequest") {
+        let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+        claim.properties.insert("batchId".into(), id.into());
+    }
+    if let Some(RefOr::T(Schema::Object(revocation))) = schemas.get_mut("Revocation") {
+        let reason = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(super::console::MAX_REASON_CHARS))
+            .pattern(Some("\\S"))
+            .description(Some(
+                "Why, 1 to 300 characters, not all of them spaces (staff see it; the public page does not).",
+            ));
+        revocation.properties.insert("reason".into(), reason.into());
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,9 @@ use super::console as demo;
 use super::reminders::ReminderSchedule;
 use super::Desk;
 use crate::console::Actor;
+use crate::http::contract::{
+    not_blank_pattern, nullable, phone_pattern, Schemas, ID_PATTERN, INSTANT_PATTERN, MEETING_URL_PATTERN,
+};
 use crate::http::identity::{identify_staff, Verifier};
 use crate::http::routes::{no_route, Routes, Service};
 use crate::http::Answer;
@@ -14,6 +17,8 @@ use crate::time;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::RefOr;
 
 /// The open slots; a new booking (POST); a booking behind its signed link: see it (GET), move it
 /// (PATCH), cancel it (DELETE).
@@ -176,6 +181,65 @@ impl Service for StaffDemoApi {
     ))
 )]
 pub struct Contract;
+
+/// The demo bodies' fields as the server checks them (`demo::bookings`, `demo::console`).
+pub fn body_rules(schemas: &mut Schemas) {
+    use crate::demo::bookings::{MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
+    let id = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+    let course = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some("^([0-9a-f]{24})?$"))
+            .description(Some("A course's id, or empty: any course."))
+    };
+    let time = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .pattern(Some(INSTANT_PATTERN))
+            .description(Some("RFC 3339, e.g. 2026-03-29T19:00:00+05:00."))
+    };
+    let link = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(crate::console::checks::MAX_URL_CHARS))
+            .pattern(Some(MEETING_URL_PATTERN))
+            .description(Some("The meeting's https link."))
+    };
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewBooking") {
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_NAME_CHARS))
+            .pattern(Some(not_blank_pattern()));
+        let email = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+            .max_length(Some(MAX_EMAIL_CHARS));
+        let phone = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_PHONE_CHARS))
+            .pattern(Some(phone_pattern(false)))
+            .description(Some("7 to 15 digits, and only spaces and + - ( ) . besides."));
+        body.properties.insert("slotId".into(), id().into());
+        body.properties.insert("name".into(), name.into());
+        body.properties.insert("email".into(), email.into());
+        body.properties.insert("phone".into(), phone.into());
+        body.properties.insert("courseId".into(), course().into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("Reschedule") {
+        body.properties.insert("slotId".into(), id().into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewSlots") {
+        body.properties.insert("startsAt".into(), time().into());
+        body.properties.insert("meetingUrl".into(), link().into());
+        body.properties.insert("courseId".into(), nullable(course()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SlotChange") {
+        body.properties.insert("startsAt".into(), nullable(time()).into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+        body.properties.insert("courseId".into(), nullable(course()).into());
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,7 @@
 //! origin guard (`origin`), who is calling (`identity`), liveness (`health`), and small helpers
 //! for `lambda_http` requests and JSON answers.
 
+pub mod contract;
 pub mod error;
 pub mod health;
 pub mod identity;

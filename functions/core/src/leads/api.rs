@@ -4,6 +4,7 @@
 use super::console;
 use super::send_email::{self, InlineMail};
 use crate::console::Actor;
+use crate::http::contract::Schemas;
 use crate::http::error::ApiError;
 use crate::http::identity::{identify_staff, Verifier};
 use crate::http::routes::{Routes, Service};
@@ -13,6 +14,8 @@ use crate::store::Store;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::{Ref, RefOr};
 
 /// Mail sent right after a submission is stored: the local world's stand-in for the table's stream.
 pub struct InlineMailer {
@@ -132,6 +135,90 @@ impl Service for StaffEnquiriesApi {
     ))
 )]
 pub struct Contract;
+
+/// The bodies' fields as the server checks them, in the contract (`platform::openapi` calls this once every
+/// feature's contract is merged).
+pub fn body_rules(schemas: &mut Schemas) {
+    send_email_request(schemas);
+}
+
+/// The form types, the names of their schemas (`{name}Request`, `{name}Data`) and what each form is.
+const FORMS: [(super::forms::FormType, &str, &str); 3] = [
+    (super::forms::FormType::Contact, "ContactForm", "The contact page's message form."),
+    (
+        super::forms::FormType::Registration,
+        "RegistrationForm",
+        "The plan enrolment form (visitors outside Pakistan and Qatar).",
+    ),
+    (super::forms::FormType::Enrollment, "EnrollmentForm", "The simple enrolment form (Pakistan and Qatar)."),
+];
+
+/// `SendEmailRequest`: one schema per form type, told apart by `formType`, each with the fields its form requires.
+fn send_email_request(schemas: &mut Schemas) {
+    let Some(RefOr::T(Schema::Object(derived))) = schemas.remove("SendEmailRequest") else { return };
+    let mut one_of = OneOfBuilder::new().description(Some(
+        "One enquiry or enrolment request: the form's type and its fields, as the form requires them.",
+    ));
+    let mut mapping = Vec::new();
+    for (form, name, what) in FORMS {
+        let form_type = ObjectBuilder::new().schema_type(Type::String).enum_values(Some([form.as_str()]));
+        let mut request = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(what))
+            .property("formType", form_type)
+            .property("formData", Ref::from_schema_name(format!("{name}Data")))
+            .required("formType")
+            .required("formData");
+        if let Some(id) = derived.properties.get("submissionId") {
+            request = request.property("submissionId", id.clone());
+        }
+        schemas.insert(format!("{name}Request"), request.into());
+        schemas.insert(format!("{name}Data"), form_data(form).into());
+        one_of = one_of.item(Ref::from_schema_name(format!("{name}Request")));
+        mapping.push((form.as_str(), format!("#/components/schemas/{name}Request")));
+    }
+    let one_of = one_of.discriminator(Some(Discriminator::with_mapping("formType", mapping)));
+    schemas.insert("SendEmailRequest".into(), one_of.into());
+}
+
+/// A form's fields as the server checks them (`super::forms::validate`): every field a form may carry with its bound
+/// (`super::forms::FIELD_LIMITS`, counted as sent), its required ones not blank, e-mail and phone in their formats, and the
+/// course and plan among those offered.
+fn form_data(form: super::forms::FormType) -> ObjectBuilder {
+    let required = super::forms::required_fields(form);
+    let mut fields = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(format!(
+            "The {} fields as text, trimmed by the server (a blank one counts as missing); others are ignored.",
+            form.as_str()
+        )))
+        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)));
+    for (name, max) in super::forms::FIELD_LIMITS {
+        let needed = required.contains(&name);
+        let field = ObjectBuilder::new().schema_type(Type::String).max_length(Some(max));
+        let field = match name {
+            "email" => field
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+                .description(Some("An e-mail address.")),
+            "phone" => field.pattern(Some(super::forms::phone_pattern(!needed))).description(Some(if needed {
+                "A phone number: 7 to 15 digits, and only spaces and + - ( ) . besides."
+            } else {
+                "Blank, or a phone number: 7 to 15 digits, and only spaces and + - ( ) . besides."
+            })),
+            "course" if form != super::forms::FormType::Contact => field
+                .enum_values(Some(super::forms::course_titles().iter().cloned()))
+                .description(Some("The title of one of the catalog's courses.")),
+            "plan" if form == super::forms::FormType::Registration => field.enum_values(Some(super::forms::PLANS)),
+            _ if needed => field.pattern(Some(super::forms::not_blank_pattern())).description(Some("Not blank.")),
+            _ => field,
+        };
+        if needed {
+            fields = fields.required(name);
+        }
+        fields = fields.property(name, field);
+    }
+    fields
+}
 
 #[cfg(test)]
 mod tests {

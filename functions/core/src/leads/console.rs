@@ -22,6 +22,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
+/// An enquiry's id: its submission's UUID, lowercase and hyphenated (`checked_enquiry_id`).
+pub const ENQUIRY_ID_PATTERN: &str = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
 /// The most submissions one list request reads to fill its page.
 pub const READ_BUDGET: usize = 1_000;
 /// The most rows one export holds.

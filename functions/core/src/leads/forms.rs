@@ -3,6 +3,7 @@
 //! same rules per form type (`openapi.rs` builds them from the constants here), so a request the contract allows is
 //! one this accepts.
 
+pub use crate::http::contract::{not_blank_pattern, phone_pattern};
 use crate::http::error::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -29,26 +30,6 @@ pub const FIELD_LIMITS: [(&str, usize); 10] = [
     ("message", 5000),
     (HONEYPOT, 200),
 ];
-
-/// What `str::trim` removes (Unicode `White_Space`), as a regular-expression class body that reads the same in
-/// ECMAScript, Python and Rust (`\s` does not: Python's also matches U+001C–U+001F, ECMAScript's U+FEFF).
-const TRIMMED: &str = "\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000";
-
-/// The contract's pattern for a required text: something left after trimming.
-pub fn not_blank_pattern() -> String {
-    format!("[^{TRIMMED}]")
-}
-
-/// The contract's pattern for a phone number as `phone_number` checks it after trimming: only digits and
-/// ` +-().`, 7 to 15 digits. `optional` also allows a blank value (dropped, as if not sent).
-pub fn phone_pattern(optional: bool) -> String {
-    let number = "[ +().-]*(?:[0-9][ +().-]*){7,15}";
-    if optional {
-        format!("^[{TRIMMED}]*(?:{number}[{TRIMMED}]*)?$")
-    } else {
-        format!("^[{TRIMMED}]*{number}[{TRIMMED}]*$")
-    }
-}
 
 /// The catalog the site is built from; its course titles are what an enrolment may name.
 const CATALOG: &str = include_str!("../../../../infra/seed/catalog.json");

@@ -4,6 +4,7 @@
 
 use super::lecture::{self, LectureFiles, LectureLinks};
 use super::{me, videos};
+use crate::http::contract::{Schemas, ID_PATTERN};
 use crate::http::identity::{identify, verified_email_of, Verifier};
 use crate::http::routes::{Routes, Service};
 use crate::http::Answer;
@@ -12,6 +13,8 @@ use crate::time;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VideosRoute {
@@ -167,6 +170,29 @@ impl Service for PlaybackApi {
     ))
 )]
 pub struct Contract;
+
+/// The bodies' fields as the server checks them, in the contract (`platform::openapi` calls this once every
+/// feature's contract is merged).
+pub fn body_rules(schemas: &mut Schemas) {
+    if let Some(RefOr::T(Schema::Object(link))) = schemas.get_mut("LinkRequest") {
+        let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+        let secret = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(super::me::MAX_SECRET_CHARS))
+            .pattern(Some("\\S"));
+        link.properties.insert("batchId".into(), id.into());
+        link.properties.insert("secretId".into(), secret.into());
+    }
+    if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("ProgressUpdate") {
+        let position = ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .minimum(Some(0))
+            .maximum(Some(super::me::MAX_POSITION_SECONDS))
+            .description(Some("The second to resume at."));
+        update.properties.insert("positionSeconds".into(), position.into());
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 use super::console as live;
 use super::{feed, sessions, Desk, ReminderSlots};
 use crate::console::Actor;
+use crate::http::contract::{nullable, Schemas, INSTANT_PATTERN, MEETING_URL_PATTERN};
 use crate::http::identity::{identify, identify_staff, Verifier};
 use crate::http::routes::{Routes, Service};
 use crate::http::Answer;
@@ -13,6 +14,8 @@ use crate::time;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::RefOr;
 
 /// A signed-in student's live sessions; Join (a navigation: a token in the query, or a bearer);
 /// their calendar settings (GET, PATCH), a new feed token (POST), and the feed itself.
@@ -220,6 +223,58 @@ impl Service for StaffSessionsApi {
     ))
 )]
 pub struct Contract;
+
+/// The live class bodies' fields as the server checks them (`live::console`).
+pub fn body_rules(schemas: &mut Schemas) {
+    let time = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .pattern(Some(INSTANT_PATTERN))
+            .description(Some("RFC 3339, e.g. 2026-12-05T19:00:00+05:00."))
+    };
+    let link = || {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(crate::console::checks::MAX_URL_CHARS))
+            .pattern(Some(MEETING_URL_PATTERN))
+            .description(Some("The meeting's https link (Zoom, Google Meet or any https address)."))
+    };
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("TimetableRequest") {
+        let zone = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name())))
+            .description(Some("An IANA time zone, e.g. Asia/Karachi or Europe/London."));
+        body.properties.insert("timeZone".into(), zone.into());
+        body.properties.insert("meetingUrl".into(), link().into());
+        if let Some(RefOr::T(Schema::Array(slots))) = body.properties.get_mut("slots") {
+            slots.min_items = Some(1);
+            slots.max_items = Some(super::console::MAX_SLOTS);
+        }
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SlotRequest") {
+        let start = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(super::console::START_PATTERN))
+            .description(Some("HH:MM, 24-hour, in the timetable's zone."));
+        body.properties.insert("start".into(), start.into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("NewSession") {
+        body.properties.insert("startsAt".into(), time().into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+    }
+    if let Some(RefOr::T(Schema::Object(body))) = schemas.get_mut("SessionChange") {
+        let reason = nullable(ObjectBuilder::new())
+            .min_length(Some(1))
+            .max_length(Some(super::console::MAX_REASON_CHARS))
+            .pattern(Some("\\S"))
+            .description(Some("Why, 1 to 300 characters, not all of them spaces; required with status."));
+        body.properties.insert("reason".into(), reason.into());
+        body.properties.insert("startsAt".into(), nullable(time()).into());
+        body.properties.insert("meetingUrl".into(), nullable(link()).into());
+    }
+}
 
 #[cfg(test)]
 mod tests {

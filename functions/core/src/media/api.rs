@@ -4,6 +4,7 @@ use super::console as lectures;
 use super::uploads::LectureUploads;
 use super::TranscodeQueue;
 use crate::console::Actor;
+use crate::http::contract::{nullable, Schemas};
 use crate::http::identity::{identify_staff, Verifier};
 use crate::http::routes::{Routes, Service};
 use crate::http::Answer;
@@ -11,6 +12,8 @@ use crate::store::Store;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 
 /// Staff: a batch's lectures (GET), a new one (POST); one (PATCH, DELETE); its recording's upload
 /// begun or resumed, and completed; its processing retried; its captions (PUT).
@@ -125,6 +128,40 @@ impl Service for StaffLecturesApi {
     ))
 )]
 pub struct Contract;
+
+/// The lecture bodies' text fields as the server checks them (`media::console`).
+pub fn body_rules(schemas: &mut Schemas) {
+    let text = |max: usize, pattern: &str| {
+        ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(max)).pattern(Some(pattern))
+    };
+    if let Some(RefOr::T(Schema::Object(new))) = schemas.get_mut("NewLecture") {
+        let embed = nullable(ObjectBuilder::new())
+            .max_length(Some(super::console::MAX_EMBED_URL_CHARS))
+            .pattern(Some(super::console::embed_url_pattern()))
+            .description(Some("An https address of a YouTube, Vimeo or Google Drive player: the lecture is that embed. None: a recording awaiting its upload."));
+        new.properties.insert("embedUrl".into(), embed.into());
+    }
+    if let Some(RefOr::T(Schema::Object(upload))) = schemas.get_mut("UploadRequest") {
+        let name = text(super::console::MAX_FILE_NAME_CHARS, super::console::FILE_NAME_PATTERN)
+            .description(Some("The file's own name, no folder."));
+        let kind = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(super::console::VIDEO_TYPE_PATTERN))
+            .description(Some("A video/* type, no parameters."));
+        upload.properties.insert("fileName".into(), name.into());
+        upload.properties.insert("contentType".into(), kind.into());
+    }
+}
+
+/// The captions body: WebVTT text as the server checks it.
+pub fn path_rules(paths: &mut utoipa::openapi::Paths) {
+    let captions = paths.paths.get_mut("/api/staff/batches/{batchId}/lectures/{lectureNumber}/captions");
+    let body = captions.and_then(|item| item.put.as_mut()).and_then(|put| put.request_body.as_mut());
+    if let Some(vtt) = body.and_then(|body| body.content.get_mut("text/vtt")) {
+        let text = ObjectBuilder::new().schema_type(Type::String).pattern(Some(super::console::CAPTIONS_PATTERN));
+        vtt.schema = Some(text.into());
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@
 use super::{enrolments, report};
 use crate::console::Actor;
 use crate::enrolment::Mailing;
+use crate::http::contract::{not_blank_pattern, nullable, Schemas, ID_PATTERN};
 use crate::http::identity::{identify_staff, Verifier};
 use crate::http::routes::{Routes, Service};
 use crate::http::Answer;
@@ -11,6 +12,8 @@ use crate::time;
 use async_trait::async_trait;
 use lambda_http::{http::Method, Request};
 use std::sync::Arc;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::RefOr;
 
 /// Staff: the batches with their counts; a new enrolment (POST); one (DELETE); its welcome sent
 /// again; a batch's enrolments, and a roster enrolled at once.
@@ -147,6 +150,50 @@ impl Service for StaffReportsApi {
     ))
 )]
 pub struct Contract;
+
+/// The staff bodies' fields as the server checks them.
+pub fn body_rules(schemas: &mut Schemas) {
+    let date = || {
+        nullable(ObjectBuilder::new())
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+            .description(Some("The last day of access, YYYY-MM-DD (UTC), today or later."))
+    };
+    let id = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(ID_PATTERN));
+    if let Some(RefOr::T(Schema::Object(enrol))) = schemas.get_mut("EnrolRequest") {
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(super::enrolments::MAX_NAME_CHARS))
+            .pattern(Some(not_blank_pattern()));
+        let email = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(super::enrolments::MAX_EMAIL_CHARS))
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)));
+        enrol.properties.insert("batchId".into(), id().into());
+        enrol.properties.insert("name".into(), name.into());
+        enrol.properties.insert("email".into(), email.into());
+        enrol.properties.insert("accessUntil".into(), date().into());
+        enrol.properties.insert(
+            "enquiryId".into(),
+            nullable(ObjectBuilder::new()).pattern(Some(crate::leads::console::ENQUIRY_ID_PATTERN)).into(),
+        );
+    }
+    if let Some(RefOr::T(Schema::Object(bulk))) = schemas.get_mut("BulkRequest") {
+        let csv = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(super::enrolments::MAX_ROSTER_CHARS))
+            .description(Some(
+            "name,email per line; a header line, a BOM and blank lines are ignored; 1,000 lines at most are enrolled.",
+        ));
+        bulk.properties.insert("csv".into(), csv.into());
+        bulk.properties.insert("accessUntil".into(), date().into());
+    }
+    if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("EnquiryUpdate") {
+        let note = nullable(ObjectBuilder::new())
+            .max_length(Some(crate::leads::console::MAX_NOTE_CHARS))
+            .description(Some("At most 2,000 characters; absent keeps the note, empty removes it."));
+        update.properties.insert("note".into(), note.into());
+    }
+}
 
 #[cfg(test)]
 mod tests {
