@@ -90,8 +90,9 @@ pub trait LectureFiles: Send + Sync {
         Ok(Some(urls))
     }
 
-    /// `presign_all` for a playlist's files under one folder (`folder`: `s3://bucket/key/`, the
-    /// rendition's): where the files have a way to be opened by one signature over the folder
+    /// `presign_all` for a playlist's files that share a start (`folder`: `s3://bucket/key-prefix`,
+    /// the rung's folder or its files' shared start): where the files have a way to be opened by one
+    /// signature over that start
     /// (the site's CloudFront in AWS, `S3Files::with_cdn`), each URL carries that one signature;
     /// otherwise, or for a file outside it, as `presign_all`.
     async fn presign_folder(
@@ -151,7 +152,7 @@ impl SegmentsCdn {
         key.split('/').map(encode).collect::<Vec<_>>().join("/")
     }
 
-    /// The URLs of `files` under `folder` (a key ending with `/`), all signed by one policy until
+    /// The URLs of `files` under `folder` (a key prefix: a folder, or the start of names), all signed by one policy until
     /// `expires`; `None` for a file this CDN does not serve (another bucket or folder).
     fn sign(&self, folder: &str, files: &[(String, Delivery)], expires: i64) -> Result<Vec<Option<String>>, String> {
         let pattern = format!("{}/{}*", self.origin, Self::path_of(folder));
@@ -318,7 +319,8 @@ impl LectureFiles for S3Files {
         expires: i64,
         now: i64,
     ) -> Result<Option<Vec<String>>, ApiError> {
-        let served = parse_s3_url(folder).filter(|(_, key)| key.starts_with(CDN_PREFIX) && key.ends_with('/'));
+        let served =
+            parse_s3_url(folder).filter(|(_, key)| key.starts_with(CDN_PREFIX) && key.len() > CDN_PREFIX.len());
         let (Some(cdn), Some((_, key))) = (&self.cdn, served) else {
             return self.presign_all(files, expires, now).await;
         };

@@ -78,8 +78,9 @@ impl FileSigner {
         link
     }
 
-    /// The links to files under `folder` (`360p/`: a rendition's, ending with `/`) of a lecture
-    /// for the holder of `grant` until `expires`: one signature for all of them.
+    /// The links to the files whose paths start with `folder` (a rendition's folder `360p/`, or its
+    /// files' shared start `master_360p_`) of a lecture for the holder of `grant` until `expires`:
+    /// one signature for all of them.
     pub fn folder(&self, batch_id: &str, lecture: u32, folder: &str, grant: &str, expires: i64) -> FolderLinks {
         use std::fmt::Write;
         let mut query = String::from("?grant=");
@@ -109,14 +110,14 @@ impl FolderLinks {
     }
 }
 
-/// Whether a folder link for `folder` opens `file`: a file under it (not only the folder), never
-/// a playlist. `folder` is a relative path ending with `/`.
-fn in_folder(file: &str, folder: &str) -> bool {
-    folder.len() > 1
-        && folder.ends_with('/')
-        && !folder.starts_with('/')
-        && file.len() > folder.len()
-        && file.starts_with(folder)
+/// Whether a folder link for `scope` opens `file`: a file whose path starts with it (not the scope
+/// itself), never a playlist. `scope` is a rung's folder (`360p/`) or the start of its files' names
+/// (`master_360p_`).
+fn in_folder(file: &str, scope: &str) -> bool {
+    !scope.is_empty()
+        && !scope.starts_with('/')
+        && file.len() > scope.len()
+        && file.starts_with(scope)
         && !file.ends_with(".m3u8")
 }
 
@@ -350,5 +351,12 @@ mod tests {
         assert_eq!(links.check(BATCH, 3, "360p/seg_001.m4s", &widened, NOW).await, Err(LinkRefused::Forged));
         assert_eq!(folder.link("360p/index.m3u8"), None);
         assert_eq!(folder.link("720p/seg_001.m4s"), None);
+        // MediaConvert's names: one folder for every rung, the rung in the name
+        let rung = signer.folder(BATCH, 3, "master_360p_", GRANT, NOW + 60);
+        let params = params_of(&rung.link("master_360p_00001.ts").unwrap());
+        assert_eq!(links.check(BATCH, 3, "master_360p_01800.ts", &params, NOW).await, Ok(()));
+        for other in ["master_540p_00001.ts", "master_360p.m3u8", "master.m3u8", "master_360p_"] {
+            assert_eq!(links.check(BATCH, 3, other, &params, NOW).await, Err(LinkRefused::Forged), "{other}");
+        }
     }
 }

@@ -41,10 +41,12 @@ impl<'a> Recording<'a> {
         self.captions.is_some()
     }
 
-    /// The stored folder (`s3://bucket/key/`) of `dir`, a folder under the renditions' (`360p`).
-    pub fn folder_url(&self, dir: &str) -> Option<String> {
-        let dir = dir.strip_suffix('/').unwrap_or(dir);
-        safe_file(dir).map(|dir| format!("s3://{}/{}{dir}/", self.bucket, self.folder))
+    /// Where the stored files whose names start with `prefix` are (`s3://bucket/key-prefix`): a
+    /// folder under the renditions' (`360p/`) or the start of names in it (`master_360p_`).
+    pub fn prefix_url(&self, prefix: &str) -> Option<String> {
+        let body = prefix.strip_suffix('/').unwrap_or(prefix);
+        safe_file(body).filter(|body| !body.is_empty())?;
+        Some(format!("s3://{}/{}{prefix}", self.bucket, self.folder))
     }
 
     /// The stored file (`s3://bucket/key`) a link's `file` names; `None` if it names none.
@@ -94,8 +96,10 @@ mod tests {
         assert_eq!(r.url_of("360p/seg_1.m4s").unwrap(), "s3://lec/lectures/b1/v1/hls/j1/360p/seg_1.m4s");
         assert_eq!(r.url_of("captions.vtt").unwrap(), "s3://lec/lectures/b1/v1/captions/1.vtt");
         assert_eq!(r.url_of("../source/x.mp4"), None);
-        assert_eq!(r.folder_url("360p/").unwrap(), "s3://lec/lectures/b1/v1/hls/j1/360p/");
-        assert_eq!(r.folder_url(".."), None);
+        assert_eq!(r.prefix_url("360p/").unwrap(), "s3://lec/lectures/b1/v1/hls/j1/360p/");
+        assert_eq!(r.prefix_url("master_360p_").unwrap(), "s3://lec/lectures/b1/v1/hls/j1/master_360p_");
+        assert_eq!(r.prefix_url(".."), None);
+        assert_eq!(r.prefix_url(""), None);
     }
 
     #[test]

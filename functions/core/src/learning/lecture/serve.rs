@@ -110,7 +110,7 @@ pub async fn lecture(
     }
     let text = String::from_utf8(files.read(&url).await?).map_err(|_| broken(&video, file, "not UTF-8"))?;
     let targets = playlist::targets(file, &text).map_err(|why| broken(&video, file, &why.0))?;
-    let signed = sign(links, files, &recording, batch_id, number, file, &params.grant, now, targets).await?;
+    let signed = sign(links, files, &recording, batch_id, number, &params.grant, now, targets).await?;
     let body = playlist::rewrite(file, &text, &signed).map_err(|why| broken(&video, file, &why.0))?;
     let answer = Response::builder()
         .status(StatusCode::OK)
@@ -159,9 +159,10 @@ fn broken(video: &Lecture, file: &str, why: &str) -> ApiError {
 /// Signs the files a playlist names, for the grant that fetched it. A playlist: a link to this
 /// function (the grant is checked again when it is fetched). Any other file: its own URL, or
 /// locally a link to this function. Both live as long as a lecture takes to watch, since a
-/// video-on-demand playlist is fetched once. The files in the playlist's own folder (a media
-/// playlist's segments) share one signature over that folder; the rest are signed each, with
-/// one key made ready once for the whole playlist, not once a URL
+/// video-on-demand playlist is fetched once. The files a media playlist names share one signature
+/// over what their paths share (`shared_scope`: the rung's folder `360p/`, or MediaConvert's
+/// `master_360p_`); the rest are signed each, with one key made ready once for the whole playlist,
+/// not once a URL
 /// (docs/decisions/0044-playlists-signed-with-one-key.md, 0047-one-signature-a-playlist.md).
 #[allow(clippy::too_many_arguments)]
 async fn sign(
@@ -170,19 +171,18 @@ async fn sign(
     recording: &Recording<'_>,
     batch_id: &str,
     number: u32,
-    playlist_file: &str,
     grant: &str,
     now: i64,
     targets: Vec<String>,
 ) -> Result<HashMap<String, String>, ApiError> {
     let expires = now + files.play_secs();
-    let folder = Some(playlist::folder_of(playlist_file)).filter(|dir| !dir.is_empty());
-    let own = targets
+    let files_named: Vec<&str> = targets.iter().map(String::as_str).filter(|file| !file.ends_with(".m3u8")).collect();
+    let scope = shared_scope(&files_named);
+    let own = files_named
         .iter()
-        .filter(|file| !file.ends_with(".m3u8"))
         .map(|file| recording.url_of(file).map(|url| (url, Delivery::of(file))).ok_or_else(no_such))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut own = match folder.and_then(|dir| recording.folder_url(dir)) {
+    let mut own = match scope.and_then(|scope| recording.prefix_url(scope)) {
         Some(folder) => files.presign_folder(&folder, &own, expires, now).await?,
         None => files.presign_all(&own, expires, now).await?,
     }
@@ -191,7 +191,7 @@ async fn sign(
         tracing::error!(%error, "could not sign lecture links");
         ApiError::Unavailable
     })?;
-    let shared = folder.map(|dir| signer.folder(batch_id, number, dir, grant, expires));
+    let shared = scope.map(|scope| signer.folder(batch_id, number, scope, grant, expires));
     let mut signed = HashMap::with_capacity(targets.len());
     for file in targets {
         let url = match own.as_mut().filter(|_| !file.ends_with(".m3u8")) {
@@ -204,4 +204,38 @@ async fn sign(
         signed.insert(file, url);
     }
     Ok(signed)
+}
+
+/// What the paths of a playlist's files (none of them a playlist) share, up to and including its
+/// last `/` or `_`: the scope one signature covers (`360p/` for the local ladder's
+/// `360p/seg_000.m4s`…, `master_360p_` for MediaConvert's `master_360p_00001.ts`…). None when they
+/// share no such prefix, or there are fewer than two files (one file is signed as itself).
+fn shared_scope<'a>(files: &[&'a str]) -> Option<&'a str> {
+    let (first, rest) = files.split_first()?;
+    if rest.is_empty() {
+        return None;
+    }
+    let mut shared = first.len();
+    for file in rest {
+        shared = first.bytes().zip(file.bytes()).take(shared).take_while(|(a, b)| a == b).count();
+    }
+    let end = first[..shared].rfind(['/', '_'])? + 1;
+    Some(&first[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shared_scope;
+
+    #[test]
+    fn a_playlists_files_share_their_rung_and_nothing_wider() {
+        let local = ["360p/init_0.mp4", "360p/seg_000.m4s", "360p/seg_001.m4s"];
+        assert_eq!(shared_scope(&local), Some("360p/"));
+        let mediaconvert = ["master_360p_00001.ts", "master_360p_00002.ts", "master_360p_01800.ts"];
+        assert_eq!(shared_scope(&mediaconvert), Some("master_360p_"));
+        assert_eq!(shared_scope(&["360p/seg_000.m4s", "540p/seg_000.m4s"]), None, "two rungs share nothing");
+        assert_eq!(shared_scope(&["poster.jpg", "captions.vtt"]), None);
+        assert_eq!(shared_scope(&["360p/seg_000.m4s"]), None, "one file is signed as itself");
+        assert_eq!(shared_scope(&[]), None);
+    }
 }
