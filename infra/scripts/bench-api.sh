@@ -76,9 +76,9 @@ segments=$(curl -fsS "$BASE_URL$media" | grep -vc '^#')
   echo
   echo "The 2-hour lecture is generated (\`infra/scripts/long_lecture.py\`): the ladder's playlists for 2 hours of"
   echo "$(python3 -c 'import json; print(json.load(open("infra/media/ladder.json"))["segmentSeconds"])') s segments (a master and one media playlist per rung, $segments segments each) in the lecture folder,"
-  echo "its record imported ready. Each media playlist answer reads the grant again and signs every segment's link"
-  echo "(locally: the lecture function's own HMAC links; in AWS presigned S3 GETs, the same code path with"
-  echo "\`S3Files\`: docs/decisions/0044-playlists-signed-with-one-key.md). \"videos\" non-2xx are 429s: 32 Secret ID"
+  echo "its record imported ready. Each media playlist answer reads the grant again and signs its segments' links once"
+  echo "for the rung (locally: one HMAC link of the lecture function for \`master_360p_\`; in AWS one CloudFront policy,"
+  echo "the same code path with \`S3Files\`: docs/decisions/0047-one-signature-a-playlist.md). \"videos\" non-2xx are 429s: 32 Secret ID"
   echo "checks at once from one address, past the per-client limit of 10 checks under way (\`limits::SECRET_ID_GUESSES\`)."
   if [ -n "${OIDC_ISSUER:-}" ]; then
     echo
