@@ -12641,6 +12641,8 @@ export interface operations {
                 /** @description the signing key's id */
                 key: string;
                 signature: string;
+                /** @description a folder link's folder (`360p/`): the files a media playlist names in its own folder share one signature over that folder, and open any file of it but a playlist */
+                scope?: string;
             };
             header?: {
                 /** @description one byte range */
