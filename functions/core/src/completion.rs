@@ -14,9 +14,13 @@ use crate::http::error::ApiError;
 use crate::store::{CatalogRecords, CertificateRecords, GrantRecords, StudentRecords};
 use crate::time;
 use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
 
-/// What the rule reads of a batch's live classes: the live classes feature answers it over the
-/// store (`live::store`), so this rule, which several features share, imports no feature.
+/// What the rule, and the batch report (`enrolments::report`), read of a batch's live classes: the
+/// live classes feature answers it over the store (`live::store`), so what several features share
+/// imports no feature.
 #[async_trait]
 pub trait AttendanceOf: Send + Sync {
     /// Where `sub` stands against `batch_id`'s minimum attendance at `now`; none when the batch
@@ -27,10 +31,14 @@ pub trait AttendanceOf: Send + Sync {
         sub: &str,
         now: i64,
     ) -> crate::store::Result<Option<AttendanceStanding>>;
+
+    /// Each account's attendance in `batch_id` at `now`, in percent (none while no session counts):
+    /// the batch report's column.
+    async fn attendance_by_account(&self, batch_id: &str, now: i64) -> Result<BTreeMap<String, Option<u32>>, ApiError>;
 }
 
-/// What the rule reads of a batch's assignments, answered over the store by the assignments
-/// feature (`assignments::store`).
+/// What the rule, and the batch report, read of a batch's assignments, answered over the store by
+/// the assignments feature (`assignments::store`); the shapes they read are below.
 #[async_trait]
 pub trait AssignmentsOf: Send + Sync {
     /// The batch's assignment rule (on or off) and `sub`'s tally of its published assignments at `now`.
@@ -40,6 +48,14 @@ pub trait AssignmentsOf: Send + Sync {
         batch_id: &str,
         now: i64,
     ) -> crate::store::Result<(bool, AssignmentTally)>;
+
+    /// The batch's assignments as its report shows them, for `students`: each student's key with
+    /// their accounts, the latest hand-in of any of them counting.
+    async fn batch_work(
+        &self,
+        batch_id: &str,
+        students: &BTreeMap<String, Vec<String>>,
+    ) -> crate::store::Result<BatchWork>;
 }
 
 /// Where a student stands against a batch's minimum attendance.
@@ -64,6 +80,87 @@ pub struct AssignmentTally {
     pub total: u32,
     pub done: u32,
     pub passed: u32,
+}
+
+/// A review's result: `"passed"`, `"needs-work"`, or points (a whole number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum Grade {
+    Verdict(Verdict),
+    Points(u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Passed,
+    NeedsWork,
+}
+
+impl Grade {
+    /// Whether the student may hand in again because of it.
+    pub fn needs_work(&self) -> bool {
+        matches!(self, Self::Verdict(Verdict::NeedsWork))
+    }
+
+    /// Whether the work passed: "passed", or points (a review that asks for more says "needs work").
+    pub fn passes(&self) -> bool {
+        !self.needs_work()
+    }
+}
+
+/// Where a student stands on one assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WorkState {
+    NotStarted,
+    /// Saved, not handed in.
+    Draft,
+    /// Handed in by the due time, waiting for a review.
+    Submitted,
+    /// Handed in after the due time, waiting for a review.
+    Late,
+    /// The latest version is reviewed (`result` says how).
+    Reviewed,
+}
+
+/// An assignment as the report's columns name it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignmentColumn {
+    pub id: String,
+    pub title: String,
+    /// RFC 3339.
+    pub due_at: String,
+}
+
+/// One student's standing on one assignment.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StudentAssignment {
+    pub assignment_id: String,
+    pub state: WorkState,
+    /// The submission (to open it in the review), once handed in.
+    pub submission_id: Option<String>,
+    /// When the latest version was handed in (RFC 3339).
+    pub submitted_at: Option<String>,
+    pub result: Option<Grade>,
+}
+
+/// One student's row of the batch report's assignments: one per column, and how many they handed in and passed.
+#[derive(Debug, Default)]
+pub struct StudentWork {
+    pub assignments: Vec<StudentAssignment>,
+    pub done: u32,
+    pub passed: u32,
+}
+
+/// A batch's assignments as its report shows them: the columns, by due time, and each student's row.
+#[derive(Debug, Default)]
+pub struct BatchWork {
+    pub columns: Vec<AssignmentColumn>,
+    /// By the key the report named each student with.
+    pub students: BTreeMap<String, StudentWork>,
 }
 
 /// The completion rule with a batch's assignment rule: when it requires every assignment passed

@@ -6,7 +6,8 @@
 //! store interface and key layout over the table's `Items` (`payments/`, `demo/`, `live/`,
 //! `assignments/`: `records.rs`, `store.rs`); records several features read stay in `domain.rs`
 //! and `store/`, and what a shared rule reads of one feature is a narrow trait the feature
-//! implements (`completion::AttendanceOf`, `completion::AssignmentsOf`, `zones::ZoneOf`).
+//! implements (`completion::AttendanceOf`, `completion::AssignmentsOf`, `zones::ZoneOf`), as the
+//! batch report of `enrolments/` reads attendance and assignments.
 //! Beside them sit the kits every feature may use, and nothing else may be shared:
 //! - `store/` (one key layout, two backends: SQLite locally, DynamoDB in AWS);
 //! - `mail/` (a message and its MIME, the one `Mailer`: SES in AWS, an outbox folder locally);
@@ -20,10 +21,9 @@
 //! - `console/` (the staff console's kit: who acts, paging, the audit trail, spreadsheets, shared
 //!   checks); each feature's console side is its own `console.rs`.
 //!
-//! `staff/` is the console's area over several features (enrolments, reports); `platform/` is the
-//! one place that reads the environment and builds each Lambda's dependencies and the local server's
-//! (with its table of path prefix → service, `platform/routes.rs`). Dependencies point one
-//! way: platform → staff → features → kits, and no feature imports another
+//! `platform/` is the one place that reads the environment and builds each Lambda's dependencies
+//! and the local server's (with its table of path prefix → service, `platform/routes.rs`).
+//! Dependencies point one way: platform → features → kits, and no feature imports another
 //! (docs/decisions/0026-backend-by-feature.md; `tests/architecture.rs` checks it).
 
 // Shared
@@ -49,15 +49,13 @@ pub mod assistant;
 pub mod catalog;
 pub mod certificates;
 pub mod demo;
+pub mod enrolments;
 pub mod geo;
 pub mod leads;
 pub mod learning;
 pub mod live;
 pub mod media;
 pub mod payments;
-
-// The staff console's area over the features
-pub mod staff;
 
 // Wiring
 pub mod platform;

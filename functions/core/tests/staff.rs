@@ -1548,7 +1548,7 @@ fn staff_route(path: &str) -> Option<(String, &'static [lambda_http::http::Metho
         Some((format!("{}::{variant}", std::any::type_name::<R>()), route.methods()))
     }
     named::<academy_core::leads::api::StaffEnquiriesRoute>(path)
-        .or_else(|| named::<academy_core::staff::api::StaffEnrolmentsRoute>(path))
-        .or_else(|| named::<academy_core::staff::api::StaffReportsRoute>(path))
+        .or_else(|| named::<academy_core::enrolments::api::StaffEnrolmentsRoute>(path))
+        .or_else(|| named::<academy_core::enrolments::api::StaffReportsRoute>(path))
         .or_else(|| named::<academy_core::console::api::AuditRoute>(path))
 }

@@ -209,7 +209,7 @@ impl Service for StaffAssignmentsApi {
         super::console::review,
     ),
     components(schemas(
-        super::mine::WorkState,
+        super::WorkState,
         super::mine::MyAssignmentSummary,
         super::mine::MyAssignments,
         super::mine::MyAssignment,

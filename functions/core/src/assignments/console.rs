@@ -7,12 +7,12 @@
 //! is in the audit trail. Times are UTC in the contract; the mail of a moved due time names them
 //! in the batch's zone (its live-class timetable's, Asia/Karachi when it has none).
 
-use crate::assignments::mine::{state_of, WorkState};
 use crate::assignments::AssignmentRecords;
 use crate::assignments::{
     begin_upload, file_views, find, finish_upload, markdown, no_file, version_view, FileView, VersionView,
     MAX_ATTACHMENTS, MAX_BODY, MAX_MARKDOWN_CHARS, MAX_POINTS, MAX_TITLE_CHARS,
 };
+use crate::assignments::{state_of, WorkState};
 use crate::assignments::{
     Assignment, AssignmentRule, AssignmentSubmission, FileRef, Grade, Marking, Review, STAFF_OWNER,
 };

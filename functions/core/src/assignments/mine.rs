@@ -5,9 +5,9 @@
 //! (404) on every route, as an unknown id is.
 
 use super::{
-    begin_upload, file_views, find, finish_upload, in_batch, markdown, no_assignment, no_file, open_to, version_view,
-    AssignmentStore, FeedbackView, FileView, VersionView, MAX_BODY, MAX_DRAFT_SAVES, MAX_FILES, MAX_LINKS,
-    MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS, MAX_VERSIONS,
+    begin_upload, file_views, find, finish_upload, in_batch, markdown, no_assignment, no_file, open_to, state_of,
+    version_view, AssignmentStore, FeedbackView, FileView, VersionView, WorkState, MAX_BODY, MAX_DRAFT_SAVES,
+    MAX_FILES, MAX_LINKS, MAX_LINK_CHARS, MAX_TEXT_CHARS, MAX_UPLOADS, MAX_VERSIONS,
 };
 use crate::assignments::{Assignment, AssignmentSubmission, Draft, FileRef, Grade, HandedIn, Marking};
 use crate::http::error::{ApiError, ErrorBody};
@@ -24,21 +24,6 @@ use utoipa::ToSchema;
 /// What the store must hold for a student's routes.
 pub trait MyStore: AssignmentStore + CatalogRecords {}
 impl<T: AssignmentStore + CatalogRecords + ?Sized> MyStore for T {}
-
-/// Where a student stands on one assignment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum WorkState {
-    NotStarted,
-    /// Saved, not handed in.
-    Draft,
-    /// Handed in by the due time, waiting for a review.
-    Submitted,
-    /// Handed in after the due time, waiting for a review.
-    Late,
-    /// The latest version is reviewed (`result` says how).
-    Reviewed,
-}
 
 /// One of a student's assignments, as `/lms` lists them.
 #[derive(Debug, Serialize, ToSchema)]
@@ -130,19 +115,6 @@ pub struct MySubmission {
     pub feedback: Option<FeedbackView>,
     /// Every review, the latest first.
     pub reviews: Vec<FeedbackView>,
-}
-
-/// The student's state on `assignment` given their submission.
-pub fn state_of(assignment: &Assignment, submission: Option<&AssignmentSubmission>) -> WorkState {
-    let _ = assignment;
-    let Some(submission) = submission else { return WorkState::NotStarted };
-    match submission.latest() {
-        Some(_) if submission.current_review().is_some() => WorkState::Reviewed,
-        Some(latest) if latest.late => WorkState::Late,
-        Some(_) => WorkState::Submitted,
-        None if submission.draft.is_some() => WorkState::Draft,
-        None => WorkState::NotStarted,
-    }
 }
 
 fn last_grade(submission: Option<&AssignmentSubmission>) -> Option<Grade> {

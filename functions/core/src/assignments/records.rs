@@ -1,7 +1,9 @@
 //! The assignments' records: an assignment, its files, each student's submission (draft,
 //! versions, reviews) and a batch's rule for assignments in its completion.
 
-use crate::completion::AssignmentTally;
+use crate::completion::{AssignmentTally, StudentAssignment, StudentWork};
+pub use crate::completion::{Grade, Verdict, WorkState};
+use crate::time;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -11,28 +13,6 @@ use utoipa::ToSchema;
 pub enum Marking {
     Pass,
     Points,
-}
-
-/// A review's result: `"passed"`, `"needs-work"`, or points (a whole number).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(untagged)]
-pub enum Grade {
-    Verdict(Verdict),
-    Points(u32),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    Passed,
-    NeedsWork,
-}
-
-impl Grade {
-    /// Whether the student may hand in again because of it.
-    pub fn needs_work(&self) -> bool {
-        matches!(self, Self::Verdict(Verdict::NeedsWork))
-    }
 }
 
 /// A weekly guided assignment of a batch (`assignments`). Students see it from `publish_at`.
@@ -188,11 +168,44 @@ pub struct AssignmentRule {
     pub require_all_passed: bool,
 }
 
-impl Grade {
-    /// Whether the work passed: "passed", or points (a review that asks for more says "needs work").
-    pub fn passes(&self) -> bool {
-        !self.needs_work()
+/// The student's state on `assignment` given their submission.
+pub fn state_of(assignment: &Assignment, submission: Option<&AssignmentSubmission>) -> WorkState {
+    let _ = assignment;
+    let Some(submission) = submission else { return WorkState::NotStarted };
+    match submission.latest() {
+        Some(_) if submission.current_review().is_some() => WorkState::Reviewed,
+        Some(latest) if latest.late => WorkState::Late,
+        Some(_) => WorkState::Submitted,
+        None if submission.draft.is_some() => WorkState::Draft,
+        None => WorkState::NotStarted,
     }
+}
+
+/// A student's row of the batch report from the work of their accounts: one per assignment of
+/// `assignments`, the latest hand-in winning.
+pub fn student_work(assignments: &[Assignment], work: &[AssignmentSubmission]) -> StudentWork {
+    let (mut done, mut passed) = (0, 0);
+    let rows = assignments
+        .iter()
+        .map(|a| {
+            let mine = work
+                .iter()
+                .filter(|s| s.assignment_id == a.id)
+                .max_by_key(|s| (s.latest().map(|v| v.submitted_at), s.updated_at));
+            let latest = mine.and_then(|s| s.latest());
+            let result = mine.and_then(|s| s.current_review()).map(|r| r.grade);
+            done += u32::from(latest.is_some());
+            passed += u32::from(result.is_some_and(|g| g.passes()));
+            StudentAssignment {
+                assignment_id: a.id.clone(),
+                state: state_of(a, mine),
+                submission_id: latest.and(mine).map(|s| s.id.clone()),
+                submitted_at: latest.map(|v| time::iso(v.submitted_at)),
+                result,
+            }
+        })
+        .collect();
+    StudentWork { assignments: rows, done, passed }
 }
 
 /// The tally of `assignments` (a batch's) for a student whose submissions are `mine`, at `now`.

@@ -4,10 +4,12 @@
 //! index, waiting or reviewed, by when its latest version was handed in). A batch's rule for
 //! assignments in its completion sits in the batch's partition.
 
-use super::{assignment_tally, Assignment, AssignmentFile, AssignmentRule, AssignmentSubmission};
-use crate::completion::{AssignmentTally, AssignmentsOf};
+use super::{assignment_tally, student_work, Assignment, AssignmentFile, AssignmentRule, AssignmentSubmission};
+use crate::completion::{AssignmentColumn, AssignmentTally, AssignmentsOf, BatchWork};
 use crate::store::{item, record_of, records_of, PutMode, Range, Result, Store};
+use crate::time;
 use async_trait::async_trait;
+use std::collections::BTreeMap;
 
 /// The assignments' key layout over the table's `Items`; a batch's partition is the store's
 /// (`store::keys`).
@@ -197,5 +199,26 @@ impl AssignmentsOf for Store {
             }
         }
         Ok((required, assignment_tally(&assignments, &mine, now)))
+    }
+
+    async fn batch_work(&self, batch_id: &str, students: &BTreeMap<String, Vec<String>>) -> Result<BatchWork> {
+        let assignments = self.batch_assignments(batch_id).await?;
+        let mut rows = BTreeMap::new();
+        for (key, accounts) in students {
+            let mut work = Vec::new();
+            for sub in accounts {
+                for assignment in &assignments {
+                    if let Some(found) = self.submission_of(&assignment.id, sub).await? {
+                        work.push(found);
+                    }
+                }
+            }
+            rows.insert(key.clone(), student_work(&assignments, &work));
+        }
+        let columns = assignments
+            .iter()
+            .map(|a| AssignmentColumn { id: a.id.clone(), title: a.title.clone(), due_at: time::iso(a.due_at) })
+            .collect();
+        Ok(BatchWork { columns, students: rows })
     }
 }

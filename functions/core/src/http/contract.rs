@@ -12,6 +12,9 @@ pub type Schemas = std::collections::BTreeMap<String, RefOr<Schema>>;
 /// A record id as a regular expression (`ids::is_valid`).
 pub const ID_PATTERN: &str = "^[0-9a-f]{24}$";
 
+/// An enquiry's id: its submission's UUID, lowercase and hyphenated (`ApiError::checked_enquiry_id`).
+pub const ENQUIRY_ID_PATTERN: &str = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
 /// An RFC 3339 time as the demo routes take it (`demo::zones::checked_rfc3339`): no leap second, an offset within
 /// ±14:00.
 pub const INSTANT_PATTERN: &str =

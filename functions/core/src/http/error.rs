@@ -100,6 +100,16 @@ impl ApiError {
         crate::ids::is_valid(id).then_some(id).ok_or_else(|| Self::invalid_id(what))
     }
 
+    /// `id` when it is an enquiry's id, its submission's UUID hyphenated and lowercase as `send-email` stores
+    /// it (`contract::ENQUIRY_ID_PATTERN`), else a 400: before any store call.
+    pub fn checked_enquiry_id(id: &str) -> Result<&str, Self> {
+        uuid::Uuid::parse_str(id)
+            .ok()
+            .filter(|uuid| uuid.hyphenated().to_string() == id)
+            .map(|_| id)
+            .ok_or_else(|| Self::BadRequest("The enquiry id must be a lowercase hyphenated UUID.".into()))
+    }
+
     pub fn into_response(self) -> Response<Body> {
         let fields = match &self {
             Self::Invalid { fields } => Some(fields.clone()),
@@ -128,5 +138,22 @@ impl From<StoreError> for ApiError {
         }
         tracing::error!(error = %err, "store failure");
         Self::Unavailable
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_enquiry_id_is_the_submission_uuid_as_stored() {
+        // GIVEN the id send-email stores WHEN staff name it THEN it is accepted; any other spelling is refused.
+        let id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        assert_eq!(ApiError::checked_enquiry_id(id).ok(), Some(id));
+        for refused in
+            ["0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5bd9cb469fa16570867728950e", "665f1c2a9b3e4d0012a1b001", ""]
+        {
+            assert!(matches!(ApiError::checked_enquiry_id(refused), Err(ApiError::BadRequest(_))), "{refused}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 use super::console;
 use super::send_email::{self, InlineMail};
 use crate::console::Actor;
-use crate::http::contract::Schemas;
+use crate::http::contract::{nullable, Schemas};
 use crate::http::error::ApiError;
 use crate::http::identity::{identify_staff, Verifier};
 use crate::http::routes::{Routes, Service};
@@ -140,6 +140,12 @@ pub struct Contract;
 /// feature's contract is merged).
 pub fn body_rules(schemas: &mut Schemas) {
     send_email_request(schemas);
+    if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("EnquiryUpdate") {
+        let note = nullable(ObjectBuilder::new())
+            .max_length(Some(console::MAX_NOTE_CHARS))
+            .description(Some("At most 2,000 characters; absent keeps the note, empty removes it."));
+        update.properties.insert("note".into(), note.into());
+    }
 }
 
 /// The form types, the names of their schemas (`{name}Request`, `{name}Data`) and what each form is.

@@ -22,9 +22,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-/// An enquiry's id: its submission's UUID, lowercase and hyphenated (`checked_enquiry_id`).
-pub const ENQUIRY_ID_PATTERN: &str = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
-
 /// The most submissions one list request reads to fill its page.
 pub const READ_BUDGET: usize = 1_000;
 /// The most rows one export holds.
@@ -281,17 +278,8 @@ pub async fn export(store: &(impl SubmissionRecords + ?Sized), req: &Request) ->
     sheet::download("enquiries.csv", &header, rows)
 }
 
-/// An enquiry's id is its submission's: a UUID, hyphenated and lowercase as `send-email` stores it.
-pub fn checked_enquiry_id(id: &str) -> Result<&str, ApiError> {
-    uuid::Uuid::parse_str(id)
-        .ok()
-        .filter(|uuid| uuid.hyphenated().to_string() == id)
-        .map(|_| id)
-        .ok_or_else(|| ApiError::BadRequest("The enquiry id must be a lowercase hyphenated UUID.".into()))
-}
-
 async fn find(store: &(impl SubmissionRecords + ?Sized), id: &str) -> Result<Submission, ApiError> {
-    let id = checked_enquiry_id(id)?;
+    let id = ApiError::checked_enquiry_id(id)?;
     store.get_submission(id).await?.ok_or_else(|| ApiError::NotFound("No enquiry has this id.".into()))
 }
 
@@ -362,21 +350,4 @@ pub async fn resend(
     let detail = result.as_ref().ok().map(|e| format!("delivery {}", format!("{:?}", e.delivery).to_lowercase()));
     let enquiry = recorded(store, actor, "enquiry.resend", id, detail, result).await?;
     Ok(ok(&enquiry))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_enquiry_id_is_the_submission_uuid_as_stored() {
-        // GIVEN the id send-email stores WHEN staff name it THEN it is accepted; any other spelling is refused.
-        let id = "0f8fad5b-d9cb-469f-a165-70867728950e";
-        assert_eq!(checked_enquiry_id(id).ok(), Some(id));
-        for refused in
-            ["0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5bd9cb469fa16570867728950e", "665f1c2a9b3e4d0012a1b001", ""]
-        {
-            assert!(matches!(checked_enquiry_id(refused), Err(ApiError::BadRequest(_))), "{refused}");
-        }
-    }
 }

@@ -222,6 +222,14 @@ impl AttendanceOf for Store {
         let (held, present, excused) = student_attendance(&sessions, &records, sub, now);
         Ok(Some(AttendanceStanding { minimum: rule.min_percent, percent: attendance_percent(held, present, excused) }))
     }
+
+    async fn attendance_by_account(
+        &self,
+        batch_id: &str,
+        now: i64,
+    ) -> std::result::Result<std::collections::BTreeMap<String, Option<u32>>, crate::http::error::ApiError> {
+        super::console::percentages(self, batch_id, now).await
+    }
 }
 
 /// A batch's time zone is its timetable's (`crate::zones::batch_zone`).

@@ -6,6 +6,7 @@ use crate::certificates::{self};
 use crate::console::CURSOR_PATTERN;
 use crate::domain::{AuditEntry, EnrolmentStatus, SubmissionStatus};
 use crate::domain::{Batch, Course, LectureProgress, Outline, OutlineMonth, OutlineWeek, WeeklySchedule};
+use crate::enrolments::console::EnrolmentView;
 use crate::http::contract::{not_blank_pattern, ID_PATTERN, INSTANT_PATTERN};
 use crate::http::error::ErrorBody;
 use crate::http::health;
@@ -14,7 +15,6 @@ use crate::leads::console::{self as enquiries};
 use crate::learning::{LectureList, PlaybackKind, WatchableVideo};
 use crate::live::{AttendanceMark, SessionStatus, Weekday};
 use crate::objects::{FileDone, FilePart, FileUpload, NewFile, UploadPart};
-use crate::staff::enrolments::EnrolmentView;
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -77,7 +77,7 @@ impl Modify for Rules {
             crate::leads::api::Contract::openapi(),
             crate::geo::api::Contract::openapi(),
             crate::assistant::api::Contract::openapi(),
-            crate::staff::api::Contract::openapi(),
+            crate::enrolments::api::Contract::openapi(),
             crate::console::api::Contract::openapi(),
             crate::media::api::Contract::openapi(),
             crate::demo::api::Contract::openapi(),
@@ -132,7 +132,7 @@ impl Modify for Rules {
         crate::assistant::api::body_rules(schemas);
         crate::leads::api::body_rules(schemas);
         crate::certificates::api::body_rules(schemas);
-        crate::staff::api::body_rules(schemas);
+        crate::enrolments::api::body_rules(schemas);
         crate::media::api::body_rules(schemas);
         crate::demo::api::body_rules(schemas);
         crate::live::api::body_rules(schemas);
@@ -167,7 +167,7 @@ fn id_patterns(operation: &mut Operation, kind: PathId) {
             let pattern = match kind {
                 PathId::Enrolment => ENROLMENT_ID_PATTERN,
                 PathId::Certificate => certificates::id::ID_PATTERN,
-                _ => crate::leads::console::ENQUIRY_ID_PATTERN,
+                _ => crate::http::contract::ENQUIRY_ID_PATTERN,
             };
             let id = ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
             parameter.schema = Some(id.into());

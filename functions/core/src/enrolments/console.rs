@@ -13,7 +13,6 @@ use crate::enrolment::{self, enrol, new_grant, revoke_grant, send_welcome, Maili
 pub use crate::enrolment::{Activity, EnrolmentView};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::{json, json_body, ok, Answer};
-use crate::live::LiveRecords;
 use crate::store::{
     AuditRecords, CatalogRecords, EnrolmentRecords, GrantRecords, StoreError, StudentRecords, SubmissionRecords,
 };
@@ -40,18 +39,11 @@ const BULK_AT_ONCE: usize = 8;
 
 /// Everything a student-facing store call needs, for the handlers here.
 pub trait EnrolmentStore:
-    CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords + LiveRecords
+    CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords
 {
 }
 impl<
-        T: CatalogRecords
-            + GrantRecords
-            + EnrolmentRecords
-            + StudentRecords
-            + SubmissionRecords
-            + AuditRecords
-            + LiveRecords
-            + ?Sized,
+        T: CatalogRecords + GrantRecords + EnrolmentRecords + StudentRecords + SubmissionRecords + AuditRecords + ?Sized,
     > EnrolmentStore for T
 {
 }
@@ -273,7 +265,7 @@ pub async fn create(
         target = format!("{}{}", batch.id, Enrolment::email_key(&student.1));
         let enquiry = match request.enquiry_id.as_deref() {
             Some(id) => {
-                let id = crate::leads::console::checked_enquiry_id(id)?;
+                let id = ApiError::checked_enquiry_id(id)?;
                 Some(
                     store
                         .get_submission(id)

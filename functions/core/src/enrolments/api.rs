@@ -1,9 +1,9 @@
 //! The console's routes over several features: enrolments and the batches' rosters, and reports.
 
-use super::{enrolments, report};
+use super::{console, report};
 use crate::console::Actor;
 use crate::enrolment::Mailing;
-use crate::http::contract::{not_blank_pattern, nullable, Schemas, ID_PATTERN};
+use crate::http::contract::{not_blank_pattern, nullable, Schemas, ENQUIRY_ID_PATTERN, ID_PATTERN};
 use crate::http::identity::{identify_staff, Verifier};
 use crate::http::routes::{Routes, Service};
 use crate::http::Answer;
@@ -67,12 +67,12 @@ impl Service for StaffEnrolmentsApi {
         let actor = || Actor::named(verifier, req, caller.clone());
         let (store, mailing) = (&self.store, self.mailing.as_ref());
         match route {
-            R::Batches => enrolments::batches(store).await,
-            R::Enrol => enrolments::create(store, mailing, &actor().await, req).await,
-            R::Enrolment(id) => enrolments::revoke(store, &actor().await, &id).await,
-            R::Resend(id) => enrolments::resend(store, mailing, &actor().await, &id).await,
-            R::OfBatch(batch) => enrolments::of_batch(store, req, &batch).await,
-            R::Bulk(batch) => enrolments::bulk(store, mailing, &actor().await, req, &batch).await,
+            R::Batches => console::batches(store).await,
+            R::Enrol => console::create(store, mailing, &actor().await, req).await,
+            R::Enrolment(id) => console::revoke(store, &actor().await, &id).await,
+            R::Resend(id) => console::resend(store, mailing, &actor().await, &id).await,
+            R::OfBatch(batch) => console::of_batch(store, req, &batch).await,
+            R::Bulk(batch) => console::bulk(store, mailing, &actor().await, req, &batch).await,
         }
     }
 }
@@ -123,30 +123,30 @@ impl Service for StaffReportsApi {
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(
-        super::enrolments::batches,
-        super::enrolments::create,
-        super::enrolments::revoke,
-        super::enrolments::resend,
-        super::enrolments::of_batch,
-        super::enrolments::bulk,
+        super::console::batches,
+        super::console::create,
+        super::console::revoke,
+        super::console::resend,
+        super::console::of_batch,
+        super::console::bulk,
         super::report::batch_report,
         super::report::batch_report_csv,
     ),
     components(schemas(
-        super::enrolments::EnrolRequest,
-        super::enrolments::Enrolled,
-        super::enrolments::EnrolmentPage,
-        super::enrolments::StaffBatch,
-        super::enrolments::StaffBatches,
-        super::enrolments::BulkRequest,
-        super::enrolments::BulkAnswer,
-        super::enrolments::BulkLine,
-        super::enrolments::LineOutcome,
+        super::console::EnrolRequest,
+        super::console::Enrolled,
+        super::console::EnrolmentPage,
+        super::console::StaffBatch,
+        super::console::StaffBatches,
+        super::console::BulkRequest,
+        super::console::BulkAnswer,
+        super::console::BulkLine,
+        super::console::LineOutcome,
         super::report::BatchReport,
         super::report::LectureReport,
         super::report::StudentReport,
-        super::report::StudentAssignment,
-        super::report::AssignmentColumn,
+        crate::completion::StudentAssignment,
+        crate::completion::AssignmentColumn,
     ))
 )]
 pub struct Contract;
@@ -162,36 +162,29 @@ pub fn body_rules(schemas: &mut Schemas) {
     if let Some(RefOr::T(Schema::Object(enrol))) = schemas.get_mut("EnrolRequest") {
         let name = ObjectBuilder::new()
             .schema_type(Type::String)
-            .max_length(Some(super::enrolments::MAX_NAME_CHARS))
+            .max_length(Some(super::console::MAX_NAME_CHARS))
             .pattern(Some(not_blank_pattern()));
         let email = ObjectBuilder::new()
             .schema_type(Type::String)
-            .max_length(Some(super::enrolments::MAX_EMAIL_CHARS))
+            .max_length(Some(super::console::MAX_EMAIL_CHARS))
             .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)));
         enrol.properties.insert("batchId".into(), id().into());
         enrol.properties.insert("name".into(), name.into());
         enrol.properties.insert("email".into(), email.into());
         enrol.properties.insert("accessUntil".into(), date().into());
-        enrol.properties.insert(
-            "enquiryId".into(),
-            nullable(ObjectBuilder::new()).pattern(Some(crate::leads::console::ENQUIRY_ID_PATTERN)).into(),
-        );
+        enrol
+            .properties
+            .insert("enquiryId".into(), nullable(ObjectBuilder::new()).pattern(Some(ENQUIRY_ID_PATTERN)).into());
     }
     if let Some(RefOr::T(Schema::Object(bulk))) = schemas.get_mut("BulkRequest") {
         let csv = ObjectBuilder::new()
             .schema_type(Type::String)
-            .max_length(Some(super::enrolments::MAX_ROSTER_CHARS))
+            .max_length(Some(super::console::MAX_ROSTER_CHARS))
             .description(Some(
             "name,email per line; a header line, a BOM and blank lines are ignored; 1,000 lines at most are enrolled.",
         ));
         bulk.properties.insert("csv".into(), csv.into());
         bulk.properties.insert("accessUntil".into(), date().into());
-    }
-    if let Some(RefOr::T(Schema::Object(update))) = schemas.get_mut("EnquiryUpdate") {
-        let note = nullable(ObjectBuilder::new())
-            .max_length(Some(crate::leads::console::MAX_NOTE_CHARS))
-            .description(Some("At most 2,000 characters; absent keeps the note, empty removes it."));
-        update.properties.insert("note".into(), note.into());
     }
 }
 

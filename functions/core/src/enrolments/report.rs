@@ -5,10 +5,8 @@
 //! what they watched. Beside the lectures, each student's hand-ins and results of the batch's
 //! assignments (`assignments`).
 
-use super::enrolments::{accounts, EnrolmentStore};
-use crate::assignments::mine::{state_of, WorkState};
-use crate::assignments::AssignmentRecords;
-use crate::assignments::{Assignment, AssignmentSubmission, Grade};
+use super::console::{accounts, EnrolmentStore};
+use crate::completion::{AssignmentColumn, AssignmentsOf, AttendanceOf, StudentAssignment, StudentWork};
 use crate::console::sheet;
 use crate::domain::{Batch, Enrolment, LectureProgress};
 use crate::http::error::{ApiError, ErrorBody};
@@ -52,29 +50,6 @@ pub struct StudentReport {
     pub assignments_passed: u32,
 }
 
-/// One student's standing on one assignment.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StudentAssignment {
-    pub assignment_id: String,
-    pub state: WorkState,
-    /// The submission (to open it in the review), once handed in.
-    pub submission_id: Option<String>,
-    /// When the latest version was handed in (RFC 3339).
-    pub submitted_at: Option<String>,
-    pub result: Option<Grade>,
-}
-
-/// An assignment as the report's columns name it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AssignmentColumn {
-    pub id: String,
-    pub title: String,
-    /// RFC 3339.
-    pub due_at: String,
-}
-
 /// `GET /api/staff/batches/{batchId}/report` answer.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -87,35 +62,9 @@ pub struct BatchReport {
     pub assignments: Vec<AssignmentColumn>,
 }
 
-/// A student's standing on each assignment from the work of their accounts (the latest hand-in wins).
-fn standing(assignments: &[Assignment], work: &[AssignmentSubmission]) -> (Vec<StudentAssignment>, u32, u32) {
-    let (mut done, mut passed) = (0, 0);
-    let rows = assignments
-        .iter()
-        .map(|a| {
-            let mine = work
-                .iter()
-                .filter(|s| s.assignment_id == a.id)
-                .max_by_key(|s| (s.latest().map(|v| v.submitted_at), s.updated_at));
-            let latest = mine.and_then(|s| s.latest());
-            let result = mine.and_then(|s| s.current_review()).map(|r| r.grade);
-            done += u32::from(latest.is_some());
-            passed += u32::from(result.is_some_and(|g| g.passes()));
-            StudentAssignment {
-                assignment_id: a.id.clone(),
-                state: state_of(a, mine),
-                submission_id: latest.and(mine).map(|s| s.id.clone()),
-                submitted_at: latest.map(|v| time::iso(v.submitted_at)),
-                result,
-            }
-        })
-        .collect();
-    (rows, done, passed)
-}
-
 /// Builds the report of `batch_id`.
 async fn report(
-    store: &(impl EnrolmentStore + AssignmentRecords + ?Sized),
+    store: &(impl EnrolmentStore + AttendanceOf + AssignmentsOf + ?Sized),
     batch_id: &str,
     now: i64,
 ) -> Result<BatchReport, ApiError> {
@@ -131,20 +80,17 @@ async fn report(
     let mut linked: BTreeSet<String> = BTreeSet::new();
     let mut labels: BTreeMap<String, String> = BTreeMap::new();
     // Attendance beside progress: by account, kept per grant (the best of its accounts).
-    let percents = crate::live::console::percentages(store, batch_id, now).await?;
+    let percents = store.attendance_by_account(batch_id, now).await?;
     let mut attendance: BTreeMap<String, u32> = BTreeMap::new();
-    let assignments = store.batch_assignments(batch_id).await?;
-    let mut work: BTreeMap<String, Vec<AssignmentSubmission>> = BTreeMap::new();
+    // Each student's accounts, by grant, for the assignments' columns (a student with none has a row too).
+    let mut accounts_of: BTreeMap<String, Vec<String>> =
+        enrolments.keys().map(|hash| (hash.clone(), Vec::new())).collect();
     for account in accounts {
         if let Some(Some(percent)) = percents.get(&account.sub) {
             let best = attendance.entry(account.secret_hash.clone()).or_insert(*percent);
             *best = (*best).max(*percent);
         }
-        for assignment in &assignments {
-            if let Some(found) = store.submission_of(&assignment.id, &account.sub).await? {
-                work.entry(account.secret_hash.clone()).or_default().push(found);
-            }
-        }
+        accounts_of.entry(account.secret_hash.clone()).or_default().push(account.sub.clone());
         let saved = store.list_progress(&account.sub, batch_id).await?;
         if account.linked {
             linked.insert(account.secret_hash.clone());
@@ -188,6 +134,8 @@ async fn report(
             }
         })
         .collect();
+    let mut work = store.batch_work(batch_id, &accounts_of).await?;
+    let mut work_of = |hash: &str| work.students.remove(hash).unwrap_or_default();
     let summary = |hash: &str| {
         let mine = progress.get(hash);
         (
@@ -200,9 +148,9 @@ async fn report(
         .values()
         .map(|e| {
             let (linked, watched, last) = summary(&e.secret_hash);
-            let (rows, done, passed) = standing(&assignments, work.get(&e.secret_hash).map_or(&[][..], Vec::as_slice));
+            let StudentWork { assignments, done, passed } = work_of(&e.secret_hash);
             StudentReport {
-                assignments: rows,
+                assignments,
                 assignments_done: done,
                 assignments_passed: passed,
                 enrolment_id: Some(e.id()),
@@ -219,9 +167,9 @@ async fn report(
     for (hash, label) in labels {
         let (_, watched, last) = summary(&hash);
         let attendance_percent = attendance.get(&hash).copied();
-        let (rows, done, passed) = standing(&assignments, work.get(&hash).map_or(&[][..], Vec::as_slice));
+        let StudentWork { assignments, done, passed } = work_of(&hash);
         students.push(StudentReport {
-            assignments: rows,
+            assignments,
             assignments_done: done,
             assignments_passed: passed,
             enrolment_id: None,
@@ -235,18 +183,14 @@ async fn report(
         });
     }
     students.sort_by_key(|a| a.name.to_lowercase());
-    let assignments = assignments
-        .iter()
-        .map(|a| AssignmentColumn { id: a.id.clone(), title: a.title.clone(), due_at: time::iso(a.due_at) })
-        .collect();
-    Ok(BatchReport { lectures_total: videos.len() as u32, batch, lectures, students, assignments })
+    Ok(BatchReport { lectures_total: videos.len() as u32, batch, lectures, students, assignments: work.columns })
 }
 
 #[utoipa::path(get, path = "/api/staff/batches/{batchId}/report", tag = "staff", operation_id = "staff_batch_report", security(("bearer" = [])),
     params(("batchId" = String, Path, description = "24 lowercase hex characters")),
     responses((status = 200, body = BatchReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn batch_report(
-    store: &(impl EnrolmentStore + AssignmentRecords + ?Sized),
+    store: &(impl EnrolmentStore + AttendanceOf + AssignmentsOf + ?Sized),
     batch_id: &str,
     now: i64,
 ) -> Answer {
@@ -260,7 +204,7 @@ pub async fn batch_report(
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     ))]
 pub async fn batch_report_csv(
-    store: &(impl EnrolmentStore + AssignmentRecords + ?Sized),
+    store: &(impl EnrolmentStore + AttendanceOf + AssignmentsOf + ?Sized),
     batch_id: &str,
     now: i64,
 ) -> Answer {
