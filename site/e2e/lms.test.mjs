@@ -1,10 +1,10 @@
 // The signed-in learning area through the real OpenID Connect flow against the local provider (infra/oidc):
 // the gate, sign-up, sign-out, reload; the LMS dialog; outline states; batch badges; Secret ID access; the
 // lecture table and overlay; axe on these routes signed in, desktop and mobile.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
+  axe,
   baseUrl,
   courseIds,
   grantSecretId,
@@ -17,7 +17,6 @@ import {
   signIn,
   url,
   viewports,
-  wcagTags,
 } from "./support.mjs";
 
 const batch = { mern07: "665f1c2a9b3e4d0012a1c001", mern08: "665f1c2a9b3e4d0012a1c002", da05: "665f1c2a9b3e4d0012a1c005", cs04: "665f1c2a9b3e4d0012a1c00c" };
@@ -453,7 +452,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const context = await signedInContext(viewport, `axe-${name}@example.com`);
       const failures = [];
       const check = async (page, label) => {
-        const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+        const result = await axe(page).analyze();
         if (result.violations.length) failures.push(`${label}:\n${describeViolations(result.violations)}`);
       };
 
