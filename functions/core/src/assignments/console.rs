@@ -316,7 +316,7 @@ fn row_of(assignment: &Assignment, submission: &AssignmentSubmission) -> Option<
         version: latest.number,
         submitted_at: time::iso(latest.submitted_at),
         late: latest.late,
-        state: state_of(assignment, Some(submission)),
+        state: state_of(Some(submission)),
         result: review.map(|r| r.grade),
         reviewed_at: review.map(|r| time::iso(r.reviewed_at)),
     })

@@ -134,7 +134,7 @@ fn summary(
         batch_name: batch_name.to_owned(),
         title: assignment.title.clone(),
         due_at: time::iso(assignment.due_at),
-        state: state_of(assignment, submission),
+        state: state_of(submission),
         submitted_at: submission.and_then(|s| s.latest()).map(|v| time::iso(v.submitted_at)),
         result: submission.and_then(|s| s.current_review()).map(|r| r.grade),
         marking: assignment.marking,
@@ -224,7 +224,7 @@ impl<S: MyStore + ?Sized> Mine<'_, S> {
         Ok(MySubmission {
             id: submission.map(|s| s.id.clone()),
             assignment_id: assignment.id.clone(),
-            state: state_of(assignment, submission),
+            state: state_of(submission),
             open: open_to(assignment, last_grade(submission).as_ref(), self.now)
                 && submission.is_none_or(|s| s.versions.len() < MAX_VERSIONS),
             draft,

@@ -168,9 +168,8 @@ pub struct AssignmentRule {
     pub require_all_passed: bool,
 }
 
-/// The student's state on `assignment` given their submission.
-pub fn state_of(assignment: &Assignment, submission: Option<&AssignmentSubmission>) -> WorkState {
-    let _ = assignment;
+/// A student's state on an assignment given their submission of it.
+pub fn state_of(submission: Option<&AssignmentSubmission>) -> WorkState {
     let Some(submission) = submission else { return WorkState::NotStarted };
     match submission.latest() {
         Some(_) if submission.current_review().is_some() => WorkState::Reviewed,
@@ -198,7 +197,7 @@ pub fn student_work(assignments: &[Assignment], work: &[AssignmentSubmission]) -
             passed += u32::from(result.is_some_and(|g| g.passes()));
             StudentAssignment {
                 assignment_id: a.id.clone(),
-                state: state_of(a, mine),
+                state: state_of(mine),
                 submission_id: latest.and(mine).map(|s| s.id.clone()),
                 submitted_at: latest.map(|v| time::iso(v.submitted_at)),
                 result,

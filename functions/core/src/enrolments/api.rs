@@ -1,4 +1,4 @@
-//! The console's routes over several features: enrolments and the batches' rosters, and reports.
+//! The enrolments feature's routes: enrolments and the batches' rosters, and the batch report.
 
 use super::{console, report};
 use crate::console::Actor;

@@ -8,9 +8,11 @@ use super::{
     attendance_percent, student_attendance, AttendanceRule, LiveSession, SessionAttendance, StudentCalendar, Timetable,
 };
 use crate::completion::{AttendanceOf, AttendanceStanding};
+use crate::http::error::ApiError;
 use crate::store::{item, record_of, records_of, Item, PutMode, Result, Store, StoreError};
 use crate::zones::ZoneOf;
 use async_trait::async_trait;
+use std::collections::BTreeMap;
 
 /// The live classes' key layout over the table's `Items`; a batch's and a student's partitions are
 /// the store's (`store::keys`).
@@ -227,7 +229,7 @@ impl AttendanceOf for Store {
         &self,
         batch_id: &str,
         now: i64,
-    ) -> std::result::Result<std::collections::BTreeMap<String, Option<u32>>, crate::http::error::ApiError> {
+    ) -> std::result::Result<BTreeMap<String, Option<u32>>, ApiError> {
         super::console::percentages(self, batch_id, now).await
     }
 }
