@@ -137,8 +137,10 @@ infra/oidc/node_modules/.installed: infra/oidc/package-lock.json
 	cd infra/oidc && npm ci --cache $(NPM_CACHE) --prefer-offline --no-audit --no-fund
 	touch $@
 
+# Debian's Chromium: the full browser for Lighthouse and the video bench, its headless build (the same version) for
+# the browser tests (site/e2e/support.mjs); openssl makes the live classes test its meeting server's certificate.
 browser:
-	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null && command -v openssl >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell openssl >/dev/null; }
 endif
 
 # ---- Rust ----------------------------------------------------------------

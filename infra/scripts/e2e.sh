@@ -3,7 +3,8 @@
 # local Stripe (infra/scripts/with-server.sh), all signing in at one local OpenID provider on OIDC_PORT (the
 # issuer the site was built with). Node's --test-shard splits the files; within a shard they run one at a time.
 # Chromium keeps both cores busy either way, so two shards gain by overlapping each other's waits: on this 2-core
-# machine about 7½ minutes against nearly 10 for one. Usage: OIDC_PORT=N e2e.sh ACADEMY_BINARY [SHARDS, default 2]
+# machine about 7½ minutes against nearly 10 for one. A test still running after 5 minutes fails (--test-timeout), so a
+# wedged browser ends the run with a failure rather than holding it until CI gives up. Usage: OIDC_PORT=N e2e.sh ACADEMY_BINARY [SHARDS, default 2]
 set -euo pipefail
 academy=$1 shards=${2:-2}
 : "${OIDC_PORT:?e2e.sh: set OIDC_PORT (the issuer the site was built with)}"
@@ -23,7 +24,7 @@ trap stop EXIT
 for shard in $(seq 1 "$shards"); do
   # Each line says its shard; the shard's status is what the pipeline answers (pipefail).
   (set -o pipefail; OIDC_SHARED=1 infra/scripts/with-server.sh "$academy" \
-    bash -c "cd site && node --test --test-concurrency=1 --test-shard=$shard/$shards e2e/" 2>&1 |
+    bash -c "cd site && node --test --test-concurrency=1 --test-timeout=300000 --test-shard=$shard/$shards e2e/" 2>&1 |
     sed -u "s|^|[e2e $shard/$shards] |") &
   pids+=($!)
 done

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, signIn, url, viewports, expectNoAxeViolations } from "./support.mjs";
+import { hydrated, launchForSignIn, signIn, url, viewports, expectNoAxeViolations, untilMedia } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern09 = { id: "665f1c2a9b3e4d0012a1c003", name: "MERN-09 Morning Batch" };
@@ -190,7 +190,7 @@ describe("lectures", () => {
     if ((await student.page.getByRole("dialog").count()) === 0) await watch.click();
     const reopened = student.page.getByRole("dialog").locator("video");
     await reopened.waitFor();
-    await reopened.evaluate((v) => (v.readyState >= 1 ? null : new Promise((resolve) => v.addEventListener("loadedmetadata", resolve, { once: true }))));
+    await untilMedia(reopened, "the reopened lecture loads its metadata", (v) => v.readyState >= 1);
     await student.page.waitForFunction(() => (document.querySelector("[role=dialog] video")?.currentTime ?? 0) > 0.5, null, { timeout: 15000 });
     const resumedAt = await reopened.evaluate((v) => v.currentTime);
     assert.ok(resumedAt >= stored.positionSeconds - 0.5 && resumedAt < stored.positionSeconds + 3, `resumed at ${resumedAt}, saved ${stored.positionSeconds}`);

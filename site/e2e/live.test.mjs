@@ -3,7 +3,7 @@
 // from now (inside the Join window, whatever the weekday). A student in Europe/London and one in Asia/Karachi
 // (browser contexts with those zones) see that session as their Next class at their own local times (the London one
 // with the batch's Pakistan time beside it), and Join, a real navigation through /api/me/sessions/{id}/join, reaches
-// the meeting (an https address the browser context answers itself: there is no internet here). Staff then see both
+// the meeting (an https server of the test's own, reached as meet.example.com: there is no internet here). Staff then see both
 // as present in the session's attendance and in the term's. axe finds nothing on the timetable editor and on Next
 // class at 1280 and 390 px, and neither page scrolls sideways on a 390 px phone. Then staff cancel one session with a
 // reason and move another: the student's term shows both, the calendar feed (as its webcal:// link names it) carries
@@ -12,7 +12,8 @@
 // from its Recording dialog: the dialog adds the lecture, sends the file, attaches it, and the row shows the lecture.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -31,11 +32,27 @@ const students = {
 };
 const batchPath = `/staff?section=batches&batch=${batch.id}`;
 
+// The meeting service: an https server of the test's own (a certificate made here with openssl) answering a page that
+// names the meeting for any path, which the browser reaches as meet.example.com (there is no internet here). A real
+// server, not a route: the browser reaches it through the API's redirect, which a route does not see in every build.
 let browser;
+let meeting;
+const certificates = mkdtempSync(join(tmpdir(), "academy-meet-"));
 before(async () => {
-  browser = await launchForSignIn();
+  const [key, cert] = [join(certificates, "key.pem"), join(certificates, "cert.pem")];
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=meet.example.com", "-days", "1", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  meeting = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><title>Meeting</title><h1>Meeting ${new URL(req.url, "https://meet.example.com").pathname}</h1>`);
+  });
+  await new Promise((resolve) => meeting.listen(0, "127.0.0.1", resolve));
+  browser = await launchForSignIn([`--host-resolver-rules=MAP meet.example.com:443 127.0.0.1:${meeting.address().port}`]);
 });
-after(() => browser?.close());
+after(async () => {
+  await browser?.close();
+  meeting?.close();
+  rmSync(certificates, { recursive: true, force: true });
+});
 
 // ---- times, written as the site writes them (Intl with a time zone; site/app/lib/class-time.ts) ----------------
 
@@ -60,11 +77,8 @@ const toast = (page, title) => page.locator("[data-sonner-toast]").filter({ hasT
 
 /** A browser of its own in `timezoneId`, signed in as `email`, on `path`. */
 async function signedIn(email, path, { viewport = viewports.desktop, timezoneId = KARACHI } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId });
-  // The meeting service: any https address under meet.example.com answers a page naming the meeting.
-  await context.route("https://meet.example.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: `<!doctype html><title>Meeting</title><h1>Meeting ${new URL(route.request().url()).pathname}</h1>` }),
-  );
+  // The meeting server's certificate is the test's own.
+  const context = await browser.newContext({ viewport, timezoneId, ignoreHTTPSErrors: true });
   const page = await signIn(context, { email, path });
   if (`${new URL(page.url()).pathname}${new URL(page.url()).search}` !== path) await page.goto(url(path));
   await hydrated(page);

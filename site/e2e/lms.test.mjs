@@ -17,6 +17,7 @@ import {
   signIn,
   url,
   viewports,
+  untilMedia,
 } from "./support.mjs";
 
 const batch = { mern07: "665f1c2a9b3e4d0012a1c001", mern08: "665f1c2a9b3e4d0012a1c002", da05: "665f1c2a9b3e4d0012a1c005", cs04: "665f1c2a9b3e4d0012a1c00c" };
@@ -260,7 +261,7 @@ describe("batches", () => {
     // The clip comes through a signed, expiring link of the lecture endpoint, and plays.
     const lectureLink = await overlay.locator("video").getAttribute("src");
     assert.match(lectureLink, new RegExp(`^/lecture/${batch.mern07}/\\d+\\?grant=[0-9a-f]{64}&expires=\\d+&key=[\\w-]+&signature=[\\w-]{43}$`));
-    await overlay.locator("video").evaluate((video) => (video.readyState >= 2 ? null : new Promise((resolve) => video.addEventListener("loadeddata", resolve, { once: true }))));
+    await untilMedia(overlay.locator("video"), "the clip loads", (v) => v.readyState >= 2);
     const played = await fetch(url(lectureLink), { headers: { Range: "bytes=0-99" } });
     assert.equal(played.status, 206);
     assert.equal((await played.arrayBuffer()).byteLength, 100);

@@ -97,10 +97,16 @@ describe("an HLS recording", () => {
     await page.goto(url("/lms"));
     await hydrated(page);
     const mine = page.locator("section", { has: page.getByRole("heading", { name: "My batches" }) });
+    // The account's batches read (none yet), as a student would see them before linking one.
+    await mine.getByText("Link a Secret ID to see your batches here").waitFor();
     await mine.getByLabel("Batch", { exact: true }).selectOption({ label: mern09.name });
     await mine.getByLabel("Secret ID", { exact: true }).fill(secret);
     await mine.getByRole("button", { name: "Link batch" }).click();
-    await mine.getByRole("status").filter({ hasText: "Batch linked." }).waitFor();
+    // Linked, or refused in words: a refusal fails here with what the form said, not 30 s later.
+    const linked = mine.getByRole("status").filter({ hasText: "Batch linked." });
+    await linked.or(mine.getByRole("alert")).first().waitFor();
+    assert.equal(await mine.getByRole("alert").count(), 0, `linking MERN-09: ${await mine.getByRole("alert").allInnerTexts()}`);
+    await linked.waitFor();
 
     const fetched = [];
     page.on("request", (r) => {

@@ -4,7 +4,7 @@
 // it; an expired session is renewed with the refresh token, and one that cannot be renewed signs out cleanly.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { axe, grantSecretId, hydrated, launchForSignIn, oidcIssuer, signIn, url, viewports } from "./support.mjs";
+import { axe, grantSecretId, hydrated, launchForSignIn, oidcIssuer, signIn, url, viewports, untilMedia } from "./support.mjs";
 
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch", lectures: 4 };
 
@@ -40,7 +40,7 @@ const accessTokenOf = async (page) => (await storedUser(page)).access_token;
 async function loadedVideo(page) {
   const video = page.getByRole("dialog").locator("video");
   await video.waitFor();
-  await video.evaluate((v) => (v.readyState >= 2 ? null : new Promise((resolve) => v.addEventListener("loadeddata", resolve, { once: true }))));
+  await untilMedia(video, "the lecture loads", (v) => v.readyState >= 2);
   return video;
 }
 
@@ -91,7 +91,7 @@ describe("my batches and lecture progress", () => {
 
     // Played to the end: watched, and the batch's progress says so here and on /lms.
     const done = second.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/me/progress/${mern08.id}/1`));
-    await video.evaluate((v) => (v.ended ? null : new Promise((resolve) => v.addEventListener("ended", resolve, { once: true }))));
+    await untilMedia(video, "the lecture plays to its end", (v) => v.ended);
     assert.equal((await (await done).json()).completed, true);
     await second.page.keyboard.press("Escape");
     await otherTable.getByRole("row", { name: /How the web works/ }).getByText("Watched").waitFor();

@@ -6,7 +6,7 @@
 // and axe finds nothing on the console at 1280 and 390 px.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { hydrated, launchForSignIn, oidcIssuer, sendContactForm, signIn, url, viewports, waitForMail, expectNoAxeViolations } from "./support.mjs";
+import { hydrated, launchForSignIn, oidcIssuer, sendContactForm, signIn, url, viewports, waitForMail, expectNoAxeViolations, untilMedia } from "./support.mjs";
 
 const staffEmail = "staff@example.com";
 const mern08 = { id: "665f1c2a9b3e4d0012a1c002", name: "MERN-08 Weekend Batch", lectures: 4 };
@@ -121,7 +121,7 @@ describe("staff console", () => {
     await learner.page.waitForURL((u) => u.pathname === `/recorded-lectures/${mern08.id}`);
     const video = learner.page.getByRole("dialog").locator("video");
     await video.waitFor();
-    await video.evaluate((v) => (v.readyState >= 2 ? null : new Promise((resolve) => v.addEventListener("loadeddata", resolve, { once: true }))));
+    await untilMedia(video, "lecture 1 loads", (v) => v.readyState >= 2);
     const lectureLink = await video.evaluate((v) => v.currentSrc);
     await learner.page.waitForFunction(() => document.querySelector("[role=dialog] video").currentTime >= 1.2);
     const saved = learner.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/me/progress/${mern08.id}/1`));
