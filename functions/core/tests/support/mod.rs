@@ -325,26 +325,13 @@ pub async fn ses_configuration_set() -> (aws_sdk_sesv2::Client, String) {
     (client, set)
 }
 
-/// Raw messages moto's SES has accepted, as text. moto's state dump answers something else (an S3
-/// error page) while any multipart upload is open in it, which another test running beside this one
-/// may hold for a few seconds (a 26 MB upload in parts): the dump is asked again until it is JSON.
+/// Raw messages moto's SES has accepted, as text, in the order it accepted them: what moto's state dump lists under
+/// `ses.RawMessage`, answered by `infra/scripts/moto_serial.py` without dumping every other service's state too.
 pub async fn ses_sent() -> Vec<String> {
-    let url = format!("{}/moto-api/data.json", moto_endpoint());
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let data: Value = loop {
-        let text = reqwest::get(&url).await.unwrap().text().await.unwrap();
-        match serde_json::from_str(&text) {
-            Ok(data) => break data,
-            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(200)).await,
-            Err(e) => panic!("moto's state dump is not JSON for 2 minutes ({e}): {}", &text[..text.len().min(300)]),
-        }
-    };
-    data["ses"]["RawMessage"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|message| message["raw_data"].as_str().unwrap_or_default().to_owned())
-        .collect()
+    let url = format!("{}/_academy/ses/raw-messages", moto_endpoint());
+    let answer = reqwest::get(&url).await.expect("moto answers");
+    assert!(answer.status().is_success(), "GET {url}: {}", answer.status());
+    serde_json::from_str(&answer.text().await.expect("moto's answer")).expect("a JSON array of raw messages")
 }
 
 // S3 on moto
