@@ -3,7 +3,7 @@
 # local Stripe (infra/scripts/with-server.sh), all signing in at one local OpenID provider on OIDC_PORT (the
 # issuer the site was built with). Node's --test-shard splits the files; within a shard they run one at a time.
 # Chromium keeps both cores busy either way, so two shards gain by overlapping each other's waits: on this 2-core
-# machine about 7½ minutes against nearly 10 for one. A test still running after 5 minutes fails (--test-timeout), so a
+# machine about 3½ minutes in the headless Chromium (support.mjs). A test still running after 5 minutes fails (--test-timeout), so a
 # wedged browser ends the run with a failure rather than holding it until CI gives up. Usage: OIDC_PORT=N e2e.sh ACADEMY_BINARY [SHARDS, default 2]
 set -euo pipefail
 academy=$1 shards=${2:-2}
