@@ -181,7 +181,7 @@ const mark = (ok) => (ok ? "✅" : "❌");
 
 /** Why a target is not met, where the reason is known (docs/decisions/0045-first-load-budgets.md); by verdict label's start. */
 const knownReasons = {
-  "Home first-load": "React 19 and React Router 7 are 105.6 KB gzip of it before any code of ours (decision 0045): it waits on a framework choice (Preact, or `/` without React).",
+  "Home first-load": "React 19 and React Router 7 are 105.6 KB gzip of it before any code of ours (decision 0045): Preact, measured by a build on 2026-12-03, brings `/` to 54.5 KB but no page hydrates under it (decision 0045, amended); `/` without React is the way left.",
   Performance: "held down by LCP: see LCP.",
   LCP: "Lighthouse's simulated mobile network (150 ms RTT, 1.6 Mbps) puts the document's first byte at about 0.45 s and the ~100 KB of module preloads before the first paint; the LCP element is text, waiting on no font or image (decision 0045).",
   SEO: "`/verify/{id}` says noindex on purpose (a certificate's page is not for search engines): Lighthouse's is-crawlable audit fails there, and only there.",
