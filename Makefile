@@ -76,6 +76,11 @@ dev: build python-tools oidc-tools ffmpeg ## Install what is missing, build, and
 academy: build-api ## Run the `academy` command on make dev's store: make academy ARGS="grant --batch ID" (README: Operating).
 	@$(ACADEMY) $(ARGS)
 
+# make test builds the workspace's crates without incremental state: a run mostly builds them afresh (a new clone's
+# path, CI), where that state is only written, never read (measured on the own crates from scratch: clippy 55-61 →
+# 50 s, the test build 152 → 123 s). After a plain `cargo test` in place, make test rebuilds the own crates once
+# (about 2 minutes), as the setting differs.
+test: export CARGO_INCREMENTAL := 0
 test: ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@# First what is missing is installed while the Rust code is checked and built: the installs wait on the network
 	@# and the disk, the build on the CPU (on a cold machine each takes about 6 minutes; one after the other they
