@@ -25,6 +25,26 @@ describe("pages in the browser", () => {
     await context.close();
   });
 
+  it("a public page paints before its scripts start loading, then hydrates (site/scripts/hydrate-after-paint.ts)", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    for (const path of ["/", "/contact", "/FreeDemo", "/no-such-page"]) {
+      const { page, errors } = await openPage(context, path, { allowHttpErrors: path === "/no-such-page" });
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((r) => new URL(r.name).pathname.startsWith("/assets/") && r.name.endsWith(".js"))
+          .map((r) => r.startTime),
+      }));
+      assert.ok(paint > 0, `${path}: no first contentful paint`);
+      assert.ok(scripts.length >= 3, `${path}: ${scripts.length} scripts`);
+      assert.ok(Math.min(...scripts) >= paint, `${path}: a script started at ${Math.min(...scripts)} ms, before the first paint at ${paint} ms`);
+      assert.deepEqual(errors, [], `${path}: console errors`);
+      await page.close();
+    }
+    await context.close();
+  });
+
   it("client-only routes render their shell without errors", async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
     for (const path of clientOnlyPaths) {

@@ -1,5 +1,6 @@
 // Files written after the pre-render: the icon sprite, sitemap.xml, robots.txt, redirects.json, the stylesheet inlined
-// and the build-time HTML sent once in every page (lean-loader-data.ts), the search index, and last the brotli and gzip copies of every text file (scripts/compress.ts).
+// and the build-time HTML sent once in every page (lean-loader-data.ts), the scripts started after the first paint
+// (hydrate-after-paint.ts), the search index, and last the brotli and gzip copies of every text file (scripts/compress.ts).
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirectTable } from "../app/lib/redirects";
@@ -8,6 +9,7 @@ import { paths } from "../app/config/paths";
 import { absoluteUrl } from "../app/config/site";
 import { writeCompressedCopies } from "./compress";
 import { iconSprite } from "./icon-sprite";
+import { hydratePagesAfterPaint } from "./hydrate-after-paint";
 import { inlineStylesheet } from "./inline-stylesheet";
 import { leanPages } from "./lean-loader-data";
 import { writeSearchIndex } from "./search-index";
@@ -48,6 +50,7 @@ export async function writeBuildArtifacts(buildDirectory: string): Promise<void>
   ]);
   await inlineStylesheet(client);
   await leanPages(client);
+  await hydratePagesAfterPaint(client, [...publicPagePaths, paths.notFound]);
   await writeSearchIndex(client);
   await writeCompressedCopies(client);
 }

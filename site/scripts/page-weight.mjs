@@ -1,5 +1,6 @@
-// The JavaScript a pre-rendered page loads at first paint, measured on the build: every module its HTML preloads or
-// imports, plus their static imports, each compressed as it is served (gzip -9 and brotli -q 11, scripts/compress.mjs).
+// The JavaScript a pre-rendered page loads before any interaction, measured on the build: every module its HTML
+// preloads or its loader script names, plus their static imports, each compressed as it is served (gzip -9 and
+// brotli -q 11, scripts/compress.mjs).
 // Used by the benchmark's budgets (scripts/bench.mjs); `node scripts/page-weight.mjs [/path …]` prints the table.
 import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
@@ -13,12 +14,15 @@ export function pageFile(buildDir, path) {
   return join(buildDir, path.replace(/^\/+|\/+$/g, ""), "index.html");
 }
 
-const scriptRefs = (html) => [
+/** Every script a page names at load: its preloads, module scripts, and the modules its inline loader names. */
+export const scriptRefs = (html) => [
   ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
   ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]),
-  // The inline module script React Router writes: `import "/assets/manifest-….js"; import * as route0 from "…";`
+  // The inline module script that loads the page: React Router's (`import "/assets/manifest-….js"; import * as
+  // route0 from "…";`) as rewritten by scripts/hydrate-after-paint.ts, which names the same modules as strings (the
+  // preloads, the imports and the entry) and starts them after the first paint: every module it names runs.
   ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
-    [...m[1].matchAll(/import\s*(?:[^"'();]*?from\s*)?["'](\/[^"']+\.js)["']/g)].map((i) => i[1]),
+    [...m[1].matchAll(/["'](\/[^"']+\.js)["']/g)].map((i) => i[1]),
   ),
 ];
 
