@@ -89,9 +89,9 @@ CLIPPY_DRIVER := $(shell rustup which clippy-driver 2>/dev/null || command -v cl
 test: export RUSTC_WORKSPACE_WRAPPER := $(CLIPPY_DRIVER)
 test: export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 test: ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
-	@# First what is missing is installed while the Rust code is checked and built: the installs wait on the network
-	@# and the disk, the build on the CPU (on a cold machine the installs took 3½ minutes, hidden behind the build's
-	@# 11; one after the other the run took 1,435 s, side by side 1,333-1,346 s).
+	@# First what is missing is installed while the Rust code is linted and built: the installs wait on the network
+	@# and the disk, the build on the CPU (on a cold machine the installs are hidden behind the build: 4.6 minutes
+	@# for the lint-while-building test build, 629 s for the whole run, on 2026-12-03; README: The two commands).
 	$(MAKE) --no-print-directory -j5 --output-sync=target debian-tools tools node-tools oidc-tools test-build
 	@# Once everything is built, the checks that leave a core idle run side by side (the Rust tests wait on moto,
 	@# which answers one request at a time); each one's output is printed whole when it ends. The browser tests

@@ -182,8 +182,8 @@ const mark = (ok) => (ok ? "✅" : "❌");
 /** Why a target is not met, where the reason is known (docs/decisions/0045-first-load-budgets.md); by verdict label's start. */
 const knownReasons = {
   "Home first-load": "React 19 and React Router 7 are 105.6 KB gzip of it before any code of ours (decision 0045): Preact, measured by a build on 2026-12-03, brings `/` to 54.5 KB but no page hydrates under it (decision 0045, amended); `/` without React is the way left.",
-  Performance: "held down by LCP: see LCP.",
-  LCP: "Lighthouse's simulated mobile network (150 ms RTT, 1.6 Mbps) puts the document's first byte at about 0.45 s; the pages' scripts start after the first contentful paint (decision 0050) and the LCP element is text, waiting on no font or image.",
+  Performance: "held down by LCP (see LCP) and, on some runs, TBT (see TBT).",
+  LCP: "The public pages paint before their scripts start (decision 0050), with text as the LCP element, waiting on no font or image; `/verify/{id}` is a client-only shell: the certificate is drawn by its script from the API's answer, so its largest paint waits on both (Lighthouse's simulated mobile network, 150 ms RTT and 1.6 Mbps, puts the document's first byte at about 0.45 s).",
   SEO: "`/verify/{id}` says noindex on purpose (a certificate's page is not for search engines): Lighthouse's is-crawlable audit fails there, and only there.",
   TBT: "Lighthouse simulates a 4× slower CPU, here on a 2-core machine shared with other work (see the load average above), and a route's TBT varies from run to run; what runs at hydration on the routes over 50 ms was not looked into further (decision 0045).",
 };

@@ -14,5 +14,16 @@ export function contactData() {
       jsonLd: [organizationLd(), homeCrumbs("Contact", paths.contact)],
     }),
     contact: contactSummary(),
+    // The page's copy comes with its data rather than in its route module: it is in the HTML either way, and this
+    // keeps it out of the scripts every visitor downloads (/contact is at its first-load budget, decision 0045).
+    copy: {
+      intro: `Questions about a course, a free demo or a software project? Send us a message. ${brand.replyPromise}`,
+      call: { title: "Prefer to Talk?", text: "Book a quick call with an advisor at a time that suits you." },
+      cta: {
+        title: "Not Sure Which Course Is Right for You?",
+        text: "Join a free live demo class and ask our instructors anything.",
+        label: "Book Your Free Demo Class",
+      },
+    },
   };
 }

@@ -33,7 +33,7 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
       <PageHero
         eyebrow="Contact us"
         title="Get in Touch"
-        intro={`Questions about a course, a free demo or a software project? Send us a message. ${d.contact.replyPromise}`}
+        intro={d.copy.intro}
         compact
       />
       <Section id={anchors.contact} headingId="contact-form-heading">
@@ -58,8 +58,8 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
               </div>
             </div>
             <div className="card bg-brand-50 p-6 sm:p-8">
-              <h2 className="text-xl font-bold">Prefer to Talk?</h2>
-              <p className="mt-2 text-slate-700">Book a quick call with an advisor at a time that suits you.</p>
+              <h2 className="text-xl font-bold">{d.copy.call.title}</h2>
+              <p className="mt-2 text-slate-700">{d.copy.call.text}</p>
               <a href={d.contact.scheduleCallUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-4">
                 <Icon name="calendar" className="size-4" />
                 Schedule a Call
@@ -69,12 +69,7 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
           </div>
         </div>
       </Section>
-      <CtaBanner
-        title="Not Sure Which Course Is Right for You?"
-        text="Join a free live demo class and ask our instructors anything."
-        to={paths.freeDemo}
-        label="Book Your Free Demo Class"
-      />
+      <CtaBanner title={d.copy.cta.title} text={d.copy.cta.text} to={paths.freeDemo} label={d.copy.cta.label} />
     </>
   );
 }
