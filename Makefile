@@ -85,8 +85,8 @@ test: export CARGO_INCREMENTAL := 0
 # the code, warnings denied), as `cargo clippy` does for its check build. So every dependency is compiled once, for the
 # tests, rather than checked for clippy and then built again (from nothing, back to back: 552 → 403 s).
 # `make lint-rust` stays plain clippy. Every cargo under make test sees the same driver, so nothing is built twice.
-CLIPPY_DRIVER := $(shell rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
-test: export RUSTC_WORKSPACE_WRAPPER := $(CLIPPY_DRIVER)
+# By name: rustup's proxy runs the toolchain's driver, and nothing is looked up when the Makefile is read.
+test: export RUSTC_WORKSPACE_WRAPPER := clippy-driver
 test: export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 test: ## Every check: references, format, clippy, Rust tests (moto), contract fuzzing, template lints, template and deploy-script tests (moto), the local OpenID provider's tests, site tests.
 	@# First what is missing is installed while the Rust code is linted and built: the installs wait on the network
@@ -112,7 +112,7 @@ debian-tools:
 # installs' job slots. Last, the one binary the tests do not build (hello-world: a test = false bin, no integration
 # tests), as its empty test harness with the same features as above, so that it is linted too.
 test-build: check-references
-	@test -x "$$RUSTC_WORKSPACE_WRAPPER" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 1; }
+	@command -v "$${RUSTC_WORKSPACE_WRAPPER:-clippy-driver}" >/dev/null || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 1; }
 	cargo fmt --all --check
 	env -u MAKEFLAGS -u MFLAGS $(MAKE) --no-print-directory test-build-api
 	env -u MAKEFLAGS -u MFLAGS cargo test --workspace --no-run --quiet --bin hello-world

@@ -85,5 +85,7 @@ describe("hydrateAfterPaint", () => {
     expect(() => hydrateAfterPaint(page(`<script type="module" async="">${loader}</script>`.repeat(2)))).toThrow(/2 React Router loader/);
     expect(() => parseLoader(`${loader}\nconsole.log("new in React Router 8");`)).toThrow(/does not know: console\.log/);
     expect(() => parseLoader('import "/assets/manifest.js";')).toThrow(/not as expected/);
+    const foreign = page().replace("</head>", '<link rel="modulepreload" href="https://cdn.example/x.js"/></head>');
+    expect(() => hydrateAfterPaint(foreign, "b.html")).toThrow(/b\.html has 1 module preloads this build cannot read/);
   });
 });

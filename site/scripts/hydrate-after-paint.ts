@@ -6,7 +6,7 @@
 // its first content (the browser's `first-contentful-paint`), or at once in a tab that is not visible. The
 // page's text, links and styles are all in the HTML already; what comes later is hydration (the menus, the forms).
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { pageFile } from "./page-weight.mjs";
 
 const preload = /<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"\/>/g;
 const loader = /<script type="module" async="">([\s\S]*?)<\/script>/g;
@@ -14,8 +14,8 @@ const staticImport = /^import (?:\* as (route\d+) from )?"(\/assets\/[\w.-]+\.js
 const routeModules = /^window\.__reactRouterRouteModules = (\{[^;]*\});$/;
 const entryImport = /^import\("(\/assets\/[\w.-]+\.js)"\);$/;
 
-/** Marks the rewritten loader: `scripts/page-weight.mjs` reads the modules a page runs from it. */
-export const afterPaintAttribute = "data-after-paint";
+/** Marks the rewritten loader (`scripts/page-weight.mjs` counts the modules any inline module script names). */
+const afterPaintAttribute = "data-after-paint";
 
 /** The loader React Router writes, read line by line; anything else in it fails the build rather than being lost. */
 export function parseLoader(script: string): { imports: { name?: string; url: string }[]; modules: string; entry: string } {
@@ -61,7 +61,8 @@ export function hydrateAfterPaint(html: string, file = "the page"): string {
   const preloads = [...html.matchAll(preload)].map((m) => m[1]!);
   const loaders = [...html.matchAll(loader)];
   if (loaders.length !== 1) throw new Error(`${file} has ${loaders.length} React Router loader scripts, not one`);
-  if (html.includes('rel="modulepreload"') && !preloads.length) throw new Error(`${file} has a module preload this build cannot read`);
+  const written = html.split('<link rel="modulepreload"').length - 1;
+  if (written !== preloads.length) throw new Error(`${file} has ${written - preloads.length} module preloads this build cannot read`);
   const rewritten = afterPaintLoader(preloads, parseLoader(loaders[0]![1]!));
   return html.replace(preload, "").replace(loader, () => rewritten);
 }
@@ -73,7 +74,7 @@ export function hydrateAfterPaint(html: string, file = "the page"): string {
  */
 export async function hydratePagesAfterPaint(client: string, paths: readonly string[]): Promise<number> {
   for (const path of paths) {
-    const file = join(client, path.replace(/^\/+|\/+$/g, ""), "index.html");
+    const file = pageFile(client, path);
     await writeFile(file, hydrateAfterPaint(await readFile(file, "utf8"), file));
   }
   return paths.length;

@@ -6,6 +6,7 @@ import { pageMeta } from "../lib/seo";
 import { homeCrumbs, organizationLd } from "../lib/structured-data";
 
 export function contactData() {
+  const contact = contactSummary();
   return {
     meta: pageMeta({
       title: "Contact Us",
@@ -13,11 +14,11 @@ export function contactData() {
       path: paths.contact,
       jsonLd: [organizationLd(), homeCrumbs("Contact", paths.contact)],
     }),
-    contact: contactSummary(),
+    contact,
     // The page's copy comes with its data rather than in its route module: it is in the HTML either way, and this
     // keeps it out of the scripts every visitor downloads (/contact is at its first-load budget, decision 0045).
     copy: {
-      intro: `Questions about a course, a free demo or a software project? Send us a message. ${brand.replyPromise}`,
+      intro: `Questions about a course, a free demo or a software project? Send us a message. ${contact.replyPromise}`,
       call: { title: "Prefer to Talk?", text: "Book a quick call with an advisor at a time that suits you." },
       cta: {
         title: "Not Sure Which Course Is Right for You?",
