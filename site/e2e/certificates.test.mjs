@@ -5,7 +5,8 @@
 // downloads the PDF; a visitor who is not signed in opens /verify/{id} and sees it valid; staff marks a second student
 // (an account id holding @ and +) complete in the console and issues their certificate; staff revokes the first with a reason in the
 // batch's Certificates section; the visitor's page then says revoked, with the date. Also: an unknown id is not found,
-// the /verify shell says noindex before any script runs, and axe finds nothing on /verify/{id} (1280 and 390 px) nor
+// the /verify shell says noindex before any script runs and starts the check before its scripts are served (the page
+// then asks no second time), and axe finds nothing on /verify/{id} (1280 and 390 px) nor
 // on the claim dialog.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -207,6 +208,35 @@ describe("certificates", () => {
     const { context, page } = await visitorOpens(`/verify/${certificateId.toLowerCase()}`);
     await page.waitForURL((u) => u.pathname === `/verify/${certificateId}`);
     await page.getByRole("heading", { level: 2, name: "Valid certificate" }).waitFor();
+    await context.close();
+  });
+
+  it("the /verify shell asks for the certificate before its scripts run, and the page does not ask again", async () => {
+    assert.ok(certificateId, "the first test issued a certificate");
+    const context = await browser.newContext({ viewport: viewports.mobile });
+    const page = await context.newPage();
+    const checkPath = `/api/certificates/${certificateId}`;
+    const checks = [];
+    let scriptsServed = 0;
+    let checkStarted;
+    const started = new Promise((resolve) => (checkStarted = resolve));
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname !== checkPath) return;
+      checks.push({ scriptsServedBefore: scriptsServed });
+      checkStarted();
+    });
+    // Every script waits until the check has started, or 5 s: only the shell's own inline script can start it then.
+    await page.route(
+      (u) => u.pathname.startsWith("/assets/") && u.pathname.endsWith(".js"),
+      async (route) => {
+        await Promise.race([started, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        scriptsServed += 1;
+        await route.continue();
+      },
+    );
+    await page.goto(url(`/verify/${certificateId}`));
+    await page.getByRole("heading", { level: 2, name: "Valid certificate" }).waitFor();
+    assert.deepEqual(checks, [{ scriptsServedBefore: 0 }], "one check, started before any script was served");
     await context.close();
   });
 

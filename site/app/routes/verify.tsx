@@ -5,6 +5,7 @@
 import { redirect, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { verifyPath } from "../config/paths";
 import { VerifyView, verifyTexts } from "../features/certificates/components/VerifyView";
+import { earlyCheckScript } from "../features/certificates/early-check";
 import { certificateIdPattern, normaliseCertificateId } from "../features/certificates/format";
 import { checkCertificate } from "../features/certificates/verify-answer";
 import { shellMeta } from "../lib/route-meta";
@@ -23,10 +24,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 const useIssuer = () => (useRouteLoaderData("root") as { brand?: { name: string } } | undefined)?.brand?.name ?? "The academy";
 
 // The shell and the answer are each at least a screen high, so the footer never moves in view when the answer comes
-// (CLS; docs/decisions/0045-first-load-budgets.md).
+// (CLS; docs/decisions/0045-first-load-budgets.md). The shell starts the check itself, before the scripts have
+// loaded (features/certificates/early-check.ts); hydration does not run it again.
 export function HydrateFallback() {
   return (
     <section className="container-page min-h-svh py-12 sm:py-16">
+      <script dangerouslySetInnerHTML={{ __html: earlyCheckScript() }} />
       <p className="eyebrow">{useIssuer()}</p>
       <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{verifyTexts.title}</h1>
       <p role="status" className="mt-8 text-lg text-slate-600">
