@@ -22,6 +22,14 @@ describe("Portfolio filter", () => {
     expect(screen.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
   });
 
+  it("loads the first project's picture at once (a phone's largest paint) and the rest lazily", () => {
+    render(<Portfolio projects={portfolioProjects} />);
+    const pictures = cards().map((li) => li.querySelector("img")!);
+    expect(pictures[0]!.getAttribute("loading")).toBe("eager");
+    expect(pictures[0]!.getAttribute("fetchpriority")).toBe("high");
+    expect(pictures.slice(1).map((img) => img.getAttribute("loading"))).toEqual(Array(pictures.length - 1).fill("lazy"));
+  });
+
   it("keeps a single selection and returns to All", () => {
     render(<Portfolio projects={portfolioProjects} />);
     fireEvent.click(screen.getByRole("button", { name: "UI/UX Design" }));

@@ -55,12 +55,13 @@ export function Portfolio({ projects, headingLevel = 2 }: { projects: PortfolioP
         {shown.length} {shown.length === 1 ? "project" : "projects"} shown
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((p) => (
+        {shown.map((p, i) => (
           <li key={p.slug} className="card relative flex flex-col overflow-hidden" data-category={p.category}>
             {p.featured && (
               <p className="absolute top-3 left-3 rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-amber-950">Featured</p>
             )}
-            <Img src={p.image} alt="" title={p.title} width={640} height={400} className="h-auto w-full" />
+            {/* The first project's picture is in view on a phone's first screen, and the largest paint there. */}
+            <Img src={p.image} alt="" title={p.title} width={640} height={400} priority={i === 0} className="h-auto w-full" />
             <div className="flex flex-1 flex-col p-6">
               <p className="text-sm font-medium text-brand-700">{p.category}</p>
               <Title className="mt-1 text-lg font-semibold text-ink">{p.title}</Title>
