@@ -26,17 +26,19 @@ export const checkUrl = (id: string) => `/api/certificates/${encodeURIComponent(
 
 /**
  * The shell's inline script. Its id pattern, page prefix and API address come from the same definitions the page
- * uses, so the request it starts is the page's own.
+ * uses, so the request it starts is the page's own. A failed request is the page's to report when it takes the
+ * answer (the empty catch only keeps the browser from calling it unhandled before then).
  */
 export function earlyCheckScript(): string {
-  const page = JSON.stringify(`${verifyPath("")}`);
+  const page = JSON.stringify(verifyPath(""));
   const api = JSON.stringify(checkUrl(""));
   return (
     `(function(){try{var p=location.pathname,s=${page};if(p.indexOf(s)!==0)return;` +
     `var id=decodeURIComponent(p.slice(s.length).replace(/\\/$/,""));` +
     `if(!${certificateIdPattern.toString()}.test(id))return;` +
     `var u=${api}+encodeURIComponent(id);` +
-    `window.${slot}={url:u,answer:fetch(u,{headers:{accept:"application/json"}})};}catch(e){}})();`
+    `var a=fetch(u,{headers:{accept:"application/json"}});a.catch(function(){});` +
+    `window.${slot}={url:u,answer:a};}catch(e){}})();`
   );
 }
 
